@@ -1,0 +1,19 @@
+// Bundles the server (and the seed script) into dist/ with esbuild. npm packages stay external and
+// load from node_modules; the workspace package @pulso/shared is TypeScript source, so it is bundled in.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => name !== '@pulso/shared');
+
+await build({
+  entryPoints: { server: 'src/server.ts', seed: 'src/scripts/seed.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});

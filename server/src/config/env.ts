@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from './paths';
+
+/**
+ * The only reader of process.env. Every setting is parsed and checked here once, at boot; a bad
+ * value stops the process with one message that names the variable. Development defaults apply
+ * unless NODE_ENV=production, where secrets must be configured.
+ */
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, key: string, fallback: string): string {
+  const value = env[key]?.trim();
+  return value ? value : fallback;
+}
+
+function optional(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+function int(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false (got "${raw}")`);
+}
+
+function list(env: Env, key: string, fallback: string[]): string[] {
+  const raw = env[key]?.trim();
+  if (!raw) return fallback;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function url(env: Env, key: string, fallback: string): string {
+  const value = str(env, key, fallback);
+  try {
+    return new URL(value).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${key} must be an absolute URL (got "${value}")`);
+  }
+}
+
+/** `trust proxy`: false, a hop count, or a list of addresses/subnets as Express accepts them. */
+function trustProxy(env: Env): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * In development a random JWT secret is generated once and kept in DATA_DIR, so sessions survive
+ * restarts without anyone having to invent a secret.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env) {
+  const nodeEnv = str(env, 'NODE_ENV', 'development');
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  }
+  const isProduction = nodeEnv === 'production';
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(ROOT_DIR, str(env, 'DATA_DIR', 'data'));
+
+  const jwtSecret = optional(env, 'JWT_SECRET');
+  if (isProduction && !jwtSecret) {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (use at least 32 random characters)');
+  }
+  if (jwtSecret && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  }
+
+  const logLevel = str(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 3000}`);
+
+  return {
+    nodeEnv,
+    isProduction,
+    isTest: nodeEnv === 'test',
+    port,
+    host: optional(env, 'HOST'),
+    publicUrl,
+    gymName: str(env, 'GYM_NAME', 'Pulso'),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    mongodbUri: optional(env, 'MONGODB_URI'),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 10_000, 500, 120_000),
+    /** Seed demo data into an empty database at start: on by default outside production. */
+    seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
+    jwtSecret: jwtSecret ?? (nodeEnv === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir)),
+    jwtExpiresIn: str(env, 'JWT_EXPIRES_IN', '7d'),
+    corsOrigins: list(env, 'CORS_ORIGINS', isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
+    jsonBodyLimit: str(env, 'JSON_BODY_LIMIT', '100kb'),
+    trustProxy: trustProxy(env),
+    logLevel,
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

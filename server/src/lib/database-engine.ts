@@ -1,0 +1,353 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * Finds a MongoDB-protocol database for Pulso, in the order of DESIGN.md:
+ *
+ *   1. MONGODB_URI (a hosted MongoDB, a replica set, docker compose);
+ *   2. a `mongod` already on this machine, started through mongodb-memory-server-core;
+ *   3. a FerretDB 1.x binary already built (MongoDB wire protocol over SQLite);
+ *   4. `mongod` downloaded by mongodb-memory-server-core (needs the internet);
+ *   5. FerretDB v1.24.2 built once with Go into the user's cache (needs Go and its module proxy).
+ *
+ * Embedded engines keep their files under `dataDir` and are stopped by `stop()`.
+ * Every step announces itself in one line and has a timeout; when all fail, one error says what
+ * to install or set.
+ */
+
+const execFileAsync = promisify(execFile);
+
+export const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+
+export type EngineKind = 'external' | 'mongod' | 'ferretdb';
+
+export interface ResolvedDatabase {
+  uri: string;
+  kind: EngineKind;
+  /** One line for the logs: what is serving the data. */
+  description: string;
+  stop(): Promise<void>;
+}
+
+export interface ResolveOptions {
+  /** A configured connection string; when set nothing is started. */
+  mongodbUri?: string | undefined;
+  /** Where an embedded engine keeps its files. */
+  dataDir: string;
+  /** Database name used in the URI of an embedded engine. */
+  dbName?: string;
+  /** Progress lines ("trying X..."). */
+  log?: (line: string) => void;
+  /** Process environment to read PATH, XDG_CACHE_HOME, MONGOD_BINARY, FERRETDB_BINARY from. */
+  env?: NodeJS.ProcessEnv;
+  /** Allow the slow network steps (mongod download, FerretDB build). */
+  allowDownloads?: boolean;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export function pulsoCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME?.trim() || path.join(os.homedir(), '.cache');
+  return path.join(base, 'pulso');
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The first executable called `name` on PATH, or undefined. */
+function which(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts TCP connections on the port; rejects if the child exits first. */
+async function waitForPort(port: number, child: ChildProcess, ms: number, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`exited with ${child.exitCode ?? child.signalCode}: ${stderr().trim().slice(-500)}`);
+    }
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`did not accept connections within ${Math.round(ms / 1000)} s`);
+}
+
+/** Child processes still running when this process exits are killed with it. */
+const children = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function track(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const c of children) c.kill('SIGKILL');
+    });
+  }
+}
+
+async function stopChild(child: ChildProcess, ms = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// mongod through mongodb-memory-server-core
+
+function downloadedMongod(cacheDir: string): string | undefined {
+  const dir = path.join(cacheDir, 'mongodb-binaries');
+  if (!existsSync(dir)) return undefined;
+  const found = readdirSync(dir).find((f) => f.startsWith('mongod'));
+  return found ? path.join(dir, found) : undefined;
+}
+
+async function startMongod(options: {
+  dataDir: string;
+  dbName: string;
+  systemBinary?: string;
+  downloadDir: string;
+  timeoutMs: number;
+}): Promise<ResolvedDatabase> {
+  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
+  const dbPath = path.join(options.dataDir, 'mongod');
+  mkdirSync(dbPath, { recursive: true });
+  const server = await withTimeout(
+    MongoMemoryServer.create({
+      instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1', launchTimeout: options.timeoutMs },
+      binary: {
+        downloadDir: options.downloadDir,
+        ...(options.systemBinary ? { systemBinary: options.systemBinary } : {}),
+      },
+    }),
+    options.timeoutMs,
+    'mongod',
+  );
+  const uri = server.getUri(options.dbName);
+  return {
+    uri,
+    kind: 'mongod',
+    description: `embedded mongod at ${uri} (data in ${dbPath})`,
+    async stop() {
+      // doCleanup false: dbPath is ours and must survive restarts.
+      await server.stop({ doCleanup: false });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// FerretDB
+
+async function isFerretDb1(binary: string): Promise<boolean> {
+  try {
+    const { stdout } = await execFileAsync(binary, ['--version'], { timeout: 10_000 });
+    return /version:\s*v1\./.test(stdout);
+  } catch {
+    return false;
+  }
+}
+
+async function findFerretDb(env: NodeJS.ProcessEnv, cacheDir: string): Promise<string | undefined> {
+  const candidates = [env.FERRETDB_BINARY?.trim(), path.join(cacheDir, 'bin', 'ferretdb'), which('ferretdb', env)];
+  for (const candidate of candidates) {
+    if (candidate && existsSync(candidate) && (await isFerretDb1(candidate))) return candidate;
+  }
+  return undefined;
+}
+
+async function startFerretDb(binary: string, dataDir: string, dbName: string, timeoutMs: number): Promise<ResolvedDatabase> {
+  const dir = path.join(dataDir, 'ferretdb');
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const child = spawn(
+    binary,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/`,
+      `--state-dir=${dir}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      // Its debug listener would otherwise take 127.0.0.1:8088 (two instances collide) and its
+      // telemetry would try the internet.
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=error',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  track(child);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  try {
+    await waitForPort(port, child, timeoutMs, () => stderr);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  const uri = `mongodb://127.0.0.1:${port}/${dbName}`;
+  return {
+    uri,
+    kind: 'ferretdb',
+    description: `embedded FerretDB ${FERRETDB_VERSION.replace(/^v/, '')} (SQLite) at ${uri} (data in ${dir})`,
+    stop: () => stopChild(child),
+  };
+}
+
+/**
+ * Builds FerretDB with Go into `<cache>/bin/ferretdb`. The module zip lacks the generated
+ * build/version/version.txt that the binary needs at start (and `go install` of it fails on
+ * module proxies that refuse the deprecation lookup), so the module is downloaded, copied,
+ * given its version file and built with `go build`.
+ */
+async function buildFerretDb(cacheDir: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string> {
+  const go = which('go', env);
+  if (!go) throw new Error('Go is not installed');
+  const binDir = path.join(cacheDir, 'bin');
+  mkdirSync(binDir, { recursive: true });
+  log(`Building FerretDB ${FERRETDB_VERSION} with Go into ${binDir} (first run only, a few minutes)...`);
+  const goEnv = { ...env, GOFLAGS: '-mod=mod', CGO_ENABLED: '0' };
+  const { stdout } = await execFileAsync(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
+    env: goEnv,
+    timeout: 10 * 60_000,
+    maxBuffer: 1 << 20,
+  });
+  const moduleDir = (JSON.parse(stdout) as { Dir?: string }).Dir;
+  if (!moduleDir) throw new Error('go mod download did not report a module directory');
+  const work = mkdtempSync(path.join(os.tmpdir(), 'pulso-ferretdb-src-'));
+  try {
+    cpSync(moduleDir, work, { recursive: true });
+    chmodSync(path.join(work, 'build', 'version'), 0o755);
+    writeFileSync(path.join(work, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    const target = path.join(binDir, `ferretdb.${process.pid}.tmp`);
+    await execFileAsync(go, ['build', '-trimpath', '-o', target, './cmd/ferretdb'], {
+      cwd: work,
+      env: goEnv,
+      timeout: 20 * 60_000,
+      maxBuffer: 1 << 22,
+    });
+    const binary = path.join(binDir, 'ferretdb');
+    renameSync(target, binary);
+    return binary;
+  } finally {
+    rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function resolveDatabase(options: ResolveOptions): Promise<ResolvedDatabase> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  const dbName = options.dbName ?? 'pulso';
+  const cacheDir = pulsoCacheDir(env);
+  const downloadDir = path.join(cacheDir, 'mongodb-binaries');
+  const allowDownloads = options.allowDownloads ?? true;
+
+  if (options.mongodbUri) {
+    const shown = options.mongodbUri.replace(/\/\/[^@/]*@/, '//***@');
+    return { uri: options.mongodbUri, kind: 'external', description: `MongoDB at ${shown}`, stop: async () => undefined };
+  }
+
+  const failures: string[] = [];
+  const attempt = async (label: string, run: () => Promise<ResolvedDatabase | undefined>) => {
+    try {
+      return await run();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      failures.push(`${label}: ${reason}`);
+      log(`  ${label} failed: ${reason}`);
+      return undefined;
+    }
+  };
+
+  // 2. A mongod on this machine (or one downloaded by an earlier run).
+  const localMongod = env.MONGOD_BINARY?.trim() || which('mongod', env) || downloadedMongod(cacheDir);
+  if (localMongod) {
+    const db = await attempt('mongod', () => {
+      log(`Starting mongod (${localMongod})...`);
+      return startMongod({ dataDir: options.dataDir, dbName, systemBinary: localMongod, downloadDir, timeoutMs: 30_000 });
+    });
+    if (db) return db;
+  }
+
+  // 3. A FerretDB 1.x binary already built.
+  const ferret = await findFerretDb(env, cacheDir);
+  if (ferret) {
+    const db = await attempt('FerretDB', () => {
+      log(`Starting FerretDB (${ferret})...`);
+      return startFerretDb(ferret, options.dataDir, dbName, 30_000);
+    });
+    if (db) return db;
+  }
+
+  if (allowDownloads) {
+    // 4. mongod downloaded by mongodb-memory-server-core.
+    const downloaded = await attempt('mongod download', () => {
+      log('Downloading mongod with mongodb-memory-server (needs the internet, up to 5 min)...');
+      return startMongod({ dataDir: options.dataDir, dbName, downloadDir, timeoutMs: 5 * 60_000 });
+    });
+    if (downloaded) return downloaded;
+
+    // 5. FerretDB built with Go.
+    const built = await attempt('FerretDB build', async () => {
+      const binary = await buildFerretDb(cacheDir, env, log);
+      log(`Starting FerretDB (${binary})...`);
+      return startFerretDb(binary, options.dataDir, dbName, 30_000);
+    });
+    if (built) return built;
+  }
+
+  throw new DatabaseUnavailableError(
+    [
+      'No MongoDB-compatible database could be started. Tried:',
+      ...failures.map((f) => `  - ${f}`),
+      'Do one of these, then run the command again:',
+      '  - set MONGODB_URI to a MongoDB server (e.g. mongodb://localhost:27017/pulso or an Atlas URI);',
+      '  - install MongoDB (mongod on PATH, or MONGOD_BINARY=/path/to/mongod);',
+      '  - install Go 1.22+ so Pulso can build FerretDB once (or set FERRETDB_BINARY to a FerretDB 1.x binary);',
+      '  - connect to the internet so mongod can be downloaded.',
+    ].join('\n'),
+  );
+}

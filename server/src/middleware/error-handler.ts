@@ -1,0 +1,67 @@
+import type { ErrorRequestHandler } from 'express';
+import mongoose from 'mongoose';
+import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@pulso/shared';
+import { HttpError } from '../lib/http-error';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+interface MongoServerError {
+  code?: number;
+  keyValue?: Record<string, unknown>;
+}
+
+/** Turns anything thrown into the API's failure shape. The only writer of 4xx/5xx bodies. */
+function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  const parserType = (error as BodyParserError | undefined)?.type;
+  if (parserType === 'entity.parse.failed') {
+    return new HttpError(400, ERROR_CODES.INVALID_JSON, MESSAGES.api.invalidJson);
+  }
+  if (parserType === 'entity.too.large') {
+    return new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.api.payloadTooLarge);
+  }
+  if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported') {
+    return new HttpError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, MESSAGES.api.validation);
+  }
+  const status = (error as BodyParserError | undefined)?.status;
+  if (status === 404) return HttpError.notFound();
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpError(status, ERROR_CODES.VALIDATION_ERROR, MESSAGES.api.validation);
+  }
+  if (error instanceof mongoose.Error.CastError) return HttpError.invalidId();
+  if (error instanceof mongoose.Error.ValidationError) {
+    const details = Object.fromEntries(Object.entries(error.errors).map(([field, e]) => [field, e.message]));
+    return HttpError.validation(details);
+  }
+  if ((error as MongoServerError | undefined)?.code === 11000) {
+    const fields = Object.keys((error as MongoServerError).keyValue ?? {});
+    return new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.api.conflict, fields.length ? { fields } : undefined);
+  }
+  if (error instanceof mongoose.Error.MongooseServerSelectionError) {
+    return new HttpError(503, ERROR_CODES.DATABASE_UNAVAILABLE, MESSAGES.api.databaseUnavailable);
+  }
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = toHttpError(error);
+  const status = known?.status ?? 500;
+  if (!known || status >= 500) {
+    req.log.error({ err: error }, 'request failed');
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body: ApiErrorBody & Record<string, unknown> = {
+    ...(known?.legacy ?? {}),
+    code: known?.code ?? ERROR_CODES.INTERNAL_ERROR,
+    message: known?.message ?? MESSAGES.api.internal,
+  };
+  if (known?.details) body.details = known.details;
+  res.status(status).json(body);
+};

@@ -1,0 +1,12 @@
+import type { PlanDto } from '@pulso/shared';
+import type { PlanDoc } from './plans.model';
+
+export function toPlanDto(doc: PlanDoc): PlanDto {
+  return {
+    id: doc._id.toString(),
+    name: doc.name,
+    duration: doc.duration,
+    benefits: doc.benefits,
+    price: doc.price,
+  };
+}

@@ -1,0 +1,15 @@
+import { Schema, model, type InferSchemaType } from 'mongoose';
+
+const planSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 60, unique: true },
+    /** Months. */
+    duration: { type: Number, required: true, min: 1, max: 999 },
+    benefits: { type: String, required: true, trim: true, maxlength: 500 },
+    price: { type: Number, required: true, min: 0 },
+  },
+  { timestamps: true },
+);
+
+export type PlanDoc = InferSchemaType<typeof planSchema> & { _id: import('mongoose').Types.ObjectId };
+export const PlanModel = model('Plan', planSchema, 'plans');

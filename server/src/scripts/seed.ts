@@ -1,0 +1,22 @@
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../lib/db';
+import { createLogger } from '../lib/logger';
+import { seedIfEmpty } from '../seed/seed';
+
+/** `npm run seed`: loads the demo data into an empty database (MONGODB_URI or the embedded engine). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openDatabase(config, logger);
+  try {
+    const seeded = await seedIfEmpty(logger);
+    logger.info(seeded ? 'Demo data loaded.' : 'The database already has data; nothing was changed.');
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? error.message : error);
+  process.exit(1);
+});

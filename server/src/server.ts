@@ -1,0 +1,88 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { openDatabase } from './lib/db';
+import { DatabaseUnavailableError } from './lib/database-engine';
+import { createLogger } from './lib/logger';
+import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/seed';
+
+/** Connects the database, listens, and shuts down gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+
+  let database;
+  try {
+    database = await openDatabase(config, logger);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.fatal(message);
+    if (error instanceof DatabaseUnavailableError) console.error(`\n${message}\n`);
+    process.exit(1);
+  }
+
+  if (config.seedOnStart) {
+    const seeded = await seedIfEmpty(logger);
+    if (seeded && !config.isProduction) {
+      logger.info('Demo data loaded into the empty database.');
+    }
+  }
+
+  const app = createApp(config, logger);
+  const server: Server = app.listen(config.port, config.host ?? '0.0.0.0');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  }).catch((error: NodeJS.ErrnoException) => {
+    logger.fatal(error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use (set PORT)` : error.message);
+    void database.close().finally(() => process.exit(1));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(`${config.gymName} listening on http://localhost:${port} (${config.nodeEnv})`);
+  if (!config.isProduction && DEMO_ACCOUNTS.length > 0) {
+    logger.info(
+      `Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(' · ')}`,
+    );
+  }
+
+  // Keep-alive sockets would hold close() open forever: idle ones are closed at once, busy ones
+  // after their response.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: finishing in-flight requests...`);
+    const force = setTimeout(() => {
+      logger.warn('Shutdown timed out; closing remaining connections.');
+      for (const socket of sockets) socket.destroy();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
+      logger.info('Stopped.');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

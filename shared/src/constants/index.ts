@@ -1,0 +1,91 @@
+/** Days of the week in Spanish, Monday first (SPEC §9). */
+export const WEEKDAYS = [
+  'Lunes',
+  'Martes',
+  'Miércoles',
+  'Jueves',
+  'Viernes',
+  'Sábado',
+  'Domingo',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+function hourLabel(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h}:${m === 0 ? '00' : String(m).padStart(2, '0')}`;
+}
+
+/** Whole-hour choices 1:00 .. 24:00 used by the branch forms (24 options, SPEC §9). */
+export const WHOLE_HOUR_CHOICES: readonly string[] = Array.from({ length: 24 }, (_, i) =>
+  hourLabel((i + 1) * 60),
+);
+
+/** 30-minute choices 1:00 .. 24:00 used by the lesson and trainer forms (SPEC §9). */
+export const HALF_HOUR_CHOICES: readonly string[] = Array.from({ length: 47 }, (_, i) =>
+  hourLabel(60 + i * 30),
+);
+
+/** Minutes since midnight for an hour label such as '9:00', '09:30' or '9'; NaN when malformed. */
+export function hourToMinutes(value: string): number {
+  const match = /^(\d{1,2})(?::([0-5]\d))?$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  const minutes = Number(match[1]) * 60 + Number(match[2] ?? 0);
+  return minutes >= 0 && minutes <= 24 * 60 ? minutes : Number.NaN;
+}
+
+/** The choices strictly after `start`, for the end-hour selects of every form. */
+export function endHourChoices(choices: readonly string[], start: string): string[] {
+  const from = hourToMinutes(start);
+  if (Number.isNaN(from)) return [...choices];
+  return choices.filter((c) => hourToMinutes(c) > from);
+}
+
+/** Exercise types offered in the class filter (SPEC §3). */
+export const EXERCISE_TYPES = [
+  'Fuerza',
+  'Cardio',
+  'Flexibilidad',
+  'Equilibrio',
+  'Coordinación',
+  'Velocidad',
+  'Resistencia',
+  'Agilidad',
+  'Potencia',
+  'Movilidad',
+  'Estiramiento',
+  'Relajación',
+] as const;
+
+export const INTENSITY_LEVELS = [1, 2, 3, 4, 5] as const;
+export const STAR_RATINGS = [1, 2, 3, 4, 5] as const;
+
+/** Plan names of the spec; each has its own image and badge colour. */
+export const PLAN_NAMES = ['Standar', 'Plus', 'Premium'] as const;
+export type PlanBadge = 'bronze' | 'silver' | 'gold';
+/** Standar bronze, Plus silver, anything else gold (SPEC §2.11, §9). */
+export function planBadge(name: string): PlanBadge {
+  if (name === 'Standar') return 'bronze';
+  if (name === 'Plus') return 'silver';
+  return 'gold';
+}
+
+export const PHONE_DIGITS = 10;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+
+export const GALLERY_IMAGE_COUNT = 3;
+export const GALLERY_INTERVAL_MS = 5000;
+export const RELOAD_DELAY_MS = 2000;
+export const CONTACT_REPLY_HOURS = 48;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** Load statuses of every store (SPEC §4). */
+export const LOAD_STATUSES = ['idle', 'loading', 'succeeded', 'failed'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+
+/** Default and largest page sizes of paginated lists. */
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;

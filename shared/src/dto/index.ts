@@ -1,0 +1,17 @@
+/** A membership plan as the API sends it (SPEC §3). */
+export interface PlanDto {
+  id: string;
+  name: string;
+  /** Months. */
+  duration: number;
+  benefits: string;
+  price: number;
+}
+
+export interface PlanInput {
+  name: string;
+  duration: number | string;
+  benefits: string;
+  price: number | string;
+}
+

@@ -1,0 +1,5 @@
+export * from './api';
+export * from './constants';
+export * from './dto';
+export * from './validation/messages';
+export * from './validation/rules';

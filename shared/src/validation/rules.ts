@@ -1,0 +1,224 @@
+import type { FieldErrors } from '../api';
+import { PHONE_DIGITS, hourToMinutes, IMAGE_EXTENSIONS } from '../constants';
+import { MESSAGES } from './messages';
+
+/**
+ * The validation rules of SPEC.md §5, one pure function per form. Each returns the first failing
+ * message per field (an empty object when valid). The server runs the same functions, so the client
+ * and the API always say the same words.
+ */
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
+
+type Input = Record<string, unknown>;
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.filter((v) => text(v) !== '') : [];
+}
+
+/** 'Seleccione' (or nothing) counts as empty in every select of the spec. */
+export const SELECT_PLACEHOLDER = 'Seleccione';
+function selected(value: unknown): boolean {
+  if (typeof value === 'boolean') return true;
+  const t = text(value);
+  return t !== '' && t !== SELECT_PLACEHOLDER;
+}
+
+function collect(checks: Record<string, string | undefined | false>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(checks)) {
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** Returns the first message whose condition holds. */
+function first(...pairs: [boolean, string][]): string | undefined {
+  return pairs.find(([failed]) => failed)?.[1];
+}
+
+export function isEmail(value: unknown): boolean {
+  return EMAIL_RE.test(text(value));
+}
+
+export function hasImageExtension(fileName: string): boolean {
+  const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** User form, admin create and edit (SPEC §5 "User form"). */
+export function validateUserForm(input: Input): FieldErrors {
+  const m = MESSAGES.userForm;
+  const fullName = text(input.fullName);
+  const email = text(input.email);
+  const phone = text(input.phone);
+  return collect({
+    fullName: first([fullName === '', m.fullNameRequired], [!/^[\p{L}\d\-(). ]+$/u.test(fullName), m.fullNameChars]),
+    email: first([email === '', m.emailRequired], [!EMAIL_RE.test(email), m.emailFormat]),
+    phone: first([phone === '', m.phoneRequired], [!PHONE_RE.test(phone), m.phoneFormat]),
+  });
+}
+
+/** Password rules shared by registration, profile edit and the admin forms (SPEC §5). */
+export function passwordError(value: unknown): string | undefined {
+  const m = MESSAGES.auth;
+  const password = typeof value === 'string' ? value : '';
+  return first(
+    [password === '', m.passwordRequired],
+    [!/\d/.test(password), m.passwordDigit],
+    [!/\p{Lu}/u.test(password), m.passwordCapital],
+    [password.length < 8, m.passwordLength],
+  );
+}
+
+export function validateLogin(input: Input): FieldErrors {
+  const m = MESSAGES.auth;
+  return collect({
+    email: text(input.email) === '' && m.loginRequired,
+    password: (typeof input.password !== 'string' || input.password === '') && m.loginRequired,
+  });
+}
+
+export function validateRegister(input: Input): FieldErrors {
+  const m = MESSAGES.auth;
+  const email = text(input.email);
+  return collect({
+    email: first([email === '', m.registerEmailRequired], [!EMAIL_RE.test(email), m.registerEmailFormat]),
+    password: passwordError(input.password),
+  });
+}
+
+/** Profile edit: name, optional new password, phone digits only. */
+export function validateProfile(input: Input): FieldErrors {
+  const phone = text(input.phone);
+  const password = input.password;
+  return collect({
+    fullName: text(input.fullName) === '' && MESSAGES.userForm.fullNameRequired,
+    phone: phone !== '' && !/^\d+$/.test(phone) && MESSAGES.auth.profilePhoneDigits,
+    password: typeof password === 'string' && password !== '' && passwordError(password),
+  });
+}
+
+/** Trainer create and edit (SPEC §5 "Trainer form"). */
+export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): FieldErrors {
+  const m = MESSAGES.trainerForm;
+  const name = text(input.fullName);
+  const creating = mode === 'create';
+  return collect({
+    fullName: first([name === '', m.nameRequired], [/\d/.test(name), m.nameNoDigits], [name.length > 40, m.nameTooLong]),
+    email: !EMAIL_RE.test(text(input.email)) && m.emailInvalid,
+    phone: !PHONE_RE.test(text(input.phone)) && m.phoneInvalid,
+    password: creating && (typeof input.password !== 'string' || input.password === '') && m.passwordRequired,
+    isMonitor: creating && !selected(input.isMonitor) && m.selectRequired,
+    isAdmin: creating && !selected(input.isAdmin) && m.selectRequired,
+  });
+}
+
+function hourErrors(
+  start: unknown,
+  finish: unknown,
+  messages: { hourStartRequired: string; hourFinishRequired: string; hourOrder: string },
+): { scheduleHourStart?: string; scheduleHourFinish?: string } {
+  const s = text(start);
+  const f = text(finish);
+  const sMin = hourToMinutes(s);
+  const fMin = hourToMinutes(f);
+  return {
+    scheduleHourStart: first([s === '' || Number.isNaN(sMin), messages.hourStartRequired]),
+    scheduleHourFinish: first(
+      [f === '' || Number.isNaN(fMin), messages.hourFinishRequired],
+      [!Number.isNaN(sMin) && fMin <= sMin, messages.hourOrder],
+    ),
+  };
+}
+
+/** Lesson create and edit (SPEC §5 "Lesson form"). `image` is a file name or URL when present. */
+export function validateLessonForm(input: Input, options: { requireImage: boolean }): FieldErrors {
+  const m = MESSAGES.lessonForm;
+  const name = text(input.name);
+  const description = text(input.description);
+  const short = text(input.shortDescription);
+  const effort = text(input.effort);
+  const image = text(input.image);
+  return collect({
+    name: first(
+      [name === '', m.nameRequired],
+      [!/^[\p{L}-]+$/u.test(name), m.nameLetters],
+      [name.length <= 3, m.nameTooShort],
+      [name.length >= 20, m.nameTooLong],
+    ),
+    description: first([description === '', m.descriptionRequired], [description.length < 3 || description.length > 200, m.descriptionLength]),
+    shortDescription: first([short === '', m.shortDescriptionRequired], [short.length < 3 || short.length > 50, m.shortDescriptionLength]),
+    effort: first([effort === '', m.effortRequired], [!/^[1-5]$/.test(effort), m.effortRange]),
+    image: first(
+      [options.requireImage && image === '', m.imageRequired],
+      [image !== '' && !/^https?:\/\//.test(image) && !hasImageExtension(image), m.imageType],
+    ),
+    ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m),
+    isAvailable: !selected(input.isAvailable) && m.isAvailableRequired,
+    monitor: !selected(input.monitor) && m.monitorRequired,
+    branchoffice: !selected(Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) && m.branchRequired,
+    scheduleDays: list(input.scheduleDays).length === 0 && m.daysRequired,
+    types: list(input.types).length === 0 && m.typesRequired,
+    goals: list(input.goals).length === 0 && m.goalsRequired,
+  });
+}
+
+/** Branch office create and edit (SPEC §5 "Branch form"). */
+export function validateBranchForm(input: Input, options: { requireImage: boolean }): FieldErrors {
+  const m = MESSAGES.branchForm;
+  const name = text(input.name);
+  const location = text(input.location);
+  const image = text(input.image);
+  return collect({
+    name: first([name === '', m.nameRequired], [!/^[\p{L} ]+$/u.test(name), m.nameLetters], [name.length < 3, m.nameTooShort]),
+    location: first(
+      [location === '', m.addressRequired],
+      [!/^[\p{L}\d\s]+$/u.test(location), m.addressChars],
+      [location.length < 5, m.addressTooShort],
+    ),
+    scheduleDays: list(input.scheduleDays).length === 0 && m.daysRequired,
+    ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m),
+    image: first(
+      [options.requireImage && image === '', m.imageRequired],
+      [image !== '' && !/^https?:\/\//.test(image) && !hasImageExtension(image), MESSAGES.lessonForm.imageType],
+    ),
+  });
+}
+
+/** Plan create and edit (SPEC §5 "Plan form"). */
+export function validatePlanForm(input: Input): FieldErrors {
+  const m = MESSAGES.planForm;
+  const name = text(input.name);
+  const benefits = text(input.benefits);
+  const duration = text(input.duration);
+  const price = text(input.price);
+  return collect({
+    name: first([name === '', m.nameRequired], [!/^[\p{L} ,]+$/u.test(name), m.nameLetters]),
+    benefits: first([benefits === '', m.benefitsRequired], [!/^[\p{L}\d ]+$/u.test(benefits), m.benefitsChars]),
+    duration: first([duration === '', m.durationRequired], [!/^[1-9]\d{0,2}$/.test(duration), m.durationFormat]),
+    price: first([price === '', m.priceRequired], [!/^\d{1,9}(\.\d{1,2})?$/.test(price), m.priceFormat]),
+  });
+}
+
+/** Contact form: name, subject and a valid e-mail are required; company and message are optional. */
+export function validateContactForm(input: Input): FieldErrors {
+  const m = MESSAGES.contactForm;
+  const email = text(input.email);
+  return collect({
+    name: text(input.name) === '' && m.nameRequired,
+    subject: text(input.subject) === '' && m.subjectRequired,
+    email: first([email === '', m.emailRequired], [!EMAIL_RE.test(email), m.emailFormat]),
+  });
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
