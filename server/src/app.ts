@@ -11,6 +11,7 @@ import { CLIENT_DIST_DIR } from './config/paths';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { healthRouter } from './modules/health/health.routes';
+import { publicConfigRouter } from './modules/health/public-config.routes';
 import { plansRouter } from './modules/plans/plans.routes';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
@@ -58,6 +59,7 @@ export function createApp(config: Config, logger: Logger): Express {
   );
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use(healthRouter);
+  api.use('/config', publicConfigRouter(config));
   api.use('/memberships', plansRouter);
   api.use(apiNotFound);
   app.use('/api', api);

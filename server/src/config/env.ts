@@ -70,6 +70,12 @@ function trustProxy(env: Env): boolean | number | string {
   return raw;
 }
 
+function currency(env: Env): string {
+  const value = str(env, 'CURRENCY', 'usd').toLowerCase();
+  if (!/^[a-z]{3}$/.test(value)) throw new ConfigError(`CURRENCY must be a 3-letter ISO 4217 code (got "${value}")`);
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -121,6 +127,7 @@ export function loadConfig(env: Env = process.env) {
     host: optional(env, 'HOST'),
     publicUrl,
     gymName: str(env, 'GYM_NAME', 'Pulso'),
+    currency: currency(env),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     mongodbUri: optional(env, 'MONGODB_URI'),

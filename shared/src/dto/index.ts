@@ -15,3 +15,10 @@ export interface PlanInput {
   price: number | string;
 }
 
+
+/** Settings the server exposes to the SPA at run time (GET /api/config). */
+export interface PublicConfigDto {
+  gymName: string;
+  /** ISO 4217 code, lower case, of the prices. */
+  currency: string;
+}

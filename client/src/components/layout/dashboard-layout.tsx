@@ -1,0 +1,67 @@
+import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuthStore } from '../../features/auth/store';
+import { useUiStore } from '../../features/ui/store';
+import { es } from '../../i18n/es';
+
+const LINKS = [
+  { to: paths.dashboardPlans, label: es.dashboard.plans },
+  { to: paths.dashboardBranches, label: es.dashboard.branches },
+  { to: paths.dashboardUsers, label: es.dashboard.users },
+  { to: paths.dashboardTrainers, label: es.dashboard.trainers },
+  { to: paths.dashboardClasses, label: es.dashboard.classes },
+];
+
+/**
+ * The administrators' shell (SPEC §2.15). Non-admins are sent to /; the server refuses their calls
+ * anyway, so this only spares them a screen they cannot use.
+ */
+export function DashboardLayout() {
+  const isAdmin = useAuthStore((s) => s.isAdmin);
+  const logout = useAuthStore((s) => s.logout);
+  const gymName = useUiStore((s) => s.site.gymName);
+  const navigate = useNavigate();
+  if (!isAdmin) return <Navigate to={paths.home} replace />;
+
+  return (
+    <div className="dashboard">
+      <aside className="dashboard__sidebar">
+        <Link to={paths.home} className="navbar__brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{gymName}</span>
+        </Link>
+        <nav aria-label={es.dashboard.title}>
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link to={paths.home} className="button button--small">
+          {es.dashboard.backToSite}
+        </Link>
+      </aside>
+      <div className="dashboard__content">
+        <header className="dashboard__bar">
+          <details className="dashboard__menu">
+            <summary>{es.dashboard.admin}</summary>
+            <button
+              type="button"
+              onClick={() => {
+                logout();
+                void navigate(paths.home);
+              }}
+            >
+              {es.nav.logout}
+            </button>
+          </details>
+        </header>
+        <main id="main" className="dashboard__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { paths, PLANS_SECTION_ID } from '../../config/paths';
+import { useAuthStore } from '../../features/auth/store';
+import { useUiStore } from '../../features/ui/store';
+import { es } from '../../i18n/es';
+
+/** The public navigation bar (SPEC §2.2). */
+export function Navbar() {
+  const { token, isAdmin, isActive, logout } = useAuthStore(
+    useShallow((s) => ({ token: s.token, isAdmin: s.isAdmin, isActive: s.isActive, logout: s.logout })),
+  );
+  const { gymName, mode, setLight, setDark, setPlansClicked } = useUiStore(
+    useShallow((s) => ({
+      gymName: s.site.gymName,
+      mode: s.mode,
+      setLight: s.setLight,
+      setDark: s.setDark,
+      setPlansClicked: s.setPlansClicked,
+    })),
+  );
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const close = () => setOpen(false);
+
+  const goToPlans = () => {
+    close();
+    if (location.pathname === paths.home) {
+      document.getElementById(PLANS_SECTION_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    } else {
+      setPlansClicked(true);
+      void navigate(paths.home);
+    }
+  };
+
+  const onLogout = () => {
+    close();
+    logout();
+    void navigate(paths.login);
+  };
+
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        <Link to={paths.home} className="navbar__brand" onClick={close}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{gymName}</span>
+        </Link>
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-expanded={open}
+          aria-controls="main-nav"
+          aria-label={open ? es.nav.closeMenu : es.nav.openMenu}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+        </button>
+        <nav id="main-nav" aria-label={es.nav.mainNavigation} className={`navbar__nav${open ? ' is-open' : ''}`}>
+          <ul className="navbar__links">
+            <li>
+              <NavLink to={paths.branches} onClick={close}>
+                {es.nav.branches}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.classes} onClick={close}>
+                {es.nav.classes}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.about} onClick={close}>
+                {es.nav.about}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.contact} onClick={close}>
+                {es.nav.contact}
+              </NavLink>
+            </li>
+            {!isActive && (
+              <li>
+                <button type="button" className="navbar__link-button" onClick={goToPlans}>
+                  {es.nav.plans}
+                </button>
+              </li>
+            )}
+            {token && (
+              <li>
+                <NavLink to={paths.profile} onClick={close}>
+                  {es.nav.profile}
+                </NavLink>
+              </li>
+            )}
+            {isAdmin && (
+              <li>
+                <NavLink to={paths.dashboardClasses} onClick={close}>
+                  {es.nav.dashboard}
+                </NavLink>
+              </li>
+            )}
+            <li>
+              {token ? (
+                <button type="button" className="button button--small" onClick={onLogout}>
+                  {es.nav.logout}
+                </button>
+              ) : (
+                <NavLink to={paths.login} className="button button--small button--primary" onClick={close}>
+                  {es.nav.login}
+                </NavLink>
+              )}
+            </li>
+            <li>
+              <button
+                type="button"
+                className="navbar__mode"
+                aria-pressed={mode === 'Dark'}
+                aria-label={mode === 'Dark' ? es.nav.lightMode : es.nav.darkMode}
+                title={mode === 'Dark' ? es.nav.lightMode : es.nav.darkMode}
+                onClick={mode === 'Dark' ? setLight : setDark}
+              >
+                <span aria-hidden="true">{mode === 'Dark' ? '☀' : '☾'}</span>
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

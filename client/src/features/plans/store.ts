@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+import type { LoadStatus, PlanDto } from '@pulso/shared';
+import { errorMessage } from '../../lib/api-client';
+import { getPlans } from './api/get-plans';
+
+interface PlansState {
+  items: PlanDto[];
+  status: LoadStatus;
+  error: string | null;
+  fetchPlans: () => Promise<void>;
+}
+
+export const usePlansStore = create<PlansState>()((set) => ({
+  items: [],
+  status: 'idle',
+  error: null,
+  fetchPlans: async () => {
+    set({ status: 'loading', error: null });
+    try {
+      set({ items: await getPlans(), status: 'succeeded' });
+    } catch (error) {
+      set({ status: 'failed', error: errorMessage(error) });
+    }
+  },
+}));

@@ -1,0 +1,53 @@
+// Launches Debian's Chromium through playwright-core (never a downloaded browser).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export function chromiumMissingMessage() {
+  return [
+    `Chromium was not found at ${CHROMIUM_PATH}; the end-to-end tests need it.`,
+    'Install it with:  sudo apt-get update && sudo apt-get install -y chromium',
+    'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  ].join('\n');
+}
+
+export function chromiumAvailable() {
+  return existsSync(CHROMIUM_PATH);
+}
+
+/** A headless browser with a fresh profile; close() removes the profile too. */
+export async function launch() {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'pulso-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const BASE_URL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the end-to-end tests with `npm run test:e2e`.');
+  return url;
+};
+
+export const SCREENSHOT_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'test-results');

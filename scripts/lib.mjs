@@ -1,0 +1,72 @@
+// Helpers shared by the root scripts (start, dev, test, e2e). Plain Node, no dependencies.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+export const npm = (args, options) => run(NPM, args, options);
+
+/** Newest modification time among the files under the given folders. */
+function newest(dirs) {
+  let latest = 0;
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    if (!statSync(dir).isDirectory()) {
+      latest = Math.max(latest, statSync(dir).mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else latest = Math.max(latest, statSync(full).mtimeMs);
+    }
+  };
+  dirs.forEach(walk);
+  return latest;
+}
+
+function builtAt(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+/**
+ * Builds the client and the server when their output is missing or older than their sources,
+ * so `npm start` after a `git pull` never serves a stale build.
+ */
+export async function ensureBuilt() {
+  const shared = [path.join(ROOT, 'shared', 'src')];
+  const targets = [
+    {
+      name: 'client',
+      output: path.join(ROOT, 'client', 'dist', 'index.html'),
+      sources: [...shared, path.join(ROOT, 'client', 'src'), path.join(ROOT, 'client', 'public'), path.join(ROOT, 'client', 'index.html')],
+    },
+    {
+      name: 'server',
+      output: path.join(ROOT, 'server', 'dist', 'server.js'),
+      sources: [...shared, path.join(ROOT, 'server', 'src')],
+    },
+  ];
+  for (const target of targets) {
+    if (builtAt(target.output) >= newest(target.sources)) continue;
+    console.log(`Building the ${target.name}...`);
+    const code = await npm(['run', 'build', '-w', target.name]);
+    if (code !== 0) throw new Error(`The ${target.name} build failed (exit ${code}).`);
+  }
+}
