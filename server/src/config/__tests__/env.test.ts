@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../env';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('when nothing is set, then development defaults apply', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      gymName: 'Pulso',
+      currency: 'usd',
+      seedOnStart: true,
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  test('when in development without JWT_SECRET, then a secret is generated once and kept in DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  test('when NODE_ENV=production and JWT_SECRET is missing, then it refuses to start', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/JWT_SECRET is required/);
+  });
+
+  test('when NODE_ENV=production, then nothing is seeded unless asked', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir }).seedOnStart).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' }).seedOnStart,
+    ).toBe(true);
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ JWT_SECRET: 'short' }, /at least 32 characters/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL must be an absolute URL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be/],
+    [{ SEED_DEMO_DATA: 'maybe' }, /SEED_DEMO_DATA must be true or false/],
+    [{ CURRENCY: 'euros' }, /CURRENCY must be a 3-letter/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('when %o, then a ConfigError names the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+
+  test('when CORS_ORIGINS and TRUST_PROXY are set, then they are parsed', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUST_PROXY: '1',
+    });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.trustProxy).toBe(1);
+  });
+});
