@@ -26,7 +26,14 @@ const baseUrl = `http://127.0.0.1:${port}`;
 
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'server', 'dist', 'server.js')], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MONGODB_URI: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

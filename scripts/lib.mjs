@@ -55,7 +55,12 @@ export async function ensureBuilt() {
     {
       name: 'client',
       output: path.join(ROOT, 'client', 'dist', 'index.html'),
-      sources: [...shared, path.join(ROOT, 'client', 'src'), path.join(ROOT, 'client', 'public'), path.join(ROOT, 'client', 'index.html')],
+      sources: [
+        ...shared,
+        path.join(ROOT, 'client', 'src'),
+        path.join(ROOT, 'client', 'public'),
+        path.join(ROOT, 'client', 'index.html'),
+      ],
     },
     {
       name: 'server',

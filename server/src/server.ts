@@ -51,9 +51,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(`${config.gymName} listening on http://localhost:${port} (${config.nodeEnv})`);
   if (!config.isProduction && DEMO_ACCOUNTS.length > 0) {
-    logger.info(
-      `Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(' · ')}`,
-    );
+    logger.info(`Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(' · ')}`);
   }
 
   // Keep-alive sockets would hold close() open forever: idle ones are closed at once, busy ones

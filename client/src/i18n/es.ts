@@ -44,8 +44,7 @@ export const es = {
     heroText: 'Clases grupales, entrenadores certificados y sedes cerca de ti.',
     heroCta: 'Ver planes',
     whyTitle: 'Por qué escogernos',
-    whyText:
-      'Equipos modernos, horarios amplios y profesores que acompañan tu progreso en cada clase.',
+    whyText: 'Equipos modernos, horarios amplios y profesores que acompañan tu progreso en cada clase.',
     whyCta: 'Conoce nuestras sedes',
   },
   plans: {

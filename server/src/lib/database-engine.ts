@@ -1,5 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -196,7 +206,12 @@ async function findFerretDb(env: NodeJS.ProcessEnv, cacheDir: string): Promise<s
   return undefined;
 }
 
-async function startFerretDb(binary: string, dataDir: string, dbName: string, timeoutMs: number): Promise<ResolvedDatabase> {
+async function startFerretDb(
+  binary: string,
+  dataDir: string,
+  dbName: string,
+  timeoutMs: number,
+): Promise<ResolvedDatabase> {
   const dir = path.join(dataDir, 'ferretdb');
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
@@ -287,7 +302,12 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
 
   if (options.mongodbUri) {
     const shown = options.mongodbUri.replace(/\/\/[^@/]*@/, '//***@');
-    return { uri: options.mongodbUri, kind: 'external', description: `MongoDB at ${shown}`, stop: async () => undefined };
+    return {
+      uri: options.mongodbUri,
+      kind: 'external',
+      description: `MongoDB at ${shown}`,
+      stop: async () => undefined,
+    };
   }
 
   const failures: string[] = [];
@@ -307,7 +327,13 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
   if (localMongod) {
     const db = await attempt('mongod', () => {
       log(`Starting mongod (${localMongod})...`);
-      return startMongod({ dataDir: options.dataDir, dbName, systemBinary: localMongod, downloadDir, timeoutMs: 30_000 });
+      return startMongod({
+        dataDir: options.dataDir,
+        dbName,
+        systemBinary: localMongod,
+        downloadDir,
+        timeoutMs: 30_000,
+      });
     });
     if (db) return db;
   }

@@ -17,6 +17,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : error,
+  );
   process.exit(1);
 });

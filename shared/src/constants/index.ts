@@ -1,13 +1,5 @@
 /** Days of the week in Spanish, Monday first (SPEC §9). */
-export const WEEKDAYS = [
-  'Lunes',
-  'Martes',
-  'Miércoles',
-  'Jueves',
-  'Viernes',
-  'Sábado',
-  'Domingo',
-] as const;
+export const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 function hourLabel(minutes: number): string {
@@ -17,14 +9,10 @@ function hourLabel(minutes: number): string {
 }
 
 /** Whole-hour choices 1:00 .. 24:00 used by the branch forms (24 options, SPEC §9). */
-export const WHOLE_HOUR_CHOICES: readonly string[] = Array.from({ length: 24 }, (_, i) =>
-  hourLabel((i + 1) * 60),
-);
+export const WHOLE_HOUR_CHOICES: readonly string[] = Array.from({ length: 24 }, (_, i) => hourLabel((i + 1) * 60));
 
 /** 30-minute choices 1:00 .. 24:00 used by the lesson and trainer forms (SPEC §9). */
-export const HALF_HOUR_CHOICES: readonly string[] = Array.from({ length: 47 }, (_, i) =>
-  hourLabel(60 + i * 30),
-);
+export const HALF_HOUR_CHOICES: readonly string[] = Array.from({ length: 47 }, (_, i) => hourLabel(60 + i * 30));
 
 /** Minutes since midnight for an hour label such as '9:00', '09:30' or '9'; NaN when malformed. */
 export function hourToMinutes(value: string): number {

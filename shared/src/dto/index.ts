@@ -15,7 +15,6 @@ export interface PlanInput {
   price: number | string;
 }
 
-
 /** Settings the server exposes to the SPA at run time (GET /api/config). */
 export interface PublicConfigDto {
   gymName: string;

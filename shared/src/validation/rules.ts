@@ -112,7 +112,11 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
   const name = text(input.fullName);
   const creating = mode === 'create';
   return collect({
-    fullName: first([name === '', m.nameRequired], [/\d/.test(name), m.nameNoDigits], [name.length > 40, m.nameTooLong]),
+    fullName: first(
+      [name === '', m.nameRequired],
+      [/\d/.test(name), m.nameNoDigits],
+      [name.length > 40, m.nameTooLong],
+    ),
     email: !EMAIL_RE.test(text(input.email)) && m.emailInvalid,
     phone: !PHONE_RE.test(text(input.phone)) && m.phoneInvalid,
     password: creating && (typeof input.password !== 'string' || input.password === '') && m.passwordRequired,
@@ -154,8 +158,14 @@ export function validateLessonForm(input: Input, options: { requireImage: boolea
       [name.length <= 3, m.nameTooShort],
       [name.length >= 20, m.nameTooLong],
     ),
-    description: first([description === '', m.descriptionRequired], [description.length < 3 || description.length > 200, m.descriptionLength]),
-    shortDescription: first([short === '', m.shortDescriptionRequired], [short.length < 3 || short.length > 50, m.shortDescriptionLength]),
+    description: first(
+      [description === '', m.descriptionRequired],
+      [description.length < 3 || description.length > 200, m.descriptionLength],
+    ),
+    shortDescription: first(
+      [short === '', m.shortDescriptionRequired],
+      [short.length < 3 || short.length > 50, m.shortDescriptionLength],
+    ),
     effort: first([effort === '', m.effortRequired], [!/^[1-5]$/.test(effort), m.effortRange]),
     image: first(
       [options.requireImage && image === '', m.imageRequired],
@@ -164,7 +174,8 @@ export function validateLessonForm(input: Input, options: { requireImage: boolea
     ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m),
     isAvailable: !selected(input.isAvailable) && m.isAvailableRequired,
     monitor: !selected(input.monitor) && m.monitorRequired,
-    branchoffice: !selected(Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) && m.branchRequired,
+    branchoffice:
+      !selected(Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) && m.branchRequired,
     scheduleDays: list(input.scheduleDays).length === 0 && m.daysRequired,
     types: list(input.types).length === 0 && m.typesRequired,
     goals: list(input.goals).length === 0 && m.goalsRequired,
@@ -178,7 +189,11 @@ export function validateBranchForm(input: Input, options: { requireImage: boolea
   const location = text(input.location);
   const image = text(input.image);
   return collect({
-    name: first([name === '', m.nameRequired], [!/^[\p{L} ]+$/u.test(name), m.nameLetters], [name.length < 3, m.nameTooShort]),
+    name: first(
+      [name === '', m.nameRequired],
+      [!/^[\p{L} ]+$/u.test(name), m.nameLetters],
+      [name.length < 3, m.nameTooShort],
+    ),
     location: first(
       [location === '', m.addressRequired],
       [!/^[\p{L}\d\s]+$/u.test(location), m.addressChars],

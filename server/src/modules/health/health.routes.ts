@@ -14,5 +14,8 @@ healthRouter.get('/health', (_req, res) => {
 healthRouter.get('/ready', async (_req, res) => {
   const up = await pingDatabase();
   const body: ReadyDto = { status: up ? 'ready' : 'unavailable', database: up ? 'up' : 'down' };
-  res.status(up ? 200 : 503).set('Cache-Control', 'no-store').json(body);
+  res
+    .status(up ? 200 : 503)
+    .set('Cache-Control', 'no-store')
+    .json(body);
 });

@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const planSchema = new Schema(
   {
@@ -11,5 +11,5 @@ const planSchema = new Schema(
   { timestamps: true },
 );
 
-export type PlanDoc = InferSchemaType<typeof planSchema> & { _id: import('mongoose').Types.ObjectId };
+export type PlanDoc = InferSchemaType<typeof planSchema> & { _id: Types.ObjectId };
 export const PlanModel = model('Plan', planSchema, 'plans');

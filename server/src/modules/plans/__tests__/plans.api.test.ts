@@ -18,8 +18,20 @@ describe('GET /api/memberships', () => {
     ]);
     const res = await request(app).get('/api/memberships').expect(200);
     expect(res.body).toEqual([
-      { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Standar', duration: 1, benefits: 'Sala de musculacion', price: 30 },
-      { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Premium', duration: 12, benefits: 'Todo incluido', price: 300 },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: 'Standar',
+        duration: 1,
+        benefits: 'Sala de musculacion',
+        price: 30,
+      },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: 'Premium',
+        duration: 12,
+        benefits: 'Todo incluido',
+        price: 300,
+      },
     ]);
   });
 

@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { useAuthStore } from '../../../features/auth/store';
+import { DashboardLayout } from '../dashboard-layout';
+import { PublicLayout } from '../public-layout';
+
+function token(payload: object): string {
+  return `x.${btoa(JSON.stringify(payload))}.y`;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Resumen</p> }] },
+      { element: <PublicLayout />, children: [{ path: '/', element: <p>Inicio público</p> }] },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('layouts', () => {
+  beforeEach(() => useAuthStore.getState().logout());
+
+  test('when a visitor opens /dashboard, then they are sent to /', async () => {
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('Inicio público')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  test('when an admin opens /dashboard, then the shell shows without the public footer', async () => {
+    useAuthStore.getState().setToken(token({ id: 'a1', isAdmin: true }));
+    renderAt('/dashboard');
+    expect(await screen.findByText('Resumen')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Membresías' })).toHaveAttribute('href', '/dashboard/membresias');
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  test('when a visitor is on a public page, then the bar shows Planes and Ingresar but not Perfil', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Planes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Perfil' })).toBeNull();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  test('when an active member is logged in, then Perfil shows and Planes does not', async () => {
+    useAuthStore.getState().setToken(token({ id: 'u1', isAdmin: false }));
+    useAuthStore.getState().setActive(true);
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('button', { name: 'Planes' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Panel' })).toBeNull();
+  });
+});

@@ -1,0 +1,224 @@
+import { describe, expect, test } from 'vitest';
+import {
+  endHourChoices,
+  HALF_HOUR_CHOICES,
+  MESSAGES,
+  planBadge,
+  validateBranchForm,
+  validateContactForm,
+  validateLessonForm,
+  validateLogin,
+  validatePlanForm,
+  validateProfile,
+  validateRegister,
+  validateTrainerForm,
+  validateUserForm,
+  WHOLE_HOUR_CHOICES,
+} from '../index';
+
+describe('hour choices', () => {
+  test('whole hours run 1:00 to 24:00 (24 options); half hours in 30-minute steps', () => {
+    expect(WHOLE_HOUR_CHOICES).toHaveLength(24);
+    expect(WHOLE_HOUR_CHOICES[0]).toBe('1:00');
+    expect(WHOLE_HOUR_CHOICES.at(-1)).toBe('24:00');
+    expect(HALF_HOUR_CHOICES.slice(0, 3)).toEqual(['1:00', '1:30', '2:00']);
+    expect(HALF_HOUR_CHOICES.at(-1)).toBe('24:00');
+  });
+
+  test('end options offer only hours after the start', () => {
+    expect(endHourChoices(WHOLE_HOUR_CHOICES, '22:00')).toEqual(['23:00', '24:00']);
+    expect(endHourChoices(HALF_HOUR_CHOICES, '23:00')).toEqual(['23:30', '24:00']);
+  });
+});
+
+describe('plan badge', () => {
+  test('Standar bronze, Plus silver, anything else gold', () => {
+    expect([planBadge('Standar'), planBadge('Plus'), planBadge('Premium'), planBadge('Oro')]).toEqual([
+      'bronze',
+      'silver',
+      'gold',
+      'gold',
+    ]);
+  });
+});
+
+describe('user form', () => {
+  const valid = { fullName: 'Ana María (Coach) Pérez-Gil.', email: 'ana@example.com', phone: '5512345678' };
+  test('a complete form has no errors', () => expect(validateUserForm(valid)).toEqual({}));
+  test.each([
+    [{ fullName: '' }, 'fullName', MESSAGES.userForm.fullNameRequired],
+    [{ fullName: 'Ana_#' }, 'fullName', 'No puede llevar caracteres especiales'],
+    [{ email: '' }, 'email', 'Se requiere email'],
+    [{ email: 'ana@' }, 'email', 'No tiene formato de email correcto'],
+    [{ phone: '' }, 'phone', 'Campo requerido!'],
+    [{ phone: '12345' }, 'phone', 'Telefono solo numeros, hasta 10 digitos'],
+    [{ phone: '55123456789' }, 'phone', 'Telefono solo numeros, hasta 10 digitos'],
+  ])('%o gives %s: %s', (change, field, message) => {
+    expect(validateUserForm({ ...valid, ...change })[field]).toBe(message);
+  });
+});
+
+describe('password, login, register and profile', () => {
+  test.each([
+    ['', 'La contraseña es obligatoria'],
+    ['abcdefgh', 'La contraseña debe tener al menos 1 número (0-9)'],
+    ['abcdefg1', 'La contraseña debe tener al menos una mayúscula'],
+    ['Abc1', 'La contraseña debe tener al menos 8 caracteres'],
+  ])('register password %j gives %s', (password, message) => {
+    expect(validateRegister({ email: 'a@b.co', password }).password).toBe(message);
+  });
+
+  test('a valid registration has no errors', () => {
+    expect(validateRegister({ email: 'a@b.co', password: 'Secreta123' })).toEqual({});
+  });
+
+  test('register e-mail messages', () => {
+    expect(validateRegister({ email: '', password: 'Secreta123' }).email).toBe('El email es obligatorio');
+    expect(validateRegister({ email: 'nope', password: 'Secreta123' }).email).toBe(
+      'Debe ingresar un correo electrónico válido',
+    );
+  });
+
+  test('login needs both fields', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: 'Debe completar todos los campos',
+      password: 'Debe completar todos los campos',
+    });
+    expect(validateLogin({ email: 'a@b.co', password: 'x' })).toEqual({});
+  });
+
+  test('profile phone digits only; the password is checked only when typed', () => {
+    expect(validateProfile({ fullName: 'Ana', phone: '55-12' }).phone).toBe('El telefono solo puede contener números');
+    expect(validateProfile({ fullName: 'Ana', phone: '', password: '' })).toEqual({});
+    expect(validateProfile({ fullName: 'Ana', password: 'corta' }).password).toBeDefined();
+  });
+});
+
+describe('trainer form', () => {
+  const valid = {
+    fullName: 'Carlos Ruiz',
+    email: 'carlos@example.com',
+    phone: '5512345678',
+    password: 'Secreta123',
+    isMonitor: 'Si',
+    isAdmin: 'No',
+  };
+  test('a complete create form has no errors', () => expect(validateTrainerForm(valid, 'create')).toEqual({}));
+  test('messages of the spec', () => {
+    expect(validateTrainerForm({ ...valid, fullName: '' }, 'create').fullName).toBe('El nombre es requerido');
+    expect(validateTrainerForm({ ...valid, fullName: 'Carlos 2' }, 'create').fullName).toBe(
+      'No se pueden utilizar números',
+    );
+    expect(validateTrainerForm({ ...valid, fullName: 'a'.repeat(41) }, 'create').fullName).toBe(
+      'el nombre no puede tener más de 40 caracteres',
+    );
+    expect(validateTrainerForm({ ...valid, email: 'x' }, 'create').email).toBe('No es un correo electrónico válido');
+    expect(validateTrainerForm({ ...valid, phone: '1' }, 'create').phone).toBe('No es un número de celular válido');
+    expect(validateTrainerForm({ ...valid, password: '' }, 'create').password).toBe('La contraseña es requerida');
+    const selects = validateTrainerForm({ ...valid, isMonitor: 'Seleccione', isAdmin: 'Seleccione' }, 'create');
+    expect(selects).toEqual({
+      isMonitor: 'Es necesario seleccionar si es profesor',
+      isAdmin: 'Es necesario seleccionar si es profesor',
+    });
+  });
+  test('on edit the password and selectors are not required', () => {
+    expect(validateTrainerForm({ ...valid, password: undefined, isMonitor: undefined }, 'edit')).toEqual({});
+  });
+});
+
+describe('lesson form', () => {
+  const valid = {
+    name: 'Spinning',
+    description: 'Clase de ciclismo indoor',
+    shortDescription: 'Ciclismo indoor',
+    effort: '4',
+    image: 'spinning.png',
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '8:30',
+    isAvailable: true,
+    monitor: 'Carlos Ruiz',
+    branchoffice: ['Centro'],
+    scheduleDays: ['Lunes'],
+    types: ['Cardio'],
+    goals: ['Resistencia'],
+  };
+  test('a complete form has no errors', () => expect(validateLessonForm(valid, { requireImage: true })).toEqual({}));
+  test.each([
+    [{ name: '' }, 'name', 'El nombre es requerido'],
+    [{ name: 'Yoga 2' }, 'name', 'El nombre solo puede contener letras'],
+    [{ name: 'Box' }, 'name', 'El nombre debe ser mayor a 3 caracteres'],
+    [{ name: 'a'.repeat(20) }, 'name', 'El nombre debe ser menor a 20 caracteres'],
+    [{ effort: '6' }, 'effort', MESSAGES.lessonForm.effortRange],
+    [{ effort: '0' }, 'effort', MESSAGES.lessonForm.effortRange],
+    [{ image: 'foto.gif' }, 'image', 'La imagen debe ser jpg, jpeg o png'],
+    [{ image: '' }, 'image', MESSAGES.lessonForm.imageRequired],
+    [{ scheduleHourFinish: '7:00' }, 'scheduleHourFinish', MESSAGES.lessonForm.hourOrder],
+    [{ isAvailable: 'Seleccione' }, 'isAvailable', 'La disponibilidad es requerida'],
+    [{ monitor: 'Seleccione' }, 'monitor', 'El profesor es requerido'],
+    [{ branchoffice: ['Seleccione'] }, 'branchoffice', 'La sede es requerida'],
+    [{ scheduleDays: [] }, 'scheduleDays', 'El día de la semana es requerido'],
+    [{ goals: [] }, 'goals', 'Debe escoger al menos una meta'],
+    [{ description: 'ab' }, 'description', MESSAGES.lessonForm.descriptionLength],
+    [{ shortDescription: 'x'.repeat(51) }, 'shortDescription', MESSAGES.lessonForm.shortDescriptionLength],
+  ])('%o gives %s: %s', (change, field, message) => {
+    expect(validateLessonForm({ ...valid, ...change }, { requireImage: true })[field]).toBe(message);
+  });
+});
+
+describe('branch form', () => {
+  const valid = {
+    name: 'Sede Centro',
+    location: 'Avenida Juarez 123',
+    scheduleDays: ['Lunes', 'Martes'],
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '22:00',
+    image: 'centro.jpg',
+  };
+  test('a complete form has no errors', () => expect(validateBranchForm(valid, { requireImage: true })).toEqual({}));
+  test('messages of the spec', () => {
+    const check = (change: object) => validateBranchForm({ ...valid, ...change }, { requireImage: true });
+    expect(check({ name: '' }).name).toBe('El nombre es obligatorio.');
+    expect(check({ name: 'Sede 1' }).name).toBe('El nombre solo puede contener letras.');
+    expect(check({ name: 'Ab' }).name).toBe('El nombre debe tener al menos 3 caracteres.');
+    expect(check({ location: '' }).location).toBe('La dirección es obligatoria');
+    expect(check({ location: 'Calle #5, piso 2' }).location).toBe(
+      'La dirección no debe contener caracteres especiales',
+    );
+    expect(check({ location: 'C 1' }).location).toBe('La dirección debe tener al menos 5 caracteres');
+    expect(check({ scheduleDays: [] }).scheduleDays).toBe('Debe seleccionar al menos un día');
+    expect(check({ scheduleHourStart: '' }).scheduleHourStart).toBe('Debe seleccionar hora de inicio');
+    expect(check({ scheduleHourFinish: '' }).scheduleHourFinish).toBe('Debe seleccionar hora de fin');
+    expect(check({ scheduleHourFinish: '6:00' }).scheduleHourFinish).toBe(MESSAGES.branchForm.hourOrder);
+  });
+});
+
+describe('plan form', () => {
+  const valid = { name: 'Plus', benefits: 'Clases ilimitadas 24 horas', duration: '3', price: '79.99' };
+  test('a complete form has no errors', () => expect(validatePlanForm(valid)).toEqual({}));
+  test.each([
+    [{ name: '' }, 'name', 'El campo de nombre es requerido.'],
+    [{ name: 'Plus 2' }, 'name', 'El nombre debe contener solo letras.'],
+    [{ benefits: '' }, 'benefits', 'El campo de beneficios es requerido.'],
+    [{ benefits: 'Todo!' }, 'benefits', 'Los beneficios debe contener letras y números sin caracteres especiales.'],
+    [{ duration: '' }, 'duration', 'El campo de duracion es requerido.'],
+    [{ duration: '03' }, 'duration', 'Seleccionar la cantidad de meses en numeros.'],
+    [{ duration: '1.5' }, 'duration', 'Seleccionar la cantidad de meses en numeros.'],
+    [{ price: '' }, 'price', 'El campo de precio es requerido.'],
+    [{ price: '9.999' }, 'price', 'El precio debe tener el formato adecuado.'],
+  ])('%o gives %s: %s', (change, field, message) => {
+    expect(validatePlanForm({ ...valid, ...change })[field]).toBe(message);
+  });
+  test('numbers are accepted as well as strings', () => {
+    expect(validatePlanForm({ ...valid, duration: 12, price: 300 })).toEqual({});
+  });
+});
+
+describe('contact form', () => {
+  test('name, subject and a valid e-mail are required; company and message are optional', () => {
+    expect(validateContactForm({ name: 'Ana', subject: 'Hola', email: 'ana@example.com' })).toEqual({});
+    expect(Object.keys(validateContactForm({}))).toEqual(['name', 'subject', 'email']);
+    expect(validateContactForm({ name: 'Ana', subject: 'Hola', email: 'x' }).email).toBe(
+      MESSAGES.contactForm.emailFormat,
+    );
+  });
+});
