@@ -160,16 +160,22 @@ async function startMongod(options: {
   downloadDir: string;
   timeoutMs: number;
 }): Promise<ResolvedDatabase> {
-  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
+  const { MongoBinary, MongoMemoryServer } = await import('mongodb-memory-server-core');
+  // Resolve (download) the binary first: a failed download then surfaces as one error here instead
+  // of the library's multi-line console warning.
+  const systemBinary =
+    options.systemBinary ??
+    (await withTimeout(
+      MongoBinary.getPath({ downloadDir: options.downloadDir }),
+      options.timeoutMs,
+      'mongod download',
+    ));
   const dbPath = path.join(options.dataDir, 'mongod');
   mkdirSync(dbPath, { recursive: true });
   const server = await withTimeout(
     MongoMemoryServer.create({
       instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1', launchTimeout: options.timeoutMs },
-      binary: {
-        downloadDir: options.downloadDir,
-        ...(options.systemBinary ? { systemBinary: options.systemBinary } : {}),
-      },
+      binary: { downloadDir: options.downloadDir, systemBinary },
     }),
     options.timeoutMs,
     'mongod',
@@ -315,7 +321,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
     try {
       return await run();
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
       failures.push(`${label}: ${reason}`);
       log(`  ${label} failed: ${reason}`);
       return undefined;
