@@ -1,7 +1,8 @@
 // npm start: builds whatever is missing or stale, then runs the production server bundle, which
 // serves /api, /uploads and the SPA on PORT (default 3000).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ROOT, run } from './lib.mjs';
+import { ensureBuilt, ROOT } from './lib.mjs';
 
 try {
   await ensureBuilt();
@@ -10,8 +11,11 @@ try {
   process.exit(1);
 }
 
-const code = await run(process.execPath, ['--enable-source-maps', path.join(ROOT, 'server', 'dist', 'server.js')], {
-  // Signals reach the server directly (it shares the terminal's process group) and it shuts down
-  // gracefully; this wrapper only passes on its exit code.
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'server', 'dist', 'server.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
 });
-process.exit(code);
+// The server shuts down gracefully on these; pass them on when they are sent to this wrapper only
+// (a terminal's Ctrl-C reaches both, and the server ignores the repeat).
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
