@@ -1,4 +1,11 @@
-import { ERROR_CODES, MESSAGES, type ErrorCode, type FieldErrors } from '@pulso/shared';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  toFieldErrorDetails,
+  type ErrorCode,
+  type FieldErrorDetail,
+  type FieldErrors,
+} from '@pulso/shared';
 
 /**
  * The one error type of the API. Services throw it; only the error middleware turns it into a
@@ -10,7 +17,7 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: ErrorCode | string,
     message: string,
-    readonly details?: FieldErrors | Record<string, unknown>,
+    readonly details?: FieldErrorDetail[] | Record<string, unknown>,
     /** Extra top-level fields for clients of the original API (e.g. `{ error }`, `{ success: false }`). */
     readonly legacy?: Record<string, unknown>,
   ) {
@@ -18,7 +25,7 @@ export class HttpError extends Error {
   }
 
   static validation(details: FieldErrors, message: string = firstMessage(details)): HttpError {
-    return new HttpError(400, ERROR_CODES.VALIDATION_ERROR, message, details);
+    return new HttpError(400, ERROR_CODES.VALIDATION_FAILED, message, toFieldErrorDetails(details));
   }
 
   static notFound(message: string = MESSAGES.api.notFound): HttpError {

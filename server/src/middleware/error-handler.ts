@@ -25,12 +25,12 @@ function toHttpError(error: unknown): HttpError | undefined {
     return new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.api.payloadTooLarge);
   }
   if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported') {
-    return new HttpError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, MESSAGES.api.validation);
+    return new HttpError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, MESSAGES.api.unsupportedMedia);
   }
   const status = (error as BodyParserError | undefined)?.status;
   if (status === 404) return HttpError.notFound();
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new HttpError(status, ERROR_CODES.VALIDATION_ERROR, MESSAGES.api.validation);
+    return new HttpError(status, ERROR_CODES.VALIDATION_FAILED, MESSAGES.api.validation);
   }
   if (error instanceof mongoose.Error.CastError) return HttpError.invalidId();
   if (error instanceof mongoose.Error.ValidationError) {

@@ -3,7 +3,7 @@
  * `code` is for programs, `message` is Spanish for people.
  */
 export const ERROR_CODES = {
-  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
   INVALID_JSON: 'INVALID_JSON',
   INVALID_ID: 'INVALID_ID',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -20,13 +20,29 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** Field name -> Spanish message, the `details` of a validation failure. */
+/** Field name -> Spanish message, as the shared form validators return them. */
 export type FieldErrors = Record<string, string>;
+
+/** One entry of the `details` of a VALIDATION_FAILED response. */
+export interface FieldErrorDetail {
+  field: string;
+  message: string;
+}
 
 export interface ApiErrorBody {
   code: ErrorCode | string;
   message: string;
-  details?: FieldErrors | Record<string, unknown>;
+  details?: FieldErrorDetail[] | Record<string, unknown>;
+}
+
+export function toFieldErrorDetails(errors: FieldErrors): FieldErrorDetail[] {
+  return Object.entries(errors).map(([field, message]) => ({ field, message }));
+}
+
+/** The field messages of a failure body, keyed by field, for forms to show under each input. */
+export function fieldErrorsOf(body: ApiErrorBody): FieldErrors {
+  if (!Array.isArray(body.details)) return {};
+  return Object.fromEntries(body.details.map((d) => [d.field, d.message]));
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -108,6 +108,7 @@ export const MESSAGES = {
     routeNotFound: 'La ruta solicitada no existe',
     conflict: 'El recurso ya existe',
     payloadTooLarge: 'La solicitud es demasiado grande',
+    unsupportedMedia: 'El tipo de contenido no es compatible',
     rateLimited: 'Demasiadas solicitudes, intente más tarde',
     databaseUnavailable: 'La base de datos no está disponible',
     internal: 'Ocurrió un error inesperado, intente nuevamente',
