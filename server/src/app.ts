@@ -8,16 +8,20 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
 import { CLIENT_DIST_DIR } from './config/paths';
+import { createContext } from './lib/context';
+import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { healthRouter } from './modules/health/health.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { plansRouter } from './modules/plans/plans.routes';
+import { usersRouter } from './modules/users/users.routes';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 
 /** Builds the Express app (no listen): the API under /api, uploads, and the built SPA. */
 export function createApp(config: Config, logger: Logger): Express {
+  const ctx = createContext(config);
   const app = express();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -60,6 +64,8 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use(healthRouter);
   api.use('/config', publicConfigRouter(config));
+  api.use(authenticate(ctx));
+  api.use('/users', usersRouter(ctx));
   api.use('/memberships', plansRouter);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -136,6 +136,8 @@ export function loadConfig(env: Env = process.env) {
     seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
     jwtSecret: jwtSecret ?? (nodeEnv === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir)),
     jwtExpiresIn: str(env, 'JWT_EXPIRES_IN', '7d'),
+    /** bcrypt cost; tests lower it through the environment to keep fixtures fast. */
+    bcryptCost: int(env, 'BCRYPT_COST', nodeEnv === 'test' ? 4 : 10, 4, 15),
     corsOrigins: list(env, 'CORS_ORIGINS', isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
     jsonBodyLimit: str(env, 'JSON_BODY_LIMIT', '100kb'),
     trustProxy: trustProxy(env),

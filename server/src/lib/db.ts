@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { resolveDatabase, type ResolvedDatabase } from './database-engine';
 
-// Query filters built from user input can never smuggle operators such as { $gt: '' }.
+// Query filters built from user input can never smuggle operators such as { $gt: '' }: operator
+// objects are only honoured when the code marks them with mongoose.trusted().
 mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', true);
 

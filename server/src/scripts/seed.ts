@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../lib/db';
 import { createLogger } from '../lib/logger';
+import { PasswordHasher } from '../lib/password';
 import { seedIfEmpty } from '../seed/seed';
 
 /** `npm run seed`: loads the demo data into an empty database (MONGODB_URI or the embedded engine). */
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const database = await openDatabase(config, logger);
   try {
-    const seeded = await seedIfEmpty(logger);
+    const seeded = await seedIfEmpty(logger, new PasswordHasher(config.bcryptCost));
     logger.info(seeded ? 'Demo data loaded.' : 'The database already has data; nothing was changed.');
   } finally {
     await database.close();

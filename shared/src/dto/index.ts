@@ -6,6 +6,8 @@ export interface PlanDto {
   duration: number;
   benefits: string;
   price: number;
+  /** Only in admin lists: when the plan was retired. */
+  deletedAt?: string | null;
 }
 
 export interface PlanInput {
@@ -20,4 +22,75 @@ export interface PublicConfigDto {
   gymName: string;
   /** ISO 4217 code, lower case, of the prices. */
   currency: string;
+}
+
+export type MembershipStatusLabel = 'Activo' | 'Inactivo';
+
+/** The member's current membership (SPEC §3 `membresia`). */
+export interface MembershipDto {
+  planId: string;
+  name: string;
+  start: string;
+  end: string;
+  status: MembershipStatusLabel;
+}
+
+export interface LessonSummaryDto {
+  id: string;
+  name: string;
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+}
+
+export interface UserDetailDto {
+  fullName: string;
+  email: string;
+  phone: string;
+  isMonitor: boolean;
+  isAdmin: boolean;
+  /** The member's own class schedule. */
+  lessonDetails: LessonSummaryDto[];
+}
+
+/** GET /users/:id: the fields arrive on the user and again under `detalle` (SPEC §3). */
+export interface UserDto extends UserDetailDto {
+  id: string;
+  deletedAt: string | null;
+  statusMembershipIdStatus: MembershipStatusLabel;
+  membresia: MembershipDto | null;
+  detalle: UserDetailDto;
+  /** Classes this user teaches (trainers' 'Mis Clases'). */
+  monitorLessons: LessonSummaryDto[];
+}
+
+/** A row of GET /users and /users/deleted. */
+export interface UserListItemDto {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  isMonitor: boolean;
+  isAdmin: boolean;
+  deletedAt: string | null;
+  /** Spelled as the spec's users table reads it. */
+  statusMemberShipIdStatus: MembershipStatusLabel;
+  membresia: MembershipDto | null;
+  lessonDetails: { id: string; name: string }[];
+}
+
+export interface MonitorDto {
+  id: string;
+  fullName: string;
+  lessonDetails: { id: string; name: string }[];
+}
+
+export interface LoginResponseDto {
+  login: { success: boolean; token: string | null; message: string };
+}
+
+export interface CreateUserResponseDto {
+  success: boolean;
+  user: { id: string; token?: string };
+  message: string;
 }

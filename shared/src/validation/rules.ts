@@ -19,6 +19,11 @@ function text(value: unknown): string {
   return '';
 }
 
+/** E-mails are judged in the form the server stores them: NFKC (full-width look-alikes fold). */
+function emailText(value: unknown): string {
+  return text(value).normalize('NFKC');
+}
+
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value.filter((v) => text(v) !== '') : [];
 }
@@ -45,7 +50,7 @@ function first(...pairs: [boolean, string][]): string | undefined {
 }
 
 export function isEmail(value: unknown): boolean {
-  return EMAIL_RE.test(text(value));
+  return EMAIL_RE.test(emailText(value));
 }
 
 export function hasImageExtension(fileName: string): boolean {
@@ -57,7 +62,7 @@ export function hasImageExtension(fileName: string): boolean {
 export function validateUserForm(input: Input): FieldErrors {
   const m = MESSAGES.userForm;
   const fullName = text(input.fullName);
-  const email = text(input.email);
+  const email = emailText(input.email);
   const phone = text(input.phone);
   return collect({
     fullName: first([fullName === '', m.fullNameRequired], [!/^[\p{L}\d\-(). ]+$/u.test(fullName), m.fullNameChars]),
@@ -88,7 +93,7 @@ export function validateLogin(input: Input): FieldErrors {
 
 export function validateRegister(input: Input): FieldErrors {
   const m = MESSAGES.auth;
-  const email = text(input.email);
+  const email = emailText(input.email);
   return collect({
     email: first([email === '', m.registerEmailRequired], [!EMAIL_RE.test(email), m.registerEmailFormat]),
     password: passwordError(input.password),
@@ -117,7 +122,7 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
       [/\d/.test(name), m.nameNoDigits],
       [name.length > 40, m.nameTooLong],
     ),
-    email: !EMAIL_RE.test(text(input.email)) && m.emailInvalid,
+    email: !EMAIL_RE.test(emailText(input.email)) && m.emailInvalid,
     phone: !PHONE_RE.test(text(input.phone)) && m.phoneInvalid,
     password: creating && (typeof input.password !== 'string' || input.password === '') && m.passwordRequired,
     isMonitor: creating && !selected(input.isMonitor) && m.selectRequired,
@@ -226,7 +231,7 @@ export function validatePlanForm(input: Input): FieldErrors {
 /** Contact form: name, subject and a valid e-mail are required; company and message are optional. */
 export function validateContactForm(input: Input): FieldErrors {
   const m = MESSAGES.contactForm;
-  const email = text(input.email);
+  const email = emailText(input.email);
   return collect({
     name: text(input.name) === '' && m.nameRequired,
     subject: text(input.subject) === '' && m.subjectRequired,

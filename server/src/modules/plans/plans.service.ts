@@ -1,13 +1,90 @@
-import type { PlanDto } from '@pulso/shared';
+import { trusted, Types } from 'mongoose';
+import { ERROR_CODES, MESSAGES, type PlanDto } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
 import { toPlanDto } from './plans.mapper';
 import { PlanModel, type PlanDoc } from './plans.model';
 
-/** Plans ordered by price, cheapest first, as the landing page shows them. */
+export interface PlanFields {
+  name: string;
+  benefits: string;
+  duration: number;
+  price: number;
+}
+
+function planId(id: string): Types.ObjectId {
+  if (!/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
+  return new Types.ObjectId(id);
+}
+
+function planNotFound(): HttpError {
+  return new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.api.planNotFound);
+}
+
+function nameTaken(): HttpError {
+  return new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.planForm.nameTaken);
+}
+
+async function saving<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Plans on sale, cheapest first, as the landing page shows them. */
 export async function listPlans(): Promise<PlanDto[]> {
+  const docs = await PlanModel.find({ deletedAt: null }).sort({ price: 1, name: 1 }).lean<PlanDoc[]>();
+  return docs.map((d) => toPlanDto(d));
+}
+
+/** Every plan, retired ones included, for the admin screens. */
+export async function listAllPlans(): Promise<PlanDto[]> {
   const docs = await PlanModel.find().sort({ price: 1, name: 1 }).lean<PlanDoc[]>();
-  return docs.map(toPlanDto);
+  return docs.map((d) => toPlanDto(d, true));
+}
+
+export async function getPlan(id: string): Promise<PlanDto> {
+  const doc = await PlanModel.findOne({ _id: planId(id), deletedAt: null }).lean<PlanDoc>();
+  if (!doc) throw planNotFound();
+  return toPlanDto(doc);
+}
+
+/** The plan on sale with this id or name, for checkout; null when there is none. */
+export async function findPlanForSale(ref: { id?: string; name?: string }): Promise<PlanDoc | null> {
+  if (ref.id) return PlanModel.findOne({ _id: planId(ref.id), deletedAt: null }).lean<PlanDoc>();
+  if (ref.name) return PlanModel.findOne({ name: ref.name, deletedAt: null }).lean<PlanDoc>();
+  return null;
+}
+
+export async function createPlan(fields: PlanFields): Promise<PlanDto> {
+  const doc = await saving(() => PlanModel.create(fields));
+  return toPlanDto(doc.toObject<PlanDoc>());
+}
+
+export async function updatePlan(id: string, fields: PlanFields): Promise<PlanDto> {
+  const doc = await saving(() =>
+    PlanModel.findOneAndUpdate({ _id: planId(id), deletedAt: null }, { $set: fields }, { new: true }).lean<PlanDoc>(),
+  );
+  if (!doc) throw planNotFound();
+  return toPlanDto(doc);
+}
+
+/** Retires a plan: it leaves the public list; members keep the memberships they bought. */
+export async function deletePlan(id: string): Promise<void> {
+  const result = await PlanModel.updateOne({ _id: planId(id), deletedAt: null }, { $set: { deletedAt: new Date() } });
+  if (result.matchedCount === 0) throw planNotFound();
+}
+
+export async function restorePlan(id: string): Promise<void> {
+  const result = await PlanModel.updateOne(
+    { _id: planId(id), deletedAt: trusted({ $ne: null }) },
+    { $set: { deletedAt: null } },
+  );
+  if (result.matchedCount === 0) throw planNotFound();
 }
 
 export async function countPlans(): Promise<number> {
-  return PlanModel.countDocuments();
+  return PlanModel.countDocuments({ deletedAt: null });
 }

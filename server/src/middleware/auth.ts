@@ -1,0 +1,51 @@
+import type { RequestHandler } from 'express';
+import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import type { AppContext } from '../lib/context';
+import { HttpError } from '../lib/http-error';
+import { findActiveAuthUser, type AuthUser } from '../modules/users/users.service';
+
+export type { AuthUser };
+
+function bearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * Reads the token when one is sent and re-reads its user: a suspended, deleted or demoted user
+ * loses access at once, whatever the token says. A bad token is a 401 even on public routes, so
+ * a client learns its session is gone.
+ */
+export function authenticate(ctx: AppContext): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (!header) return next();
+    const token = bearer(header);
+    const claims = token ? ctx.tokens.verify(token) : null;
+    if (!claims) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
+    const user = await findActiveAuthUser(claims.id);
+    if (!user) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
+    if (user.suspended) throw new HttpError(401, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
+    req.user = user;
+    next();
+  };
+}
+
+export const requireAuth: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw HttpError.unauthenticated();
+  next();
+};
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw HttpError.unauthenticated();
+  if (!req.user.isAdmin) throw HttpError.forbidden();
+  next();
+};
+
+/** The user named by `:id` themself, or an admin. */
+export const requireSelfOrAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw HttpError.unauthenticated();
+  if (!req.user.isAdmin && req.user.id !== req.params.id) throw HttpError.forbidden();
+  next();
+};

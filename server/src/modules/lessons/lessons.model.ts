@@ -1,0 +1,29 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+const lessonSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, unique: true, maxlength: 40 },
+    shortDescription: { type: String, required: true, trim: true, maxlength: 50 },
+    description: { type: String, required: true, trim: true, maxlength: 200 },
+    /** Public URL of the image, usable from another origin. */
+    image: { type: String, default: '' },
+    /** Storage key of the image, to delete it when it is replaced. */
+    imageKey: { type: String, default: '' },
+    effort: { type: Number, required: true, min: 1, max: 5 },
+    /** Exercise type names (SPEC §3 `types`, also sent as `exercisesTypes` objects). */
+    types: { type: [String], default: [] },
+    goals: { type: [String], default: [] },
+    scheduleDays: { type: [String], default: [] },
+    scheduleHourStart: { type: String, required: true },
+    scheduleHourFinish: { type: String, required: true },
+    isAvailable: { type: Boolean, default: true },
+    monitor: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
+    office: { type: Schema.Types.ObjectId, ref: 'BranchOffice', required: true, index: true },
+    /** Retired lessons leave public lists but stay for history (members' schedules, reviews). */
+    deletedAt: { type: Date, default: null, index: true },
+  },
+  { timestamps: true },
+);
+
+export type LessonDoc = InferSchemaType<typeof lessonSchema> & { _id: Types.ObjectId };
+export const LessonModel = model('Lesson', lessonSchema, 'lessons');

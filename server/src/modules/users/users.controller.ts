@@ -1,0 +1,92 @@
+import type { Request, Response } from 'express';
+import { MESSAGES, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { validated } from '../../lib/validate';
+import * as users from './users.service';
+import { toBoolean } from './users.validators';
+
+interface UserBody {
+  fullName?: string;
+  email?: string;
+  password?: string;
+  phone?: string;
+  isMonitor?: boolean | string;
+  isAdmin?: boolean | string;
+}
+
+function paramId(req: Request): string {
+  return String(req.params.id);
+}
+
+export function usersController(ctx: AppContext) {
+  return {
+    async login(req: Request, res: Response) {
+      const { email, password } = validated<{ email: string; password: string }>(req);
+      const token = await users.login(ctx, email, password);
+      const body: LoginResponseDto = { login: { success: true, token, message: MESSAGES.auth.loggedIn } };
+      res.json(body);
+    },
+
+    async create(req: Request, res: Response) {
+      const input = validated<UserBody>(req);
+      const byAdmin = req.user?.isAdmin === true;
+      const user = await users.createUser(
+        ctx,
+        {
+          fullName: input.fullName,
+          email: String(input.email),
+          password: String(input.password),
+          phone: input.phone,
+          isMonitor: toBoolean(input.isMonitor),
+          isAdmin: toBoolean(input.isAdmin),
+        },
+        byAdmin,
+      );
+      const body: CreateUserResponseDto = { success: true, user, message: MESSAGES.auth.registered };
+      res.status(201).json(body);
+    },
+
+    async get(req: Request, res: Response) {
+      res.json(await users.getUser(paramId(req)));
+    },
+
+    async list(req: Request, res: Response) {
+      const { items, total } = await users.listUsers(false, users.parsePage(req.query));
+      res.set('X-Total-Count', String(total)).json(items);
+    },
+
+    async listSuspended(req: Request, res: Response) {
+      const { items, total } = await users.listUsers(true, users.parsePage(req.query));
+      res.set('X-Total-Count', String(total)).json(items);
+    },
+
+    async listMonitors(_req: Request, res: Response) {
+      res.json({ monitor: await users.listMonitors() });
+    },
+
+    /** Self: name, phone and password only (anything else sent is ignored); admin: every field. */
+    async update(req: Request, res: Response) {
+      const input = validated<UserBody>(req);
+      const isAdmin = req.user?.isAdmin === true;
+      const user = await users.updateUser(ctx, paramId(req), {
+        fullName: input.fullName,
+        phone: input.phone,
+        password: input.password,
+        ...(isAdmin
+          ? { email: input.email, isMonitor: toBoolean(input.isMonitor), isAdmin: toBoolean(input.isAdmin) }
+          : {}),
+      });
+      res.json({ success: true, message: MESSAGES.users.updated, user });
+    },
+
+    async restore(req: Request, res: Response) {
+      await users.restoreUser(paramId(req));
+      res.json({ success: true, message: MESSAGES.users.restored });
+    },
+
+    async remove(req: Request, res: Response) {
+      await users.suspendUser(paramId(req));
+      res.json({ success: true, message: MESSAGES.users.deleted });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type {
+  LessonSummaryDto,
+  MembershipDto,
+  MembershipStatusLabel,
+  MonitorDto,
+  UserDetailDto,
+  UserDto,
+  UserListItemDto,
+} from '@pulso/shared';
+import type { MembershipDoc, UserDoc } from './users.model';
+
+/** A membership is active while now is between its start and end (DESIGN.md "Membership"). */
+export function isMembershipActive(membership: MembershipDoc | null | undefined, now = new Date()): boolean {
+  return !!membership && membership.start <= now && now <= membership.end;
+}
+
+export function membershipLabel(membership: MembershipDoc | null | undefined, now = new Date()): MembershipStatusLabel {
+  return isMembershipActive(membership, now) ? 'Activo' : 'Inactivo';
+}
+
+export function toMembershipDto(membership: MembershipDoc | null | undefined, now = new Date()): MembershipDto | null {
+  if (!membership) return null;
+  return {
+    planId: membership.planId.toString(),
+    name: membership.name,
+    start: membership.start.toISOString(),
+    end: membership.end.toISOString(),
+    status: membershipLabel(membership, now),
+  };
+}
+
+export function toUserDto(doc: UserDoc, lessons: LessonSummaryDto[], monitorLessons: LessonSummaryDto[]): UserDto {
+  const detail: UserDetailDto = {
+    fullName: doc.fullName,
+    email: doc.email,
+    phone: doc.phone ?? '',
+    isMonitor: doc.isMonitor ?? false,
+    isAdmin: doc.isAdmin ?? false,
+    lessonDetails: lessons,
+  };
+  return {
+    id: doc._id.toString(),
+    ...detail,
+    deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null,
+    statusMembershipIdStatus: membershipLabel(doc.membership),
+    membresia: toMembershipDto(doc.membership),
+    detalle: detail,
+    monitorLessons,
+  };
+}
+
+export function toUserListItemDto(doc: UserDoc, lessonDetails: { id: string; name: string }[]): UserListItemDto {
+  return {
+    id: doc._id.toString(),
+    fullName: doc.fullName,
+    email: doc.email,
+    phone: doc.phone ?? '',
+    isMonitor: doc.isMonitor ?? false,
+    isAdmin: doc.isAdmin ?? false,
+    deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null,
+    statusMemberShipIdStatus: membershipLabel(doc.membership),
+    membresia: toMembershipDto(doc.membership),
+    lessonDetails,
+  };
+}
+
+export function toMonitorDto(doc: Pick<UserDoc, '_id' | 'fullName'>, lessons: LessonSummaryDto[]): MonitorDto {
+  return {
+    id: doc._id.toString(),
+    fullName: doc.fullName,
+    lessonDetails: lessons.map((l) => ({ id: l.id, name: l.name })),
+  };
+}

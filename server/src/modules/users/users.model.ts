@@ -1,0 +1,35 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+const membershipSchema = new Schema(
+  {
+    planId: { type: Schema.Types.ObjectId, ref: 'Plan', required: true },
+    /** The plan's name when bought: a renamed or retired plan does not change what was sold. */
+    name: { type: String, required: true },
+    start: { type: Date, required: true },
+    end: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const userSchema = new Schema(
+  {
+    fullName: { type: String, required: true, trim: true, maxlength: 80 },
+    /** Lower-cased and NFKC-normalised by the service, so look-alikes cannot make a second account. */
+    email: { type: String, required: true, unique: true, maxlength: 254 },
+    passwordHash: { type: String, select: false },
+    phone: { type: String, default: '', maxlength: 20 },
+    isMonitor: { type: Boolean, default: false },
+    isAdmin: { type: Boolean, default: false },
+    /** Suspension (soft delete) date; null while the account is active. */
+    deletedAt: { type: Date, default: null, index: true },
+    membership: { type: membershipSchema, default: null },
+    /** The member's own class schedule. */
+    lessons: { type: [{ type: Schema.Types.ObjectId, ref: 'Lesson' }], default: [] },
+  },
+  { timestamps: true },
+);
+userSchema.index({ isMonitor: 1, deletedAt: 1 });
+
+export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
+export type MembershipDoc = NonNullable<UserDoc['membership']>;
+export const UserModel = model('User', userSchema, 'users');

@@ -1,0 +1,270 @@
+import { isValidObjectId, trusted, Types } from 'mongoose';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  type MonitorDto,
+  type UserDto,
+  type UserListItemDto,
+} from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import { lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
+import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
+import { UserModel, type UserDoc } from './users.model';
+
+/** The signed-in user as request handlers see it. */
+export interface AuthUser {
+  id: string;
+  fullName: string;
+  email: string;
+  isAdmin: boolean;
+  isMonitor: boolean;
+  suspended: boolean;
+  hasActiveMembership: boolean;
+}
+
+/**
+ * E-mails are compared in one canonical form: Unicode NFKC (so full-width or compatibility
+ * look-alikes fold to plain letters), trimmed and lower-cased. FerretDB has no collations, so the
+ * unique index works on this stored form.
+ */
+export function normalizeEmail(email: string): string {
+  return email.normalize('NFKC').trim().toLowerCase();
+}
+
+function objectId(id: string): Types.ObjectId {
+  if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
+  return new Types.ObjectId(id);
+}
+
+function userNotFound(): HttpError {
+  return new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+}
+
+function emailTaken(): HttpError {
+  return new HttpError(409, ERROR_CODES.EMAIL_TAKEN, MESSAGES.userForm.emailTaken, undefined, {
+    success: false,
+  });
+}
+
+export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
+  if (!/^[0-9a-f]{24}$/i.test(id)) return null;
+  const doc = await UserModel.findById(id, {
+    fullName: 1,
+    email: 1,
+    isAdmin: 1,
+    isMonitor: 1,
+    deletedAt: 1,
+    membership: 1,
+  }).lean<UserDoc>();
+  if (!doc) return null;
+  return {
+    id: doc._id.toString(),
+    fullName: doc.fullName,
+    email: doc.email,
+    isAdmin: doc.isAdmin ?? false,
+    isMonitor: doc.isMonitor ?? false,
+    suspended: !!doc.deletedAt,
+    hasActiveMembership: isMembershipActive(doc.membership),
+  };
+}
+
+/** Login: unknown e-mail, wrong password and suspended account each get their own answer. */
+export async function login(ctx: AppContext, email: string, password: string): Promise<string> {
+  const user = await UserModel.findOne({ email: normalizeEmail(email) }, { passwordHash: 1, isAdmin: 1, deletedAt: 1 })
+    .select('+passwordHash')
+    .lean<UserDoc>();
+  const legacy = (message: string) => ({ login: { success: false, token: null, message } });
+  if (!user) {
+    throw new HttpError(
+      404,
+      ERROR_CODES.USER_NOT_FOUND,
+      MESSAGES.auth.userNotFound,
+      undefined,
+      legacy(MESSAGES.auth.userNotFound),
+    );
+  }
+  if (!user.passwordHash || !(await ctx.passwords.verify(password, user.passwordHash))) {
+    throw new HttpError(
+      401,
+      ERROR_CODES.WRONG_PASSWORD,
+      MESSAGES.auth.wrongPassword,
+      undefined,
+      legacy(MESSAGES.auth.wrongPassword),
+    );
+  }
+  if (user.deletedAt) {
+    throw new HttpError(
+      403,
+      ERROR_CODES.ACCOUNT_SUSPENDED,
+      MESSAGES.auth.suspended,
+      undefined,
+      legacy(MESSAGES.auth.suspended),
+    );
+  }
+  return ctx.tokens.sign({ id: user._id.toString(), isAdmin: user.isAdmin ?? false });
+}
+
+export interface NewUserInput {
+  fullName?: string;
+  email: string;
+  password: string;
+  phone?: string;
+  isMonitor?: boolean;
+  isAdmin?: boolean;
+}
+
+/**
+ * Creates an account. Registration (anyone) gets a member with the e-mail's local part as name;
+ * only an admin may set roles. The e-mail must not belong to any account, suspended ones included.
+ */
+export async function createUser(
+  ctx: AppContext,
+  input: NewUserInput,
+  byAdmin: boolean,
+): Promise<{ id: string; token?: string }> {
+  const email = normalizeEmail(input.email);
+  if (await UserModel.exists({ email })) throw emailTaken();
+  const fullName = input.fullName?.trim() || email.split('@')[0] || email;
+  try {
+    const doc = await UserModel.create({
+      fullName,
+      email,
+      passwordHash: await ctx.passwords.hash(input.password),
+      phone: input.phone?.trim() ?? '',
+      isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
+      isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
+    });
+    const id = doc._id.toString();
+    return byAdmin ? { id } : { id, token: ctx.tokens.sign({ id, isAdmin: false }) };
+  } catch (error) {
+    // Two registrations of one e-mail at the same moment: the unique index decides.
+    if ((error as { code?: number }).code === 11000) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function getUser(id: string): Promise<UserDto> {
+  const doc = await UserModel.findById(objectId(id)).lean<UserDoc>();
+  if (!doc) throw userNotFound();
+  const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByMonitor([doc._id])]);
+  return toUserDto(doc, lessons, taught.get(doc._id.toString()) ?? []);
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+export function parsePage(query: Record<string, unknown>): Page {
+  const read = (value: unknown, fallback: number, max: number) => {
+    if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return fallback;
+    return Math.min(Math.max(Number(value), 1), max);
+  };
+  return { page: read(query.page, 1, 100_000), limit: read(query.limit, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX) };
+}
+
+/** Active (or suspended) accounts, newest first, with their class names; two queries per page. */
+export async function listUsers(
+  suspended: boolean,
+  { page, limit }: Page,
+): Promise<{ items: UserListItemDto[]; total: number }> {
+  const filter = suspended ? { deletedAt: trusted({ $ne: null }) } : { deletedAt: null };
+  const [docs, total] = await Promise.all([
+    UserModel.find(filter)
+      .sort(suspended ? { deletedAt: -1, _id: -1 } : { createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<UserDoc[]>(),
+    UserModel.countDocuments(filter),
+  ]);
+  const lessonIds = [...new Map(docs.flatMap((d) => d.lessons ?? []).map((id) => [id.toString(), id])).values()];
+  const names = new Map((await lessonSummaries(lessonIds)).map((l) => [l.id, { id: l.id, name: l.name }]));
+  const items = docs.map((doc) =>
+    toUserListItemDto(
+      doc,
+      (doc.lessons ?? []).flatMap((id) => names.get(id.toString()) ?? []),
+    ),
+  );
+  return { items, total };
+}
+
+export async function listMonitors(): Promise<MonitorDto[]> {
+  const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1 })
+    .sort({ fullName: 1 })
+    .lean<Pick<UserDoc, '_id' | 'fullName'>[]>();
+  const taught = await lessonsByMonitor(docs.map((d) => d._id));
+  return docs.map((d) => toMonitorDto(d, taught.get(d._id.toString()) ?? []));
+}
+
+/** A trainer by full name, for lesson forms that name the trainer (SPEC §3). */
+export async function findMonitorIdByName(fullName: string): Promise<Types.ObjectId | null> {
+  const doc = await UserModel.findOne({ fullName, isMonitor: true, deletedAt: null }, { _id: 1 }).lean<UserDoc>();
+  return doc?._id ?? null;
+}
+
+export interface UserUpdateInput {
+  fullName?: string;
+  email?: string;
+  phone?: string;
+  password?: string;
+  isMonitor?: boolean;
+  isAdmin?: boolean;
+}
+
+async function ensureAnotherAdminRemains(userId: Types.ObjectId): Promise<void> {
+  const others = await UserModel.countDocuments({ _id: trusted({ $ne: userId }), isAdmin: true, deletedAt: null });
+  if (others === 0) throw new HttpError(409, ERROR_CODES.LAST_ADMIN, MESSAGES.users.lastAdmin);
+}
+
+/**
+ * Updates a profile. The caller decides what may change (the validators already dropped every
+ * other field): self = name, phone, password; admin = also e-mail and roles. The password changes
+ * only when sent. The last active admin cannot remove their own admin role.
+ */
+export async function updateUser(ctx: AppContext, id: string, input: UserUpdateInput): Promise<UserDto> {
+  const _id = objectId(id);
+  const current = await UserModel.findById(_id, { isAdmin: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!current) throw userNotFound();
+  const set: Record<string, unknown> = {};
+  if (input.fullName !== undefined) set.fullName = input.fullName.trim();
+  if (input.phone !== undefined) set.phone = input.phone.trim();
+  if (input.isMonitor !== undefined) set.isMonitor = input.isMonitor;
+  if (input.isAdmin !== undefined) {
+    if (current.isAdmin && !input.isAdmin && !current.deletedAt) await ensureAnotherAdminRemains(_id);
+    set.isAdmin = input.isAdmin;
+  }
+  if (input.email !== undefined) {
+    const email = normalizeEmail(input.email);
+    if (await UserModel.exists({ email, _id: trusted({ $ne: _id }) })) throw emailTaken();
+    set.email = email;
+  }
+  if (input.password) set.passwordHash = await ctx.passwords.hash(input.password);
+  try {
+    await UserModel.updateOne({ _id }, { $set: set });
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) throw emailTaken();
+    throw error;
+  }
+  return getUser(id);
+}
+
+/** Soft delete: the account is suspended, leaves the users list and loses access at once. */
+export async function suspendUser(id: string): Promise<void> {
+  const _id = objectId(id);
+  const current = await UserModel.findById(_id, { isAdmin: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!current) throw userNotFound();
+  if (current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.alreadySuspended);
+  if (current.isAdmin) await ensureAnotherAdminRemains(_id);
+  await UserModel.updateOne({ _id, deletedAt: null }, { $set: { deletedAt: new Date() } });
+}
+
+export async function restoreUser(id: string): Promise<void> {
+  const _id = objectId(id);
+  const current = await UserModel.findById(_id, { deletedAt: 1 }).lean<UserDoc>();
+  if (!current) throw userNotFound();
+  if (!current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.notSuspended);
+  await UserModel.updateOne({ _id }, { $set: { deletedAt: null } });
+}

@@ -1,0 +1,60 @@
+import {
+  passwordError,
+  validateLogin,
+  validateProfile,
+  validateRegister,
+  validateTrainerForm,
+  validateUserForm,
+  type FieldErrors,
+} from '@pulso/shared';
+import { validateBody } from '../../lib/validate';
+
+/** 'Si'/'No' from the dashboard selectors, or JSON booleans. */
+export function toBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 'Si' || value === 'true') return true;
+  if (value === 'No' || value === 'false') return false;
+  return undefined;
+}
+
+/** Admin forms: the trainer form's rules when the account is a trainer, else the user form's. */
+function adminFormRules(input: Record<string, unknown>, mode: 'create' | 'edit'): FieldErrors {
+  if (toBoolean(input.isMonitor) === true) return validateTrainerForm(input, mode);
+  const errors = validateUserForm(input);
+  const password = input.password;
+  const passwordProblem =
+    mode === 'create' || (typeof password === 'string' && password !== '') ? passwordError(password) : undefined;
+  return passwordProblem ? { ...errors, password: passwordProblem } : errors;
+}
+
+export const loginValidator = validateBody({ email: 'string', password: 'string' }, (input) => validateLogin(input), {
+  legacy: (message) => ({ login: { success: false, token: null, message } }),
+});
+
+/** Registration rules for anyone; admin rules when an admin creates the account (DESIGN.md). */
+export const createUserValidator = validateBody(
+  {
+    fullName: 'string',
+    email: 'string',
+    password: 'string',
+    phone: 'string',
+    isMonitor: 'booleanOrString',
+    isAdmin: 'booleanOrString',
+  },
+  (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'create') : validateRegister(input)),
+  { legacy: (message) => ({ success: false, message }) },
+);
+
+/** Self = profile rules (name, phone, password); admin = the admin form's rules. */
+export const updateUserValidator = validateBody(
+  {
+    fullName: 'string',
+    email: 'string',
+    password: 'string',
+    phone: 'string',
+    isMonitor: 'booleanOrString',
+    isAdmin: 'booleanOrString',
+  },
+  (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'edit') : validateProfile(input)),
+  { legacy: (message) => ({ success: false, message }) },
+);
