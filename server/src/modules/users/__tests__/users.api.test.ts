@@ -326,16 +326,13 @@ describe('users API', () => {
           { field: 'phone', message: 'Telefono solo numeros, hasta 10 digitos' },
         ]),
       );
-      const ok = await request(app)
-        .put(`/api/users/update/${user.id}`)
-        .set(bearer(admin))
-        .send({
-          fullName: 'Ana Lopez',
-          email: 'Ana.Lopez@Example.com',
-          phone: '5512341234',
-          isAdmin: true,
-          isMonitor: false,
-        });
+      const ok = await request(app).put(`/api/users/update/${user.id}`).set(bearer(admin)).send({
+        fullName: 'Ana Lopez',
+        email: 'Ana.Lopez@Example.com',
+        phone: '5512341234',
+        isAdmin: true,
+        isMonitor: false,
+      });
       expect(ok.status).toBe(200);
       expect(await UserModel.findById(user.id).lean()).toMatchObject({ email: 'ana.lopez@example.com', isAdmin: true });
     });
