@@ -27,6 +27,22 @@ function toHttpError(error: unknown): HttpError | undefined {
   if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported') {
     return new HttpError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, MESSAGES.api.unsupportedMedia);
   }
+  if (error instanceof Error && error.name === 'MulterError') {
+    const code = (error as Error & { code?: string }).code;
+    if (code === 'LIMIT_FILE_SIZE') {
+      return new HttpError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.api.imageTooLarge, [
+        { field: 'image', message: MESSAGES.api.imageTooLarge },
+      ]);
+    }
+    return new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.api.malformedUpload);
+  }
+  // busboy's own errors for broken multipart bodies ("Unexpected end of form", "Malformed part header").
+  if (
+    error instanceof Error &&
+    /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(error.message)
+  ) {
+    return new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.api.malformedUpload);
+  }
   const status = (error as BodyParserError | undefined)?.status;
   if (status === 404) return HttpError.notFound();
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -153,6 +153,7 @@ describe('lesson form', () => {
     [{ image: 'foto.gif' }, 'image', 'La imagen debe ser jpg, jpeg o png'],
     [{ image: '' }, 'image', MESSAGES.lessonForm.imageRequired],
     [{ scheduleHourFinish: '7:00' }, 'scheduleHourFinish', MESSAGES.lessonForm.hourOrder],
+    [{ scheduleHourStart: '7:15' }, 'scheduleHourStart', MESSAGES.lessonForm.hourStartRequired],
     [{ isAvailable: 'Seleccione' }, 'isAvailable', 'La disponibilidad es requerida'],
     [{ monitor: 'Seleccione' }, 'monitor', 'El profesor es requerido'],
     [{ branchoffice: ['Seleccione'] }, 'branchoffice', 'La sede es requerida'],
@@ -189,6 +190,12 @@ describe('branch form', () => {
     expect(check({ scheduleHourStart: '' }).scheduleHourStart).toBe('Debe seleccionar hora de inicio');
     expect(check({ scheduleHourFinish: '' }).scheduleHourFinish).toBe('Debe seleccionar hora de fin');
     expect(check({ scheduleHourFinish: '6:00' }).scheduleHourFinish).toBe(MESSAGES.branchForm.hourOrder);
+  });
+  test('sede hours are whole hours from the choices; days are Spanish weekdays', () => {
+    const check = (change: object) => validateBranchForm({ ...valid, ...change }, { requireImage: true });
+    expect(check({ scheduleHourStart: '7:30' }).scheduleHourStart).toBe('Debe seleccionar hora de inicio');
+    expect(check({ scheduleHourFinish: '25:00' }).scheduleHourFinish).toBe('Debe seleccionar hora de fin');
+    expect(check({ scheduleDays: ['Lunes', 'Funday'] }).scheduleDays).toBe('Debe seleccionar al menos un día');
   });
 });
 

@@ -1,5 +1,12 @@
 import type { FieldErrors } from '../api';
-import { PHONE_DIGITS, hourToMinutes, IMAGE_EXTENSIONS } from '../constants';
+import {
+  HALF_HOUR_CHOICES,
+  hourToMinutes,
+  IMAGE_EXTENSIONS,
+  PHONE_DIGITS,
+  WEEKDAYS,
+  WHOLE_HOUR_CHOICES,
+} from '../constants';
 import { MESSAGES } from './messages';
 
 /**
@@ -26,6 +33,12 @@ function emailText(value: unknown): string {
 
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value.filter((v) => text(v) !== '') : [];
+}
+
+/** Chosen weekdays; empty when any is not a day of WEEKDAYS. */
+function weekdays(value: unknown): unknown[] {
+  const days = list(value);
+  return days.every((d) => (WEEKDAYS as readonly unknown[]).includes(d)) ? days : [];
 }
 
 /** 'Seleccione' (or nothing) counts as empty in every select of the spec. */
@@ -130,15 +143,17 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
   });
 }
 
+/** Only the choices the forms offer are valid hours (whole hours for sedes, half hours for classes). */
 function hourErrors(
   start: unknown,
   finish: unknown,
   messages: { hourStartRequired: string; hourFinishRequired: string; hourOrder: string },
+  choices: readonly string[],
 ): { scheduleHourStart?: string; scheduleHourFinish?: string } {
   const s = text(start);
   const f = text(finish);
-  const sMin = hourToMinutes(s);
-  const fMin = hourToMinutes(f);
+  const sMin = choices.includes(s) ? hourToMinutes(s) : Number.NaN;
+  const fMin = choices.includes(f) ? hourToMinutes(f) : Number.NaN;
   return {
     scheduleHourStart: first([s === '' || Number.isNaN(sMin), messages.hourStartRequired]),
     scheduleHourFinish: first(
@@ -176,12 +191,12 @@ export function validateLessonForm(input: Input, options: { requireImage: boolea
       [options.requireImage && image === '', m.imageRequired],
       [image !== '' && !/^https?:\/\//.test(image) && !hasImageExtension(image), m.imageType],
     ),
-    ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m),
+    ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m, HALF_HOUR_CHOICES),
     isAvailable: !selected(input.isAvailable) && m.isAvailableRequired,
     monitor: !selected(input.monitor) && m.monitorRequired,
     branchoffice:
       !selected(Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) && m.branchRequired,
-    scheduleDays: list(input.scheduleDays).length === 0 && m.daysRequired,
+    scheduleDays: weekdays(input.scheduleDays).length === 0 && m.daysRequired,
     types: list(input.types).length === 0 && m.typesRequired,
     goals: list(input.goals).length === 0 && m.goalsRequired,
   });
@@ -204,8 +219,8 @@ export function validateBranchForm(input: Input, options: { requireImage: boolea
       [!/^[\p{L}\d\s]+$/u.test(location), m.addressChars],
       [location.length < 5, m.addressTooShort],
     ),
-    scheduleDays: list(input.scheduleDays).length === 0 && m.daysRequired,
-    ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m),
+    scheduleDays: weekdays(input.scheduleDays).length === 0 && m.daysRequired,
+    ...hourErrors(input.scheduleHourStart, input.scheduleHourFinish, m, WHOLE_HOUR_CHOICES),
     image: first(
       [options.requireImage && image === '', m.imageRequired],
       [image !== '' && !/^https?:\/\//.test(image) && !hasImageExtension(image), MESSAGES.lessonForm.imageType],

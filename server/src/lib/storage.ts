@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StoredFile {
+  /** What the driver needs to delete the file later. */
+  key: string;
+  /** Absolute URL, usable from another origin. */
+  url: string;
+}
+
+/** Where uploaded images live: local disk by default; Cloudinary comes with the providers issue. */
+export interface StorageDriver {
+  save(data: Buffer, extension: 'jpg' | 'png'): Promise<StoredFile>;
+  remove(key: string): Promise<void>;
+}
+
+/** Files under DATA_DIR/uploads with server-made names, served at PUBLIC_URL/uploads/<name>. */
+export class LocalDiskStorage implements StorageDriver {
+  constructor(
+    private readonly dir: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  async save(data: Buffer, extension: 'jpg' | 'png'): Promise<StoredFile> {
+    await mkdir(this.dir, { recursive: true });
+    const key = `${randomUUID()}.${extension}`;
+    await writeFile(path.join(this.dir, key), data, { flag: 'wx' });
+    return { key, url: `${this.publicUrl}/uploads/${key}` };
+  }
+
+  async remove(key: string): Promise<void> {
+    // Keys are our own names; anything else is never a path to follow.
+    if (!/^[0-9a-f-]{36}\.(jpg|png)$/.test(key)) return;
+    await rm(path.join(this.dir, key), { force: true });
+  }
+}
