@@ -12,6 +12,7 @@ import { createContext } from './lib/context';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
+import { branchesRouter } from './modules/branches/branches.routes';
 import { healthRouter } from './modules/health/health.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { plansRouter } from './modules/plans/plans.routes';
@@ -67,12 +68,20 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use(authenticate(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/memberships', plansRouter);
+  api.use('/branchoffice', branchesRouter(ctx));
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(
     '/uploads',
-    express.static(config.uploadsDir, { index: false, fallthrough: false, maxAge: '7d', dotfiles: 'deny' }),
+    express.static(config.uploadsDir, {
+      index: false,
+      fallthrough: false,
+      maxAge: '7d',
+      dotfiles: 'deny',
+      // Image URLs are used by clients on other origins (a SPA pointed at a hosted API).
+      setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
+    }),
   );
 
   if (existsSync(path.join(CLIENT_DIST_DIR, 'index.html'))) {

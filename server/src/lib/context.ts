@@ -1,12 +1,14 @@
 import type { Config } from '../config/env';
 import { TokenService } from './jwt';
 import { PasswordHasher } from './password';
+import { LocalDiskStorage, type StorageDriver } from './storage';
 
 /** What request handlers need from the outside world, built once per app. */
 export interface AppContext {
   config: Config;
   tokens: TokenService;
   passwords: PasswordHasher;
+  storage: StorageDriver;
 }
 
 export function createContext(config: Config): AppContext {
@@ -14,5 +16,6 @@ export function createContext(config: Config): AppContext {
     config,
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
     passwords: new PasswordHasher(config.bcryptCost),
+    storage: new LocalDiskStorage(config.uploadsDir, config.publicUrl),
   };
 }

@@ -94,3 +94,14 @@ export interface CreateUserResponseDto {
   user: { id: string; token?: string };
   message: string;
 }
+
+/** A branch office (sede), SPEC §3. */
+export interface BranchDto {
+  id: string;
+  name: string;
+  location: string;
+  image: string;
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+}

@@ -41,3 +41,8 @@ export async function lessonsByMonitor(
   }
   return result;
 }
+
+/** Classes (not retired) held at a sede. */
+export async function countLessonsAtOffice(officeId: Types.ObjectId): Promise<number> {
+  return LessonModel.countDocuments({ office: officeId, deletedAt: null });
+}

@@ -1,0 +1,50 @@
+import type { Request, Response } from 'express';
+import { MESSAGES } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { sniffImage } from '../../lib/upload';
+import { validated } from '../../lib/validate';
+import * as branches from './branches.service';
+
+function fields(req: Request): branches.BranchFields {
+  const input = validated<branches.BranchFields>(req);
+  return {
+    name: input.name.trim(),
+    location: input.location.trim(),
+    scheduleDays: input.scheduleDays,
+    scheduleHourStart: input.scheduleHourStart,
+    scheduleHourFinish: input.scheduleHourFinish,
+  };
+}
+
+function image(req: Request): branches.NewImage | undefined {
+  if (!req.file) return undefined;
+  const extension = sniffImage(req.file.buffer);
+  return extension ? { data: req.file.buffer, extension } : undefined;
+}
+
+const id = (req: Request) => String(req.params.id);
+
+export function branchesController(ctx: AppContext) {
+  return {
+    async list(_req: Request, res: Response) {
+      res.json({ branchOffice: await branches.listBranches() });
+    },
+    async get(req: Request, res: Response) {
+      res.json({ branchoffice: await branches.getBranch(id(req)) });
+    },
+    async create(req: Request, res: Response) {
+      const file = image(req);
+      if (!file) throw new Error('validated create without an image');
+      const branchoffice = await branches.createBranch(ctx.storage, fields(req), file);
+      res.status(201).json({ message: MESSAGES.branches.created, branchoffice });
+    },
+    async update(req: Request, res: Response) {
+      const branchoffice = await branches.updateBranch(ctx.storage, id(req), fields(req), image(req));
+      res.json({ message: MESSAGES.branches.updated, branchoffice });
+    },
+    async remove(req: Request, res: Response) {
+      await branches.deleteBranch(ctx.storage, id(req));
+      res.json({ message: MESSAGES.branches.deleted });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+const branchSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, unique: true, maxlength: 80 },
+    location: { type: String, required: true, trim: true, maxlength: 200 },
+    image: { type: String, default: '' },
+    imageKey: { type: String, default: '' },
+    scheduleDays: { type: [String], default: [] },
+    scheduleHourStart: { type: String, required: true },
+    scheduleHourFinish: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+
+export type BranchDoc = InferSchemaType<typeof branchSchema> & { _id: Types.ObjectId };
+export const BranchModel = model('BranchOffice', branchSchema, 'branchoffices');

@@ -1,0 +1,108 @@
+import { trusted, Types } from 'mongoose';
+import { ERROR_CODES, MESSAGES, type BranchDto } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
+import type { StorageDriver } from '../../lib/storage';
+import { countLessonsAtOffice } from '../lessons/lessons.service';
+import { toBranchDto } from './branches.mapper';
+import { BranchModel, type BranchDoc } from './branches.model';
+
+export interface BranchFields {
+  name: string;
+  location: string;
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+}
+
+export interface NewImage {
+  data: Buffer;
+  extension: 'jpg' | 'png';
+}
+
+function branchId(id: string): Types.ObjectId {
+  if (!/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
+  return new Types.ObjectId(id);
+}
+
+const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.branches.notFound);
+const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.nameTaken);
+
+export async function listBranches(): Promise<BranchDto[]> {
+  const docs = await BranchModel.find().sort({ name: 1 }).lean<BranchDoc[]>();
+  return docs.map(toBranchDto);
+}
+
+export async function getBranch(id: string): Promise<BranchDto> {
+  const doc = await BranchModel.findById(branchId(id)).lean<BranchDoc>();
+  if (!doc) throw notFound();
+  return toBranchDto(doc);
+}
+
+/** A sede by name, for lesson forms that name it (SPEC §3 `branchoffice`). */
+export async function findBranchIdByName(name: string): Promise<Types.ObjectId | null> {
+  const doc = await BranchModel.findOne({ name }, { _id: 1 }).lean<BranchDoc>();
+  return doc?._id ?? null;
+}
+
+export async function branchNames(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const docs = await BranchModel.find({ _id: trusted({ $in: ids }) }, { name: 1 }).lean<BranchDoc[]>();
+  return new Map(docs.map((d) => [d._id.toString(), d.name]));
+}
+
+/**
+ * Stores the image first and the record second; when the record cannot be written the stored
+ * image is removed again, so a failed request leaves no file.
+ */
+async function withImage<T>(
+  storage: StorageDriver,
+  image: NewImage | undefined,
+  write: (stored: { key: string; url: string } | undefined) => Promise<T>,
+): Promise<T> {
+  const stored = image ? await storage.save(image.data, image.extension) : undefined;
+  try {
+    return await write(stored);
+  } catch (error) {
+    if (stored) await storage.remove(stored.key);
+    if ((error as { code?: number }).code === 11000) throw nameTaken();
+    throw error;
+  }
+}
+
+export async function createBranch(storage: StorageDriver, fields: BranchFields, image: NewImage): Promise<BranchDto> {
+  if (await BranchModel.exists({ name: fields.name })) throw nameTaken();
+  return withImage(storage, image, async (stored) => {
+    const doc = await BranchModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
+    return toBranchDto(doc.toObject<BranchDoc>());
+  });
+}
+
+/** Updates a sede; a new image replaces the old one, which is then deleted. */
+export async function updateBranch(
+  storage: StorageDriver,
+  id: string,
+  fields: BranchFields,
+  image: NewImage | undefined,
+): Promise<BranchDto> {
+  const _id = branchId(id);
+  const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
+  if (!current) throw notFound();
+  const updated = await withImage(storage, image, async (stored) => {
+    const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
+    const doc = await BranchModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<BranchDoc>();
+    if (!doc) throw notFound();
+    return doc;
+  });
+  if (image && current.imageKey && current.imageKey !== updated.imageKey) await storage.remove(current.imageKey);
+  return toBranchDto(updated);
+}
+
+/** A sede that still has classes cannot be deleted: they would point nowhere. */
+export async function deleteBranch(storage: StorageDriver, id: string): Promise<void> {
+  const _id = branchId(id);
+  const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
+  if (!current) throw notFound();
+  if ((await countLessonsAtOffice(_id)) > 0) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.inUse);
+  await BranchModel.deleteOne({ _id });
+  if (current.imageKey) await storage.remove(current.imageKey);
+}
