@@ -13,7 +13,10 @@ import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { branchesRouter } from './modules/branches/branches.routes';
+import { goalsRouter, typesRouter } from './modules/catalog/catalog.routes';
 import { healthRouter } from './modules/health/health.routes';
+import { lessonsRouter } from './modules/lessons/lessons.routes';
+import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { plansRouter } from './modules/plans/plans.routes';
 import { usersRouter } from './modules/users/users.routes';
@@ -69,6 +72,10 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use('/users', usersRouter(ctx));
   api.use('/memberships', plansRouter);
   api.use('/branchoffice', branchesRouter(ctx));
+  api.use('/lessons', lessonsRouter(ctx));
+  api.use('/types', typesRouter);
+  api.use('/goals', goalsRouter);
+  api.use('/reviews', reviewsRouter);
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -10,7 +10,8 @@ import { HttpError } from './http-error';
  *  2. the form rules of @pulso/shared give the spec's Spanish messages.
  * Controllers then read `validated(req)`.
  */
-export type FieldType = 'string' | 'boolean' | 'number' | 'numberOrString' | 'booleanOrString' | 'stringArray';
+export type FieldType =
+  'string' | 'boolean' | 'number' | 'numberOrString' | 'booleanOrString' | 'stringArray' | 'stringOrStringArray';
 
 const MAX_STRING = 5000;
 
@@ -31,6 +32,14 @@ function typeCheck(field: string, type: FieldType): ValidationChain {
     case 'booleanOrString':
       return chain
         .custom((v) => typeof v === 'boolean' || (typeof v === 'string' && v.length <= 20))
+        .withMessage(message);
+    case 'stringOrStringArray':
+      return chain
+        .custom(
+          (v) =>
+            (typeof v === 'string' && v.length <= 200) ||
+            (Array.isArray(v) && v.length <= 5 && v.every((x) => typeof x === 'string' && x.length <= 200)),
+        )
         .withMessage(message);
     case 'stringArray':
       return chain

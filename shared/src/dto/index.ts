@@ -105,3 +105,44 @@ export interface BranchDto {
   scheduleHourStart: string;
   scheduleHourFinish: string;
 }
+
+/** A class as list screens and filters show it (SPEC §2.4, §2.17). */
+export interface LessonListItemDto {
+  id: string;
+  name: string;
+  shortDescription: string;
+  image: string;
+  /** Intensity 1-5, held as a string (SPEC §3). */
+  effort: string;
+  types: string[];
+  exercisesTypes: { name: string }[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  isAvailable: boolean;
+  /** The trainer's full name. */
+  monitor: string;
+  /** The sede's name. */
+  branchoffice: string;
+  averageStars: number;
+}
+
+export interface LessonReviewDto {
+  id: string;
+  user: string;
+  userId: string;
+  stars: number;
+  description: string;
+  createdAt: string;
+}
+
+/** One class with everything the detail screen shows (SPEC §2.5). */
+export interface LessonDto extends LessonListItemDto {
+  description: string;
+  monitorId: string | null;
+  officeId: string | null;
+  reviewCount: number;
+  reviews: LessonReviewDto[];
+  deletedAt: string | null;
+}

@@ -19,11 +19,16 @@ const lessonSchema = new Schema(
     isAvailable: { type: Boolean, default: true },
     monitor: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
     office: { type: Schema.Types.ObjectId, ref: 'BranchOffice', required: true, index: true },
+    /** Kept up to date whenever a review is written, so lists never aggregate reviews per row. */
+    averageStars: { type: Number, default: 0 },
+    reviewCount: { type: Number, default: 0 },
     /** Retired lessons leave public lists but stay for history (members' schedules, reviews). */
     deletedAt: { type: Date, default: null, index: true },
   },
   { timestamps: true },
 );
+
+lessonSchema.index({ deletedAt: 1, isAvailable: 1, name: 1 });
 
 export type LessonDoc = InferSchemaType<typeof lessonSchema> & { _id: Types.ObjectId };
 export const LessonModel = model('Lesson', lessonSchema, 'lessons');

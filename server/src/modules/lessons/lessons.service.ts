@@ -1,5 +1,7 @@
-import { trusted, type Types } from 'mongoose';
-import type { LessonSummaryDto } from '@pulso/shared';
+import { trusted, Types } from 'mongoose';
+import { ERROR_CODES, MESSAGES, type LessonDto, type LessonListItemDto, type LessonSummaryDto } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
+import type { StorageDriver } from '../../lib/storage';
 import { LessonModel, type LessonDoc } from './lessons.model';
 
 const SUMMARY_FIELDS = { name: 1, scheduleDays: 1, scheduleHourStart: 1, scheduleHourFinish: 1 } as const;
@@ -13,6 +15,164 @@ function toSummary(doc: SummaryDoc): LessonSummaryDto {
     scheduleHourStart: doc.scheduleHourStart,
     scheduleHourFinish: doc.scheduleHourFinish,
   };
+}
+
+export function lessonId(id: string): Types.ObjectId {
+  if (!/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
+  return new Types.ObjectId(id);
+}
+
+const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.lessons.notFound);
+const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.nameTaken);
+
+/** Names of the trainers and sedes a page of lessons points to, resolved by the caller in two queries. */
+export interface LessonRefs {
+  monitors: Map<string, string>;
+  offices: Map<string, string>;
+}
+
+export function toLessonListItem(doc: LessonDoc, refs: LessonRefs): LessonListItemDto {
+  return {
+    id: doc._id.toString(),
+    name: doc.name,
+    shortDescription: doc.shortDescription,
+    image: doc.image ?? '',
+    effort: String(doc.effort),
+    types: doc.types,
+    exercisesTypes: doc.types.map((name) => ({ name })),
+    goals: doc.goals,
+    scheduleDays: doc.scheduleDays,
+    scheduleHourStart: doc.scheduleHourStart,
+    scheduleHourFinish: doc.scheduleHourFinish,
+    isAvailable: doc.isAvailable ?? true,
+    monitor: refs.monitors.get(doc.monitor.toString()) ?? '',
+    branchoffice: refs.offices.get(doc.office.toString()) ?? '',
+    averageStars: doc.averageStars ?? 0,
+  };
+}
+
+export function toLessonDto(doc: LessonDoc, refs: LessonRefs, reviews: LessonDto['reviews']): LessonDto {
+  return {
+    ...toLessonListItem(doc, refs),
+    description: doc.description,
+    monitorId: doc.monitor?.toString() ?? null,
+    officeId: doc.office?.toString() ?? null,
+    reviewCount: doc.reviewCount ?? 0,
+    reviews,
+    deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null,
+  };
+}
+
+export type LessonScope = 'available' | 'all' | 'retired';
+
+/** Lessons by name: available ones for the public list, all current ones for admin screens. */
+export async function findLessons(scope: LessonScope): Promise<LessonDoc[]> {
+  const filter =
+    scope === 'available'
+      ? { deletedAt: null, isAvailable: true }
+      : scope === 'all'
+        ? { deletedAt: null }
+        : { deletedAt: trusted({ $ne: null }) };
+  return LessonModel.find(filter).sort({ name: 1 }).lean<LessonDoc[]>();
+}
+
+export async function findLessonByName(name: string): Promise<LessonDoc> {
+  const doc = await LessonModel.findOne({ name, deletedAt: null }).lean<LessonDoc>();
+  if (!doc) throw notFound();
+  return doc;
+}
+
+export async function findLessonById(id: string, includeRetired = false): Promise<LessonDoc> {
+  const doc = await LessonModel.findOne(
+    includeRetired ? { _id: lessonId(id) } : { _id: lessonId(id), deletedAt: null },
+  ).lean<LessonDoc>();
+  if (!doc) throw notFound();
+  return doc;
+}
+
+export interface LessonFields {
+  name: string;
+  shortDescription: string;
+  description: string;
+  effort: number;
+  types: string[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  isAvailable: boolean;
+  monitor: Types.ObjectId;
+  office: Types.ObjectId;
+}
+
+export interface NewImage {
+  data: Buffer;
+  extension: 'jpg' | 'png';
+}
+
+async function withImage<T>(
+  storage: StorageDriver,
+  image: NewImage | undefined,
+  write: (stored: { key: string; url: string } | undefined) => Promise<T>,
+): Promise<T> {
+  const stored = image ? await storage.save(image.data, image.extension) : undefined;
+  try {
+    return await write(stored);
+  } catch (error) {
+    if (stored) await storage.remove(stored.key);
+    if ((error as { code?: number }).code === 11000) throw nameTaken();
+    throw error;
+  }
+}
+
+export async function createLesson(storage: StorageDriver, fields: LessonFields, image: NewImage): Promise<LessonDoc> {
+  if (await LessonModel.exists({ name: fields.name })) throw nameTaken();
+  return withImage(storage, image, async (stored) => {
+    const doc = await LessonModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
+    return doc.toObject<LessonDoc>();
+  });
+}
+
+/** Updates a class; a new image replaces the old one, which is then deleted. */
+export async function updateLesson(
+  storage: StorageDriver,
+  id: string,
+  fields: LessonFields,
+  image: NewImage | undefined,
+): Promise<LessonDoc> {
+  const _id = lessonId(id);
+  const current = await LessonModel.findOne({ _id, deletedAt: null }, { imageKey: 1 }).lean<LessonDoc>();
+  if (!current) throw notFound();
+  if (await LessonModel.exists({ name: fields.name, _id: trusted({ $ne: _id }) })) throw nameTaken();
+  const updated = await withImage(storage, image, async (stored) => {
+    const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
+    const doc = await LessonModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<LessonDoc>();
+    if (!doc) throw notFound();
+    return doc;
+  });
+  if (image && current.imageKey && current.imageKey !== updated.imageKey) await storage.remove(current.imageKey);
+  return updated;
+}
+
+/** Retires a class: it leaves every list; members' schedules and reviews keep pointing at it. */
+export async function retireLesson(id: string): Promise<void> {
+  const result = await LessonModel.updateOne(
+    { _id: lessonId(id), deletedAt: null },
+    { $set: { deletedAt: new Date() } },
+  );
+  if (result.matchedCount === 0) throw notFound();
+}
+
+export async function restoreLesson(id: string): Promise<void> {
+  const result = await LessonModel.updateOne(
+    { _id: lessonId(id), deletedAt: trusted({ $ne: null }) },
+    { $set: { deletedAt: null } },
+  );
+  if (result.matchedCount === 0) throw notFound();
+}
+
+export async function setRating(id: Types.ObjectId, average: number, count: number): Promise<void> {
+  await LessonModel.updateOne({ _id: id }, { $set: { averageStars: average, reviewCount: count } });
 }
 
 /** Summaries of the given lessons (one query), in the order of `ids`. */

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
-import { MESSAGES, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
+import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
 import { validated } from '../../lib/validate';
 import * as users from './users.service';
@@ -77,6 +79,23 @@ export function usersController(ctx: AppContext) {
           : {}),
       });
       res.json({ success: true, message: MESSAGES.users.updated, user });
+    },
+
+    /** A member adds a class to their own schedule; an admin to anyone's (SPEC §7 addlesson). */
+    async addLesson(req: Request, res: Response) {
+      const { idUser } = validated<{ idUser?: string }>(req);
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      const target = idUser ?? caller.id;
+      if (!caller.isAdmin && target !== caller.id) throw HttpError.forbidden();
+      const lesson = await findLessonById(String(req.params.lessonId));
+      if (!lesson.isAvailable) {
+        throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notAvailable, undefined, {
+          error: MESSAGES.lessons.notAvailable,
+        });
+      }
+      await users.addLessonToSchedule(target, lesson);
+      res.json({ exito: MESSAGES.lessons.added });
     },
 
     async restore(req: Request, res: Response) {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
-import { requireAdmin, requireSelfOrAdmin } from '../../middleware/auth';
+import { requireAdmin, requireAuth, requireSelfOrAdmin } from '../../middleware/auth';
 import { usersController } from './users.controller';
-import { createUserValidator, loginValidator, updateUserValidator } from './users.validators';
+import { addLessonValidator, createUserValidator, loginValidator, updateUserValidator } from './users.validators';
 
 export function usersRouter(ctx: AppContext): Router {
   const c = usersController(ctx);
@@ -14,6 +14,7 @@ export function usersRouter(ctx: AppContext): Router {
   router.get('/monitor', requireAdmin, c.listMonitors);
   router.put('/update/:id', requireSelfOrAdmin, updateUserValidator, c.update);
   router.put('/restore/:id', requireAdmin, c.restore);
+  router.put('/addlesson/:lessonId', requireAuth, addLessonValidator, c.addLesson);
   router.delete('/delete/:id', requireSelfOrAdmin, c.remove);
   router.get('/:id', requireSelfOrAdmin, c.get);
   return router;

@@ -268,3 +268,31 @@ export async function restoreUser(id: string): Promise<void> {
   if (!current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.notSuspended);
   await UserModel.updateOne({ _id }, { $set: { deletedAt: null } });
 }
+
+/** Full names of the given users (one query), keyed by id. */
+export async function userNames(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const docs = await UserModel.find({ _id: trusted({ $in: ids }) }, { fullName: 1 }).lean<UserDoc[]>();
+  return new Map(docs.map((d) => [d._id.toString(), d.fullName]));
+}
+
+/**
+ * Adds a class to a member's own schedule. The member needs an active membership, and may not hold
+ * two classes of the same name.
+ */
+export async function addLessonToSchedule(
+  userId: string,
+  lesson: { _id: Types.ObjectId; name: string },
+): Promise<void> {
+  const _id = objectId(userId);
+  const user = await UserModel.findOne({ _id, deletedAt: null }, { lessons: 1, membership: 1 }).lean<UserDoc>();
+  const fail = (status: number, code: string, message: string) =>
+    new HttpError(status, code, message, undefined, { error: message });
+  if (!user) throw fail(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+  if (!isMembershipActive(user.membership)) {
+    throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
+  }
+  const held = await lessonSummaries(user.lessons ?? []);
+  if (held.some((l) => l.name === lesson.name)) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.alreadyHeld);
+  await UserModel.updateOne({ _id }, { $addToSet: { lessons: lesson._id } });
+}

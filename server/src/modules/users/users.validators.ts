@@ -58,3 +58,5 @@ export const updateUserValidator = validateBody(
   (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'edit') : validateProfile(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
+
+export const addLessonValidator = validateBody({ idUser: 'string' });

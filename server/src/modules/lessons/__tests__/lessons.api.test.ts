@@ -1,0 +1,329 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Types } from 'mongoose';
+import request from 'supertest';
+import { createTestApp } from '../../../test/app';
+import { useTestDatabase } from '../../../test/db';
+import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
+import { PNG } from '../../../test/images';
+import { BranchModel } from '../../branches/branches.model';
+import { GoalModel, LessonTypeModel } from '../../catalog/catalog.model';
+import { ReviewModel } from '../../reviews/reviews.model';
+import { UserModel } from '../../users/users.model';
+import { LessonModel } from '../lessons.model';
+
+describe('lessons, types, goals, reviews and schedules API', () => {
+  useTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-lessons-'));
+  const { app, config } = createTestApp({ DATA_DIR: dataDir });
+  const uploads = () => (existsSync(config.uploadsDir) ? readdirSync(config.uploadsDir) : []);
+  let admin: TestUser;
+  let member: TestUser;
+  let visitor: TestUser;
+  let trainerId: string;
+
+  const active = () => ({
+    planId: new Types.ObjectId(),
+    name: 'Plus',
+    start: new Date(Date.now() - 86_400_000),
+    end: new Date(Date.now() + 30 * 86_400_000),
+  });
+
+  beforeAll(async () => {
+    [admin, member, visitor] = await Promise.all([
+      createTestUser(config, { isAdmin: true }),
+      createTestUser(config, { membership: active(), fullName: 'Socia Activa' }),
+      createTestUser(config),
+    ]);
+    trainerId = (await createTestUser(config, { isMonitor: true, fullName: 'Carlos Ruiz' })).id;
+    await LessonTypeModel.create([{ name: 'Cardio' }, { name: 'Fuerza' }]);
+    await GoalModel.create([{ name: 'Resistencia' }, { name: 'Tonificar' }]);
+    await BranchModel.create({
+      name: 'Sede Centro',
+      location: 'Avenida Juarez 123',
+      scheduleDays: ['Lunes'],
+      scheduleHourStart: '7:00',
+      scheduleHourFinish: '22:00',
+    });
+  });
+  beforeEach(async () => {
+    await Promise.all([LessonModel.deleteMany({}), ReviewModel.deleteMany({})]);
+    await UserModel.updateMany({}, { $set: { lessons: [] } });
+    rmSync(config.uploadsDir, { recursive: true, force: true });
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const attrs = {
+    name: 'Spinning',
+    shortDescription: 'Ciclismo indoor',
+    description: 'Clase de ciclismo indoor con musica',
+    effort: '4',
+    types: ['Cardio'],
+    goals: ['Resistencia'],
+    scheduleDays: ['Lunes', 'Miércoles'],
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '8:30',
+    isAvailable: true,
+    monitor: 'Carlos Ruiz',
+    branchoffice: ['Sede Centro'],
+  };
+
+  function send(method: 'post' | 'put', url: string, fields: object, withImage = true) {
+    const req = request(app)[method](url).set(bearer(admin)).field('lessonAttributes', JSON.stringify(fields));
+    return withImage ? req.attach('image', PNG, 'spinning.png') : req;
+  }
+
+  async function lesson(fields: Partial<typeof attrs> = {}) {
+    const res = await send('post', '/api/lessons/create', { ...attrs, ...fields });
+    expect(res.status).toBe(201);
+    return res.body.lesson as { id: string; name: string };
+  }
+
+  test('GET /api/types and /api/goals list names', async () => {
+    expect((await request(app).get('/api/types')).body.map((t: { name: string }) => t.name)).toEqual([
+      'Cardio',
+      'Fuerza',
+    ]);
+    expect((await request(app).get('/api/goals')).body).toContainEqual({ id: expect.any(String), name: 'Tonificar' });
+  });
+
+  describe('POST /api/lessons/create', () => {
+    test('when an admin creates a class, then trainer and sede are resolved by name and the spec message is sent', async () => {
+      const res = await send('post', '/api/lessons/create', attrs);
+      expect(res.status).toBe(201);
+      expect(res.body.message).toBe('Clase creada exitosamente!');
+      expect(res.body.lesson).toMatchObject({
+        name: 'Spinning',
+        effort: '4',
+        types: ['Cardio'],
+        exercisesTypes: [{ name: 'Cardio' }],
+        monitor: 'Carlos Ruiz',
+        monitorId: trainerId,
+        branchoffice: 'Sede Centro',
+        isAvailable: true,
+        averageStars: 0,
+        reviews: [],
+        image: expect.stringMatching(/\/uploads\/[0-9a-f-]{36}\.png$/),
+      });
+    });
+
+    test.each([
+      [{ name: '' }, 'name', 'El nombre es requerido'],
+      [{ name: 'Spin 2' }, 'name', 'El nombre solo puede contener letras'],
+      [{ name: 'Box' }, 'name', 'El nombre debe ser mayor a 3 caracteres'],
+      [{ name: 'Abcdefghijklmnopqrst' }, 'name', 'El nombre debe ser menor a 20 caracteres'],
+      [{ effort: '7' }, 'effort', 'La intensidad debe ser un número del 1 al 5'],
+      [{ scheduleHourFinish: '7:00' }, 'scheduleHourFinish', 'La hora de fin debe ser posterior a la hora de inicio'],
+      [{ isAvailable: 'Seleccione' }, 'isAvailable', 'La disponibilidad es requerida'],
+      [{ monitor: 'Seleccione' }, 'monitor', 'El profesor es requerido'],
+      [{ branchoffice: ['Seleccione'] }, 'branchoffice', 'La sede es requerida'],
+      [{ scheduleDays: [] }, 'scheduleDays', 'El día de la semana es requerido'],
+      [{ goals: [] }, 'goals', 'Debe escoger al menos una meta'],
+      [{ monitor: 'Nadie Nunca' }, 'monitor', 'El profesor no existe'],
+      [{ branchoffice: ['Sede Fantasma'] }, 'branchoffice', 'La sede no existe'],
+      [{ types: ['Natacion'] }, 'types', 'Tipo de ejercicio desconocido: Natacion'],
+    ])('when %o, then 400 on %s: %s, and no record or file', async (change, field, message) => {
+      const res = await send('post', '/api/lessons/create', { ...attrs, ...change });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toContainEqual({ field, message });
+      expect(await LessonModel.countDocuments()).toBe(0);
+      expect(uploads()).toEqual([]);
+    });
+
+    test('when the image is missing, then 400; when the name is taken, then 409', async () => {
+      const noImage = await send('post', '/api/lessons/create', attrs, false);
+      expect(noImage.body.details).toContainEqual({ field: 'image', message: 'La imagen es requerida' });
+      await lesson();
+      const before = uploads().length;
+      const dup = await send('post', '/api/lessons/create', attrs);
+      expect(dup.status).toBe(409);
+      expect(dup.body.message).toBe('Ya existe una clase con ese nombre');
+      expect(uploads()).toHaveLength(before);
+    });
+  });
+
+  describe('reading classes', () => {
+    test('when listing, then /lessons has only available classes and /lessons/all has every current one', async () => {
+      await lesson();
+      await lesson({ name: 'Pilates', isAvailable: false });
+      expect((await request(app).get('/api/lessons')).body.map((l: { name: string }) => l.name)).toEqual(['Spinning']);
+      const all = await request(app).get('/api/lessons/all');
+      expect(all.body.map((l: { name: string }) => l.name)).toEqual(['Pilates', 'Spinning']);
+      expect(all.body[0]).toMatchObject({ isAvailable: false, monitor: 'Carlos Ruiz', branchoffice: 'Sede Centro' });
+    });
+
+    test('when reading one by name or id, then the whole class comes back; unknown 404', async () => {
+      const created = await lesson();
+      const byName = await request(app).get('/api/lessons/Spinning').expect(200);
+      expect(byName.body).toMatchObject({ id: created.id, description: 'Clase de ciclismo indoor con musica' });
+      expect((await request(app).get(`/api/lessons/detail/${created.id}`).expect(200)).body.name).toBe('Spinning');
+      expect((await request(app).get('/api/lessons/Nada')).status).toBe(404);
+      expect((await request(app).get('/api/lessons/detail/zzz')).status).toBe(400);
+    });
+  });
+
+  describe('updating and retiring', () => {
+    test('when an admin edits without an image, then the fields change and the image stays', async () => {
+      const created = await lesson();
+      const before = (await LessonModel.findById(created.id).lean())?.image;
+      const res = await send(
+        'put',
+        `/api/lessons/update/${created.id}`,
+        { ...attrs, effort: 2, isAvailable: 'Inactiva' },
+        false,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        message: 'Clase modificada con éxito',
+        lesson: { effort: '2', isAvailable: false },
+      });
+      expect(res.body.lesson.image).toBe(before);
+    });
+
+    test('when an admin deletes a class, then it leaves the lists, keeps its history and can be restored', async () => {
+      const created = await lesson();
+      await UserModel.updateOne({ _id: member.id }, { $set: { lessons: [new Types.ObjectId(created.id)] } });
+      const res = await request(app).delete(`/api/lessons/delete/${created.id}`).set(bearer(admin));
+      expect(res.body).toEqual({ message: 'Clase eliminada correctamente' });
+      expect((await request(app).get('/api/lessons/all')).body).toEqual([]);
+      expect((await UserModel.findById(member.id).lean())?.lessons).toHaveLength(1);
+      expect((await request(app).get('/api/lessons/retired').set(bearer(admin))).body).toHaveLength(1);
+      await request(app).put(`/api/lessons/restore/${created.id}`).set(bearer(admin)).expect(200);
+      expect((await request(app).get('/api/lessons')).body).toHaveLength(1);
+    });
+
+    test('when anonymous or a member writes classes, then 401/403 and nothing changes', async () => {
+      const created = await lesson();
+      const calls = [
+        () =>
+          request(app)
+            .post('/api/lessons/create')
+            .field('lessonAttributes', JSON.stringify({ ...attrs, name: 'Otra' }))
+            .attach('image', PNG, 'a.png'),
+        () =>
+          request(app)
+            .put(`/api/lessons/update/${created.id}`)
+            .field('lessonAttributes', JSON.stringify({ ...attrs, effort: '1' })),
+        () => request(app).delete(`/api/lessons/delete/${created.id}`),
+        () => request(app).put(`/api/lessons/restore/${created.id}`),
+        () => request(app).get('/api/lessons/retired'),
+      ];
+      for (const call of calls) {
+        expect((await call()).status).toBe(401);
+        expect((await call().set(bearer(member))).status).toBe(403);
+      }
+      expect(await LessonModel.find().lean()).toEqual([
+        expect.objectContaining({ name: 'Spinning', effort: 4, deletedAt: null }),
+      ]);
+    });
+  });
+
+  describe('PUT /api/users/addlesson/:lessonId', () => {
+    test('when a member adds a class to their schedule, then exito; the same class again gives the spec error', async () => {
+      const created = await lesson();
+      const ok = await request(app)
+        .put(`/api/users/addlesson/${created.id}`)
+        .set(bearer(member))
+        .send({ idUser: member.id });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ exito: 'Clase añadida con éxito' });
+      const again = await request(app)
+        .put(`/api/users/addlesson/${created.id}`)
+        .set(bearer(member))
+        .send({ idUser: member.id });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({
+        error: 'El usuario ya tiene esa clase',
+        message: 'El usuario ya tiene esa clase',
+      });
+      const me = await request(app).get(`/api/users/${member.id}`).set(bearer(member));
+      expect(me.body.detalle.lessonDetails).toEqual([expect.objectContaining({ id: created.id, name: 'Spinning' })]);
+    });
+
+    test('when a user without an active membership adds a class, then 403 with an error', async () => {
+      const created = await lesson();
+      const res = await request(app)
+        .put(`/api/users/addlesson/${created.id}`)
+        .set(bearer(visitor))
+        .send({ idUser: visitor.id });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('Necesitas una membresía activa para esta acción');
+      expect((await UserModel.findById(visitor.id).lean())?.lessons).toEqual([]);
+    });
+
+    test('when a member adds a class for someone else, then 403; an admin may', async () => {
+      const created = await lesson();
+      const other = await createTestUser(config, { membership: active() });
+      expect(
+        (await request(app).put(`/api/users/addlesson/${created.id}`).set(bearer(member)).send({ idUser: other.id }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await request(app).put(`/api/users/addlesson/${created.id}`).set(bearer(admin)).send({ idUser: other.id }))
+          .status,
+      ).toBe(200);
+    });
+  });
+
+  describe('POST /api/reviews/create', () => {
+    test('when a member rates a class, then Review Creada; a second review replaces the first and the average follows', async () => {
+      const created = await lesson();
+      const first = await request(app)
+        .post('/api/reviews/create')
+        .set(bearer(member))
+        .send({ stars: 5, description: 'Excelente', userId: member.id, lessonId: created.id });
+      expect(first.status).toBe(201);
+      expect(first.body.message).toBe('Review Creada');
+      await request(app)
+        .post('/api/reviews/create')
+        .set(bearer(member))
+        .send({ stars: '3', description: 'Bien', userId: member.id, lessonId: created.id })
+        .expect(201);
+      expect(await ReviewModel.countDocuments()).toBe(1);
+      const detail = await request(app).get('/api/lessons/Spinning');
+      expect(detail.body).toMatchObject({ averageStars: 3, reviewCount: 1 });
+      expect(detail.body.reviews).toEqual([
+        expect.objectContaining({ user: 'Socia Activa', stars: 3, description: 'Bien' }),
+      ]);
+    });
+
+    test('when the rules are broken, then 400/401/403/404 and nothing is written', async () => {
+      const created = await lesson();
+      const body = { stars: 4, description: 'Hola', userId: member.id, lessonId: created.id };
+      expect((await request(app).post('/api/reviews/create').send(body)).status).toBe(401);
+      expect(
+        (
+          await request(app)
+            .post('/api/reviews/create')
+            .set(bearer(visitor))
+            .send({ ...body, userId: visitor.id })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await request(app)
+            .post('/api/reviews/create')
+            .set(bearer(member))
+            .send({ ...body, userId: visitor.id })
+        ).status,
+      ).toBe(403);
+      const stars = await request(app)
+        .post('/api/reviews/create')
+        .set(bearer(member))
+        .send({ ...body, stars: 6 });
+      expect(stars.body.details).toContainEqual({ field: 'stars', message: 'Debe elegir de 1 a 5 estrellas' });
+      const long = await request(app)
+        .post('/api/reviews/create')
+        .set(bearer(member))
+        .send({ ...body, description: 'x'.repeat(501) });
+      expect(long.status).toBe(400);
+      const missing = await request(app)
+        .post('/api/reviews/create')
+        .set(bearer(member))
+        .send({ ...body, lessonId: new Types.ObjectId().toString() });
+      expect(missing.status).toBe(404);
+      expect(await ReviewModel.countDocuments()).toBe(0);
+    });
+  });
+});

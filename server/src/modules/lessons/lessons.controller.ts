@@ -1,0 +1,129 @@
+import type { Request, Response } from 'express';
+import type { Types } from 'mongoose';
+import { ERROR_CODES, MESSAGES, type FieldErrors } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import { sniffImage } from '../../lib/upload';
+import { validated } from '../../lib/validate';
+import { branchNames, findBranchIdByName } from '../branches/branches.service';
+import { unknownNames } from '../catalog/catalog.service';
+import { reviewsForLesson } from '../reviews/reviews.service';
+import { findMonitorIdByName, userNames } from '../users/users.service';
+import type { LessonDoc } from './lessons.model';
+import * as lessons from './lessons.service';
+
+interface LessonBody {
+  name: string;
+  shortDescription: string;
+  description: string;
+  effort: string | number;
+  types: string[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  isAvailable: boolean | string;
+  monitor: string;
+  branchoffice: string | string[];
+}
+
+const unique = (ids: Types.ObjectId[]) => [...new Map(ids.map((id) => [id.toString(), id])).values()];
+
+/** Trainer and sede names for a page of lessons: two queries whatever the page size. */
+async function refsFor(docs: LessonDoc[]): Promise<lessons.LessonRefs> {
+  const [monitors, offices] = await Promise.all([
+    userNames(unique(docs.map((d) => d.monitor))),
+    branchNames(unique(docs.map((d) => d.office))),
+  ]);
+  return { monitors, offices };
+}
+
+/** The form names the trainer and the sede; they must exist, and so must every type and goal. */
+async function resolveFields(req: Request): Promise<lessons.LessonFields> {
+  const input = validated<LessonBody>(req);
+  const branchName = (Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) ?? '';
+  const [monitor, office, badTypes, badGoals] = await Promise.all([
+    findMonitorIdByName(input.monitor.trim()),
+    findBranchIdByName(branchName.trim()),
+    unknownNames('types', input.types),
+    unknownNames('goals', input.goals),
+  ]);
+  const errors: FieldErrors = {};
+  if (!monitor) errors.monitor = MESSAGES.lessons.unknownMonitor;
+  if (!office) errors.branchoffice = MESSAGES.lessons.unknownBranch;
+  if (badTypes.length) errors.types = `${MESSAGES.lessons.unknownTypes}: ${badTypes.join(', ')}`;
+  if (badGoals.length) errors.goals = `${MESSAGES.lessons.unknownGoals}: ${badGoals.join(', ')}`;
+  if (!monitor || !office || badTypes.length || badGoals.length) throw HttpError.validation(errors);
+  return {
+    name: input.name.trim(),
+    shortDescription: input.shortDescription.trim(),
+    description: input.description.trim(),
+    effort: Number(input.effort),
+    types: input.types,
+    goals: input.goals,
+    scheduleDays: input.scheduleDays,
+    scheduleHourStart: input.scheduleHourStart,
+    scheduleHourFinish: input.scheduleHourFinish,
+    isAvailable: input.isAvailable === true || input.isAvailable === 'true' || input.isAvailable === 'Activa',
+    monitor,
+    office,
+  };
+}
+
+function image(req: Request): lessons.NewImage | undefined {
+  if (!req.file) return undefined;
+  const extension = sniffImage(req.file.buffer);
+  return extension ? { data: req.file.buffer, extension } : undefined;
+}
+
+async function detail(doc: LessonDoc) {
+  const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id)]);
+  return lessons.toLessonDto(doc, refs, reviews);
+}
+
+async function listOf(scope: lessons.LessonScope) {
+  const docs = await lessons.findLessons(scope);
+  const refs = await refsFor(docs);
+  return docs.map((d) => lessons.toLessonListItem(d, refs));
+}
+
+const id = (req: Request) => String(req.params.id);
+
+export function lessonsController(ctx: AppContext) {
+  return {
+    async listAvailable(_req: Request, res: Response) {
+      res.json(await listOf('available'));
+    },
+    async listAll(_req: Request, res: Response) {
+      res.json(await listOf('all'));
+    },
+    async listRetired(_req: Request, res: Response) {
+      res.json(await listOf('retired'));
+    },
+    async byName(req: Request, res: Response) {
+      res.json(await detail(await lessons.findLessonByName(String(req.params.name))));
+    },
+    async byId(req: Request, res: Response) {
+      res.json(await detail(await lessons.findLessonById(id(req))));
+    },
+    async create(req: Request, res: Response) {
+      const fields = await resolveFields(req);
+      const file = image(req);
+      if (!file) throw new HttpError(500, ERROR_CODES.INTERNAL_ERROR, MESSAGES.api.internal);
+      const doc = await lessons.createLesson(ctx.storage, fields, file);
+      res.status(201).json({ message: MESSAGES.lessons.created, lesson: await detail(doc) });
+    },
+    async update(req: Request, res: Response) {
+      const doc = await lessons.updateLesson(ctx.storage, id(req), await resolveFields(req), image(req));
+      res.json({ message: MESSAGES.lessons.updated, lesson: await detail(doc) });
+    },
+    async remove(req: Request, res: Response) {
+      await lessons.retireLesson(id(req));
+      res.json({ message: MESSAGES.lessons.deleted });
+    },
+    async restore(req: Request, res: Response) {
+      await lessons.restoreLesson(id(req));
+      res.json({ message: MESSAGES.lessons.restored });
+    },
+  };
+}
