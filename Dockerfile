@@ -20,6 +20,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/server/package.json ./server/
 COPY --from=build /app/server/dist ./server/dist
+COPY --from=build /app/server/seed-images ./server/seed-images
 COPY --from=build /app/client/dist ./client/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './lib/db';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
-import { PasswordHasher } from './lib/password';
+import { createContext } from './lib/context';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/seed';
 
 /** Connects the database, listens, and shuts down gracefully on SIGTERM/SIGINT. */
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   }
 
   if (config.seedOnStart) {
-    const seeded = await seedIfEmpty(logger, new PasswordHasher(config.bcryptCost));
+    const seeded = await seedIfEmpty(logger, createContext(config));
     if (seeded && !config.isProduction) {
       logger.info('Demo data loaded into the empty database.');
     }

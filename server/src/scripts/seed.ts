@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../lib/db';
 import { createLogger } from '../lib/logger';
-import { PasswordHasher } from '../lib/password';
+import { createContext } from '../lib/context';
 import { seedIfEmpty } from '../seed/seed';
 
 /** `npm run seed`: loads the demo data into an empty database (MONGODB_URI or the embedded engine). */
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const database = await openDatabase(config, logger);
   try {
-    const seeded = await seedIfEmpty(logger, new PasswordHasher(config.bcryptCost));
+    const seeded = await seedIfEmpty(logger, createContext(config));
     logger.info(seeded ? 'Demo data loaded.' : 'The database already has data; nothing was changed.');
   } finally {
     await database.close();

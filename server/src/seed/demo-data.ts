@@ -1,4 +1,4 @@
-import type { PlanInput } from '@pulso/shared';
+import { EXERCISE_TYPES, type PlanInput } from '@pulso/shared';
 
 /**
  * The demo chain every fresh installation starts with (and the client's mock mode reuses).
@@ -78,3 +78,237 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'user', email: 'usuario@pulso.demo', password: 'Usuario1234' },
   { role: 'trainer', email: 'carlos@pulso.demo', password: 'Profe1234' },
 ];
+
+export const DEMO_TYPES: readonly string[] = EXERCISE_TYPES;
+
+export const DEMO_GOALS = ['Resistencia', 'Fuerza muscular', 'Flexibilidad', 'Perder peso', 'Tonificar', 'Bienestar'];
+
+export interface DemoBranch {
+  name: string;
+  location: string;
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  image: string;
+}
+
+const WEEK = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'];
+
+export const DEMO_BRANCHES: DemoBranch[] = [
+  {
+    name: 'Sede Centro',
+    location: 'Avenida Juarez 123',
+    scheduleDays: [...WEEK, 'Sábado'],
+    scheduleHourStart: '6:00',
+    scheduleHourFinish: '23:00',
+    image: 'sede-1.jpg',
+  },
+  {
+    name: 'Sede Norte',
+    location: 'Calle Reforma 456',
+    scheduleDays: WEEK,
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '22:00',
+    image: 'sede-2.jpg',
+  },
+  {
+    name: 'Sede Sur',
+    location: 'Avenida Universidad 789',
+    scheduleDays: [...WEEK, 'Sábado', 'Domingo'],
+    scheduleHourStart: '8:00',
+    scheduleHourFinish: '20:00',
+    image: 'sede-3.jpg',
+  },
+  {
+    name: 'Sede Poniente',
+    location: 'Boulevard de los Deportes 1500',
+    scheduleDays: ['Lunes', 'Miércoles', 'Viernes', 'Sábado'],
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '21:00',
+    image: 'sede-4.jpg',
+  },
+];
+
+export interface DemoLesson {
+  name: string;
+  shortDescription: string;
+  description: string;
+  effort: number;
+  types: string[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  monitor: string;
+  branch: string;
+  isAvailable?: boolean;
+}
+
+export const DEMO_LESSONS: DemoLesson[] = [
+  {
+    name: 'Spinning',
+    shortDescription: 'Ciclismo indoor al ritmo de la musica',
+    description: 'Pedalea en bicicleta estatica con cambios de ritmo y resistencia guiados por tu entrenador.',
+    effort: 4,
+    types: ['Cardio', 'Resistencia'],
+    goals: ['Resistencia', 'Perder peso'],
+    scheduleDays: ['Lunes', 'Miércoles', 'Viernes'],
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '8:00',
+    monitor: 'Carlos Ruiz',
+    branch: 'Sede Centro',
+  },
+  {
+    name: 'Yoga',
+    shortDescription: 'Posturas respiracion y calma',
+    description: 'Secuencias de posturas para ganar flexibilidad, equilibrio y calma mental.',
+    effort: 2,
+    types: ['Flexibilidad', 'Equilibrio', 'Relajación'],
+    goals: ['Flexibilidad', 'Bienestar'],
+    scheduleDays: ['Martes', 'Jueves'],
+    scheduleHourStart: '9:00',
+    scheduleHourFinish: '10:00',
+    monitor: 'Lucia Fernandez',
+    branch: 'Sede Norte',
+  },
+  {
+    name: 'Pilates',
+    shortDescription: 'Fortalece tu centro y postura',
+    description: 'Ejercicios controlados que fortalecen el abdomen, mejoran la postura y la movilidad.',
+    effort: 2,
+    types: ['Fuerza', 'Flexibilidad', 'Movilidad'],
+    goals: ['Tonificar', 'Flexibilidad'],
+    scheduleDays: ['Lunes', 'Miércoles'],
+    scheduleHourStart: '18:00',
+    scheduleHourFinish: '19:00',
+    monitor: 'Lucia Fernandez',
+    branch: 'Sede Centro',
+  },
+  {
+    name: 'Crossfit',
+    shortDescription: 'Entrenamiento funcional de alta intensidad',
+    description: 'Circuitos variados de fuerza y potencia con levantamientos, saltos y ejercicios gimnasticos.',
+    effort: 5,
+    types: ['Fuerza', 'Potencia', 'Resistencia'],
+    goals: ['Fuerza muscular', 'Resistencia'],
+    scheduleDays: ['Lunes', 'Martes', 'Jueves'],
+    scheduleHourStart: '19:00',
+    scheduleHourFinish: '20:00',
+    monitor: 'Mateo Gomez',
+    branch: 'Sede Sur',
+  },
+  {
+    name: 'Zumba',
+    shortDescription: 'Baile y cardio con ritmos latinos',
+    description: 'Coreografias sencillas con musica latina para quemar calorias mientras te diviertes.',
+    effort: 3,
+    types: ['Cardio', 'Coordinación'],
+    goals: ['Perder peso', 'Bienestar'],
+    scheduleDays: ['Martes', 'Jueves', 'Sábado'],
+    scheduleHourStart: '10:00',
+    scheduleHourFinish: '11:00',
+    monitor: 'Valentina Rios',
+    branch: 'Sede Poniente',
+  },
+  {
+    name: 'Boxeo',
+    shortDescription: 'Tecnica de golpeo y desplazamientos',
+    description: 'Aprende tecnica de boxeo con trabajo de saco, manoplas y desplazamientos.',
+    effort: 4,
+    types: ['Cardio', 'Agilidad', 'Potencia'],
+    goals: ['Resistencia', 'Fuerza muscular'],
+    scheduleDays: ['Lunes', 'Miércoles'],
+    scheduleHourStart: '20:00',
+    scheduleHourFinish: '21:00',
+    monitor: 'Mateo Gomez',
+    branch: 'Sede Centro',
+  },
+  {
+    name: 'Funcional',
+    shortDescription: 'Movimientos utiles para el dia a dia',
+    description: 'Entrenamiento con el propio peso y accesorios para moverte mejor en tu vida diaria.',
+    effort: 3,
+    types: ['Fuerza', 'Coordinación', 'Movilidad'],
+    goals: ['Tonificar', 'Bienestar'],
+    scheduleDays: ['Martes', 'Viernes'],
+    scheduleHourStart: '8:00',
+    scheduleHourFinish: '9:00',
+    monitor: 'Carlos Ruiz',
+    branch: 'Sede Norte',
+  },
+  {
+    name: 'Calistenia',
+    shortDescription: 'Fuerza con tu propio peso corporal',
+    description: 'Dominadas, fondos y progresiones para ganar fuerza y control del cuerpo.',
+    effort: 4,
+    types: ['Fuerza', 'Equilibrio'],
+    goals: ['Fuerza muscular'],
+    scheduleDays: ['Miércoles', 'Viernes'],
+    scheduleHourStart: '17:00',
+    scheduleHourFinish: '18:00',
+    monitor: 'Mateo Gomez',
+    branch: 'Sede Norte',
+  },
+  {
+    name: 'Estiramiento',
+    shortDescription: 'Recupera y alarga tus musculos',
+    description: 'Sesion suave de estiramientos para recuperar despues del entrenamiento y prevenir lesiones.',
+    effort: 1,
+    types: ['Estiramiento', 'Flexibilidad', 'Relajación'],
+    goals: ['Flexibilidad', 'Bienestar'],
+    scheduleDays: ['Sábado'],
+    scheduleHourStart: '11:00',
+    scheduleHourFinish: '11:30',
+    monitor: 'Lucia Fernandez',
+    branch: 'Sede Sur',
+  },
+  {
+    name: 'HIIT',
+    shortDescription: 'Intervalos cortos de maximo esfuerzo',
+    description: 'Bloques de trabajo intenso y descanso breve para mejorar tu condicion en poco tiempo.',
+    effort: 5,
+    types: ['Cardio', 'Velocidad', 'Resistencia'],
+    goals: ['Perder peso', 'Resistencia'],
+    scheduleDays: ['Lunes', 'Jueves'],
+    scheduleHourStart: '6:30',
+    scheduleHourFinish: '7:00',
+    monitor: 'Carlos Ruiz',
+    branch: 'Sede Poniente',
+  },
+  {
+    name: 'Aerobicos',
+    shortDescription: 'Cardio clasico con pasos sencillos',
+    description: 'Rutinas aerobicas de bajo impacto para mejorar la capacidad cardiovascular.',
+    effort: 2,
+    types: ['Cardio', 'Coordinación'],
+    goals: ['Perder peso', 'Bienestar'],
+    scheduleDays: ['Martes', 'Jueves'],
+    scheduleHourStart: '16:00',
+    scheduleHourFinish: '17:00',
+    monitor: 'Valentina Rios',
+    branch: 'Sede Sur',
+  },
+  {
+    name: 'Kickboxing',
+    shortDescription: 'Golpes y patadas con mucha energia',
+    description: 'Combinaciones de golpes y patadas que trabajan fuerza, agilidad y resistencia.',
+    effort: 5,
+    types: ['Agilidad', 'Potencia', 'Velocidad'],
+    goals: ['Resistencia', 'Tonificar'],
+    scheduleDays: ['Miércoles', 'Viernes'],
+    scheduleHourStart: '19:30',
+    scheduleHourFinish: '20:30',
+    monitor: 'Valentina Rios',
+    branch: 'Sede Poniente',
+    isAvailable: false,
+  },
+];
+
+/** Classes the demo member has in their schedule, and the reviews they left. */
+export const DEMO_MEMBER_LESSONS = ['Spinning', 'Yoga'];
+export const DEMO_REVIEWS = [
+  { lesson: 'Spinning', stars: 5, description: 'Excelente clase mucha energia' },
+  { lesson: 'Yoga', stars: 4, description: 'Muy relajante la recomiendo' },
+];
+
+export const lessonImageFile = (name: string) => `clase-${name.toLowerCase()}.jpg`;

@@ -1,21 +1,43 @@
 import { useTestDatabase } from '../../test/db';
 import { PlanModel } from '../../modules/plans/plans.model';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  validateBranchForm,
+  validateLessonForm,
+  validatePlanForm,
+  validateRegister,
+  validateUserForm,
+} from '@pulso/shared';
 import { PasswordHasher } from '../../lib/password';
+import { LocalDiskStorage } from '../../lib/storage';
+import { BranchModel } from '../../modules/branches/branches.model';
+import { GoalModel, LessonTypeModel } from '../../modules/catalog/catalog.model';
+import { LessonModel } from '../../modules/lessons/lessons.model';
+import { ReviewModel } from '../../modules/reviews/reviews.model';
+import { DEMO_BRANCHES, DEMO_LESSONS, DEMO_PLANS, DEMO_USERS, lessonImageFile } from '../demo-data';
 import { UserModel } from '../../modules/users/users.model';
-import { seedIfEmpty } from '../seed';
+import { SEED_IMAGES_DIR, seedIfEmpty } from '../seed';
 
 describe('seedIfEmpty', () => {
   useTestDatabase();
   const logger = { info: () => undefined };
-  const passwords = new PasswordHasher(4);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pulso-seed-'));
+  const deps = { passwords: new PasswordHasher(4), storage: new LocalDiskStorage(dir, 'http://localhost:3000') };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   beforeEach(async () => {
-    await PlanModel.deleteMany({});
-    await UserModel.deleteMany({});
+    await Promise.all(
+      [PlanModel, UserModel, BranchModel, LessonModel, LessonTypeModel, GoalModel, ReviewModel].map((m) =>
+        (m as typeof PlanModel).deleteMany({}),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('when the database is empty, then the plans Standar, Plus and Premium are loaded', async () => {
-    expect(await seedIfEmpty(logger, passwords)).toBe(true);
+    expect(await seedIfEmpty(logger, deps)).toBe(true);
     const plans = await PlanModel.find().sort({ price: 1 }).lean();
     expect(plans.map((p) => p.name)).toEqual(['Standar', 'Plus', 'Premium']);
     for (const plan of plans) {
@@ -25,16 +47,16 @@ describe('seedIfEmpty', () => {
     }
   });
 
-  test('when the database already has data, then nothing changes', async () => {
+  test('when a collection already has data, then it is left as it is', async () => {
     await PlanModel.create({ name: 'Propio', duration: 2, benefits: 'Plan propio', price: 10 });
     await UserModel.create({ fullName: 'Ana', email: 'ana@example.com' });
-    expect(await seedIfEmpty(logger, passwords)).toBe(false);
+    await seedIfEmpty(logger, deps);
     expect(await PlanModel.countDocuments()).toBe(1);
     expect(await UserModel.countDocuments()).toBe(1);
   });
 
   test('when seeded, then the demo admin and an active member exist', async () => {
-    await seedIfEmpty(logger, passwords);
+    await seedIfEmpty(logger, deps);
     const admin = await UserModel.findOne({ email: 'admin@pulso.demo' }).lean();
     expect(admin?.isAdmin).toBe(true);
     const member = await UserModel.findOne({ email: 'socio@pulso.demo' }).lean();
@@ -44,8 +66,44 @@ describe('seedIfEmpty', () => {
     expect(await UserModel.countDocuments({ isMonitor: true })).toBeGreaterThanOrEqual(4);
   });
 
+  test('when seeded, then the whole demo chain is there with images, schedule and reviews', async () => {
+    await seedIfEmpty(logger, deps);
+    expect(await LessonTypeModel.countDocuments()).toBe(12);
+    expect(await GoalModel.countDocuments()).toBeGreaterThan(0);
+    expect(await BranchModel.countDocuments()).toBeGreaterThanOrEqual(4);
+    expect(await LessonModel.countDocuments()).toBeGreaterThanOrEqual(12);
+    expect(await LessonModel.countDocuments({ image: '' })).toBe(0);
+    expect(existsSync(dir) ? readdirSync(dir).length : 0).toBe(
+      (await BranchModel.countDocuments()) + (await LessonModel.countDocuments()),
+    );
+    const member = await UserModel.findOne({ email: 'socio@pulso.demo' }).lean();
+    expect(member?.lessons.length).toBeGreaterThan(0);
+    expect(await ReviewModel.countDocuments()).toBeGreaterThan(0);
+  });
+
+  test('every demo record passes the rules of its form (SPEC §5) and every image ships', () => {
+    for (const plan of DEMO_PLANS) expect(validatePlanForm({ ...plan })).toEqual({});
+    for (const user of DEMO_USERS) {
+      expect(validateRegister({ ...user })).toEqual({});
+      expect(validateUserForm({ ...user })).toEqual({});
+    }
+    for (const branch of DEMO_BRANCHES) expect(validateBranchForm({ ...branch }, { requireImage: true })).toEqual({});
+    for (const lesson of DEMO_LESSONS) {
+      const form = {
+        ...lesson,
+        effort: String(lesson.effort),
+        image: lessonImageFile(lesson.name),
+        isAvailable: true,
+        branchoffice: [lesson.branch],
+      };
+      expect(validateLessonForm(form, { requireImage: true })).toEqual({});
+      expect(existsSync(path.join(SEED_IMAGES_DIR, lessonImageFile(lesson.name)))).toBe(true);
+    }
+  });
+
   test('when two processes seed at once, then nothing is duplicated', async () => {
-    await Promise.all([seedIfEmpty(logger, passwords), seedIfEmpty(logger, passwords)]);
+    await Promise.all([seedIfEmpty(logger, deps), seedIfEmpty(logger, deps)]);
     expect(await PlanModel.countDocuments()).toBe(3);
+    expect(await LessonModel.countDocuments()).toBe(DEMO_LESSONS.length);
   });
 });
