@@ -13,6 +13,7 @@ import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { branchesRouter } from './modules/branches/branches.routes';
+import { calendarRouter } from './modules/calendar/calendar.routes';
 import { goalsRouter, typesRouter } from './modules/catalog/catalog.routes';
 import { healthRouter } from './modules/health/health.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
@@ -76,6 +77,7 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use('/types', typesRouter);
   api.use('/goals', goalsRouter);
   api.use('/reviews', reviewsRouter);
+  api.use('/events', calendarRouter);
   api.use(apiNotFound);
   app.use('/api', api);
 

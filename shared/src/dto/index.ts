@@ -146,3 +146,13 @@ export interface LessonDto extends LessonListItemDto {
   reviews: LessonReviewDto[];
   deletedAt: string | null;
 }
+
+/** A calendar entry (SPEC §3: title, start, end). Class times are local ("floating") date-times. */
+export interface CalendarEventDto {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  kind: 'gym' | 'plan' | 'class';
+  allDay: boolean;
+}

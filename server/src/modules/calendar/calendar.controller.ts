@@ -1,0 +1,49 @@
+import type { Request, Response } from 'express';
+import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
+import { validated } from '../../lib/validate';
+import { getUser } from '../users/users.service';
+import * as calendar from './calendar.service';
+import { parseDate } from './calendar.validators';
+
+const DAY = 86_400_000;
+
+/**
+ * What the calendar shows the caller in [start, end): the gym's events for everyone signed in, and
+ * for a member also their plan event and their classes on their weekdays.
+ */
+export async function list(req: Request, res: Response): Promise<void> {
+  const user = req.user;
+  if (!user) throw HttpError.unauthenticated();
+  const from = parseDate(req.query.start);
+  const to = parseDate(req.query.end);
+  if (!from || !to || to <= from) {
+    throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeRequired);
+  }
+  if (to.getTime() - from.getTime() > calendar.MAX_RANGE_DAYS * DAY) {
+    throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeTooLong);
+  }
+  const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id)]);
+  const active = me.membresia?.status === 'Activo' ? me.membresia : null;
+  res.json([
+    ...calendar.planEvent(active, me.lessonDetails, from, to),
+    ...(active ? calendar.classOccurrences(me.lessonDetails, from, to) : []),
+    ...gym,
+  ]);
+}
+
+export async function create(req: Request, res: Response): Promise<void> {
+  const input = validated<{ title: string; start: string; end: string }>(req);
+  const event = await calendar.createEvent(
+    input.title.trim(),
+    new Date(input.start),
+    new Date(input.end),
+    String(req.user?.id),
+  );
+  res.status(201).json({ message: MESSAGES.events.created, event });
+}
+
+export async function remove(req: Request, res: Response): Promise<void> {
+  await calendar.deleteEvent(String(req.params.id));
+  res.json({ message: MESSAGES.events.deleted });
+}
