@@ -8,6 +8,8 @@ import { resolveDatabase, type ResolvedDatabase } from './database-engine';
 // objects are only honoured when the code marks them with mongoose.trusted().
 mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', true);
+// Updates are checked against the schema (lengths, ranges) like creates are.
+mongoose.set('runValidators', true);
 
 export interface DatabaseHandle {
   engine: ResolvedDatabase;

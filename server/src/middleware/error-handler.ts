@@ -50,7 +50,13 @@ function toHttpError(error: unknown): HttpError | undefined {
   }
   if (error instanceof mongoose.Error.CastError) return HttpError.invalidId();
   if (error instanceof mongoose.Error.ValidationError) {
-    const details = Object.fromEntries(Object.entries(error.errors).map(([field, e]) => [field, e.message]));
+    // Mongoose's own messages are English and echo the value: say it in Spanish instead.
+    const details = Object.fromEntries(
+      Object.entries(error.errors).map(([field, e]) => [
+        field,
+        (e as { kind?: string }).kind === 'maxlength' ? MESSAGES.api.tooLong : MESSAGES.api.invalidValue,
+      ]),
+    );
     return HttpError.validation(details);
   }
   if ((error as MongoServerError | undefined)?.code === 11000) {

@@ -170,6 +170,8 @@ export const MESSAGES = {
     payloadTooLarge: 'La solicitud es demasiado grande',
     unsupportedMedia: 'El tipo de contenido no es compatible',
     missingAttributes: 'Faltan los datos del formulario',
+    tooLong: 'El texto es demasiado largo',
+    invalidValue: 'El valor no es válido',
     malformedUpload: 'El archivo enviado está incompleto o dañado',
     imageTooLarge: 'La imagen no puede pesar más de 5 MB',
     rateLimited: 'Demasiadas solicitudes, intente más tarde',

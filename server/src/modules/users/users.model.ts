@@ -29,6 +29,7 @@ const userSchema = new Schema(
   { timestamps: true },
 );
 userSchema.index({ isMonitor: 1, deletedAt: 1 });
+userSchema.index({ deletedAt: 1, createdAt: -1 });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
 export type MembershipDoc = NonNullable<UserDoc['membership']>;

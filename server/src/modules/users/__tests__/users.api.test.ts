@@ -286,6 +286,17 @@ describe('users API', () => {
       expect(login.status).toBe(200);
     });
 
+    test('when a name is far too long, then 400 in Spanish and nothing changes', async () => {
+      const user = await createTestUser(config);
+      const res = await request(app)
+        .put(`/api/users/update/${user.id}`)
+        .set(bearer(user))
+        .send({ fullName: 'A'.repeat(500) });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toContainEqual({ field: 'fullName', message: 'El texto es demasiado largo' });
+      expect((await UserModel.findById(user.id).lean())?.fullName).toBe('Usuario Prueba');
+    });
+
     test('when no password is sent, then the password is kept', async () => {
       const user = await createTestUser(config);
       await request(app)
