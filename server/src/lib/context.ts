@@ -16,6 +16,6 @@ export function createContext(config: Config): AppContext {
     config,
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
     passwords: new PasswordHasher(config.bcryptCost),
-    storage: new LocalDiskStorage(config.uploadsDir, config.publicUrl),
+    storage: new LocalDiskStorage(config.uploadsDir),
   };
 }

@@ -5,8 +5,17 @@ import path from 'node:path';
 export interface StoredFile {
   /** What the driver needs to delete the file later. */
   key: string;
-  /** Absolute URL, usable from another origin. */
+  /** Where the file is served: a path on this server ('/uploads/...') or an absolute URL. */
   url: string;
+}
+
+/**
+ * Image fields leave the API as absolute URLs, usable from another origin. Local files are stored
+ * as '/uploads/<name>' and joined with PUBLIC_URL when sent, so changing PUBLIC_URL (or the port)
+ * never breaks the images already stored.
+ */
+export function absoluteUrl(publicUrl: string, url: string): string {
+  return url.startsWith('/') ? `${publicUrl}${url}` : url;
 }
 
 /** Where uploaded images live: local disk by default; Cloudinary comes with the providers issue. */
@@ -15,18 +24,15 @@ export interface StorageDriver {
   remove(key: string): Promise<void>;
 }
 
-/** Files under DATA_DIR/uploads with server-made names, served at PUBLIC_URL/uploads/<name>. */
+/** Files under DATA_DIR/uploads with server-made names, served at /uploads/<name>. */
 export class LocalDiskStorage implements StorageDriver {
-  constructor(
-    private readonly dir: string,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly dir: string) {}
 
   async save(data: Buffer, extension: 'jpg' | 'png'): Promise<StoredFile> {
     await mkdir(this.dir, { recursive: true });
     const key = `${randomUUID()}.${extension}`;
     await writeFile(path.join(this.dir, key), data, { flag: 'wx' });
-    return { key, url: `${this.publicUrl}/uploads/${key}` };
+    return { key, url: `/uploads/${key}` };
   }
 
   async remove(key: string): Promise<void> {

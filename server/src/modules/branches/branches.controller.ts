@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
-import { MESSAGES } from '@pulso/shared';
+import { MESSAGES, type BranchDto } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
+import { absoluteUrl } from '../../lib/storage';
 import { sniffImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import * as branches from './branches.service';
@@ -25,22 +26,23 @@ function image(req: Request): branches.NewImage | undefined {
 const id = (req: Request) => String(req.params.id);
 
 export function branchesController(ctx: AppContext) {
+  const out = (b: BranchDto): BranchDto => ({ ...b, image: b.image && absoluteUrl(ctx.config.publicUrl, b.image) });
   return {
     async list(_req: Request, res: Response) {
-      res.json({ branchOffice: await branches.listBranches() });
+      res.json({ branchOffice: (await branches.listBranches()).map(out) });
     },
     async get(req: Request, res: Response) {
-      res.json({ branchoffice: await branches.getBranch(id(req)) });
+      res.json({ branchoffice: out(await branches.getBranch(id(req))) });
     },
     async create(req: Request, res: Response) {
       const file = image(req);
       if (!file) throw new Error('validated create without an image');
       const branchoffice = await branches.createBranch(ctx.storage, fields(req), file);
-      res.status(201).json({ message: MESSAGES.branches.created, branchoffice });
+      res.status(201).json({ message: MESSAGES.branches.created, branchoffice: out(branchoffice) });
     },
     async update(req: Request, res: Response) {
       const branchoffice = await branches.updateBranch(ctx.storage, id(req), fields(req), image(req));
-      res.json({ message: MESSAGES.branches.updated, branchoffice });
+      res.json({ message: MESSAGES.branches.updated, branchoffice: out(branchoffice) });
     },
     async remove(req: Request, res: Response) {
       await branches.deleteBranch(ctx.storage, id(req));

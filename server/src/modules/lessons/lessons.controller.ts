@@ -3,6 +3,7 @@ import type { Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type FieldErrors } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
+import { absoluteUrl } from '../../lib/storage';
 import { sniffImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { branchNames, findBranchIdByName } from '../branches/branches.service';
@@ -70,26 +71,31 @@ async function resolveFields(req: Request): Promise<lessons.LessonFields> {
   };
 }
 
+const id = (req: Request) => String(req.params.id);
+
 function image(req: Request): lessons.NewImage | undefined {
   if (!req.file) return undefined;
   const extension = sniffImage(req.file.buffer);
   return extension ? { data: req.file.buffer, extension } : undefined;
 }
 
-async function detail(doc: LessonDoc) {
-  const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id)]);
-  return lessons.toLessonDto(doc, refs, reviews);
-}
-
-async function listOf(scope: lessons.LessonScope) {
-  const docs = await lessons.findLessons(scope);
-  const refs = await refsFor(docs);
-  return docs.map((d) => lessons.toLessonListItem(d, refs));
-}
-
-const id = (req: Request) => String(req.params.id);
-
 export function lessonsController(ctx: AppContext) {
+  const withUrl = <T extends { image: string }>(lesson: T): T => ({
+    ...lesson,
+    image: lesson.image && absoluteUrl(ctx.config.publicUrl, lesson.image),
+  });
+
+  async function detail(doc: LessonDoc) {
+    const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id)]);
+    return withUrl(lessons.toLessonDto(doc, refs, reviews));
+  }
+
+  async function listOf(scope: lessons.LessonScope) {
+    const docs = await lessons.findLessons(scope);
+    const refs = await refsFor(docs);
+    return docs.map((d) => withUrl(lessons.toLessonListItem(d, refs)));
+  }
+
   return {
     async listAvailable(_req: Request, res: Response) {
       res.json(await listOf('available'));

@@ -24,7 +24,7 @@ describe('seedIfEmpty', () => {
   useTestDatabase();
   const logger = { info: () => undefined };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pulso-seed-'));
-  const deps = { passwords: new PasswordHasher(4), storage: new LocalDiskStorage(dir, 'http://localhost:3000') };
+  const deps = { passwords: new PasswordHasher(4), storage: new LocalDiskStorage(dir) };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   beforeEach(async () => {

@@ -178,7 +178,8 @@ describe('lessons, types, goals, reviews and schedules API', () => {
         message: 'Clase modificada con éxito',
         lesson: { effort: '2', isAvailable: false },
       });
-      expect(res.body.lesson.image).toBe(before);
+      expect(before).toMatch(/^\/uploads\//);
+      expect(res.body.lesson.image).toBe(`${config.publicUrl}${before}`);
     });
 
     test('when an admin deletes a class, then it leaves the lists, keeps its history and can be restored', async () => {
