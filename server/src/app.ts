@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
 import { CLIENT_DIST_DIR } from './config/paths';
+import { docsRouter } from './docs/docs.routes';
 import { createContext } from './lib/context';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
@@ -69,6 +70,7 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use(express.json({ limit: config.jsonBodyLimit }));
   api.use(healthRouter);
   api.use('/config', publicConfigRouter(config));
+  api.use(docsRouter(config));
   api.use(authenticate(ctx));
   api.use('/users', usersRouter(ctx));
   api.use('/memberships', plansRouter);

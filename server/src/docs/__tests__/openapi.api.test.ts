@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp } from '../../test/app';
+import { useTestDatabase } from '../../test/db';
+import { bearer, createTestUser } from '../../test/fixtures';
+import { expectMatchesOpenApi, mountedApiRoutes } from '../../test/openapi';
+import { createContext } from '../../lib/context';
+import { seedIfEmpty } from '../../seed/seed';
+import { describedRoutes } from '../openapi';
+import { UserModel } from '../../modules/users/users.model';
+import { LessonModel } from '../../modules/lessons/lessons.model';
+import { BranchModel } from '../../modules/branches/branches.model';
+import { PlanModel } from '../../modules/plans/plans.model';
+
+describe('OpenAPI document', () => {
+  useTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-openapi-'));
+  const { app, config } = createTestApp({ DATA_DIR: dataDir });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('when the app is built, then every mounted /api route is described, and nothing else', () => {
+    const mounted = mountedApiRoutes(app).sort();
+    expect(mounted.length).toBeGreaterThan(30);
+    expect(mounted).toEqual(describedRoutes().sort());
+  });
+
+  test('when /api/openapi.json and /api/docs are opened, then the document and Swagger UI answer', async () => {
+    const doc = await request(app).get('/api/openapi.json').expect(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    const ui = await request(app).get('/api/docs/').expect(200);
+    expect(ui.text).toContain('swagger-ui');
+  });
+
+  test('when the demo chain is read through every GET route, then each response matches the document', async () => {
+    await seedIfEmpty({ info: () => undefined }, createContext(config));
+    const admin = await createTestUser(config, { isAdmin: true });
+    const memberId = String((await UserModel.findOne({ email: 'socio@pulso.demo' }).lean())?._id);
+    const lesson = await LessonModel.findOne().lean();
+    const branch = await BranchModel.findOne().lean();
+    const plan = await PlanModel.findOne().lean();
+    const calls: [string, string][] = [
+      ['/health', '/api/health'],
+      ['/config', '/api/config'],
+      ['/users', '/api/users'],
+      ['/users/deleted', '/api/users/deleted'],
+      ['/users/monitor', '/api/users/monitor'],
+      ['/users/{id}', `/api/users/${memberId}`],
+      ['/memberships', '/api/memberships'],
+      ['/memberships/all', '/api/memberships/all'],
+      ['/memberships/{id}', `/api/memberships/${plan?._id}`],
+      ['/lessons', '/api/lessons'],
+      ['/lessons/all', '/api/lessons/all'],
+      ['/lessons/retired', '/api/lessons/retired'],
+      ['/lessons/{name}', `/api/lessons/${lesson?.name}`],
+      ['/lessons/detail/{id}', `/api/lessons/detail/${lesson?._id}`],
+      ['/types', '/api/types'],
+      ['/goals', '/api/goals'],
+      ['/branchoffice', '/api/branchoffice'],
+      ['/branchoffice/{id}', `/api/branchoffice/${branch?._id}`],
+      ['/events', '/api/events?start=2026-11-01T00:00:00Z&end=2026-12-01T00:00:00Z'],
+      ['/users/{id}', '/api/users/000000000000000000000000'],
+      ['/lessons/{name}', '/api/lessons/NoExiste'],
+    ];
+    for (const [path, url] of calls) {
+      const res = await request(app).get(url).set(bearer(admin));
+      expect(res.status).toBeLessThan(500);
+      expectMatchesOpenApi('GET', path, res);
+    }
+    const login = await request(app)
+      .post('/api/users/login')
+      .send({ email: 'socio@pulso.demo', password: 'Socio1234' });
+    expectMatchesOpenApi('POST', '/users/login', login);
+    const wrong = await request(app).post('/api/users/login').send({ email: 'nadie@pulso.demo', password: 'x' });
+    expectMatchesOpenApi('POST', '/users/login', wrong);
+  });
+});

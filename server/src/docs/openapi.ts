@@ -1,0 +1,519 @@
+import { ERROR_CODES } from '@pulso/shared';
+
+/**
+ * The OpenAPI 3.1 description of every route under /api, served at /api/openapi.json and shown by
+ * Swagger UI at /api/docs. A test checks that every mounted route is described here, and the API
+ * tests validate their responses against these schemas.
+ */
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const str: Schema = { type: 'string' };
+const bool: Schema = { type: 'boolean' };
+const num: Schema = { type: 'number' };
+const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
+const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+});
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object',
+    description: 'Every failure. Legacy fields the spec client reads (login, success, error) may appear alongside.',
+    properties: {
+      code: { type: 'string', enum: Object.values(ERROR_CODES) },
+      message: str,
+      details: { anyOf: [arrayOf(object({ field: str, message: str })), { type: 'object' }] },
+    },
+    required: ['code', 'message'],
+  },
+  Message: object({ message: str }),
+  Plan: object(
+    { id: str, name: str, duration: { type: 'integer' }, benefits: str, price: num, deletedAt: nullable(str) },
+    ['id', 'name', 'duration', 'benefits', 'price'],
+  ),
+  PlanInput: object({
+    name: str,
+    benefits: str,
+    duration: { type: ['string', 'integer'] },
+    price: { type: ['string', 'number'] },
+  }),
+  Membership: object({ planId: str, name: str, start: str, end: str, status: { enum: ['Activo', 'Inactivo'] } }),
+  LessonSummary: object({
+    id: str,
+    name: str,
+    scheduleDays: arrayOf(str),
+    scheduleHourStart: str,
+    scheduleHourFinish: str,
+  }),
+  NameRef: object({ id: str, name: str }),
+  UserDetail: object({
+    fullName: str,
+    email: str,
+    phone: str,
+    isMonitor: bool,
+    isAdmin: bool,
+    lessonDetails: arrayOf(ref('LessonSummary')),
+  }),
+  User: object({
+    id: str,
+    fullName: str,
+    email: str,
+    phone: str,
+    isMonitor: bool,
+    isAdmin: bool,
+    lessonDetails: arrayOf(ref('LessonSummary')),
+    deletedAt: nullable(str),
+    statusMembershipIdStatus: { enum: ['Activo', 'Inactivo'] },
+    membresia: nullable(ref('Membership')),
+    detalle: ref('UserDetail'),
+    monitorLessons: arrayOf(ref('LessonSummary')),
+  }),
+  UserListItem: object({
+    id: str,
+    fullName: str,
+    email: str,
+    phone: str,
+    isMonitor: bool,
+    isAdmin: bool,
+    deletedAt: nullable(str),
+    statusMemberShipIdStatus: { enum: ['Activo', 'Inactivo'] },
+    membresia: nullable(ref('Membership')),
+    lessonDetails: arrayOf(ref('NameRef')),
+  }),
+  Monitor: object({ id: str, fullName: str, lessonDetails: arrayOf(ref('NameRef')) }),
+  UserInput: object(
+    {
+      fullName: str,
+      email: str,
+      password: str,
+      phone: str,
+      isMonitor: { type: ['boolean', 'string'] },
+      isAdmin: { type: ['boolean', 'string'] },
+    },
+    [],
+  ),
+  Branch: object({
+    id: str,
+    name: str,
+    location: str,
+    image: str,
+    scheduleDays: arrayOf(str),
+    scheduleHourStart: str,
+    scheduleHourFinish: str,
+  }),
+  BranchMultipart: object(
+    {
+      image: { type: 'string', format: 'binary', description: 'JPEG or PNG, at most 5 MB' },
+      officeAttributes: {
+        type: 'string',
+        description: 'JSON text: { name, location, scheduleDays[], scheduleHourStart, scheduleHourFinish }',
+      },
+    },
+    ['officeAttributes'],
+  ),
+  LessonListItem: object({
+    id: str,
+    name: str,
+    shortDescription: str,
+    image: str,
+    effort: str,
+    types: arrayOf(str),
+    exercisesTypes: arrayOf(object({ name: str })),
+    goals: arrayOf(str),
+    scheduleDays: arrayOf(str),
+    scheduleHourStart: str,
+    scheduleHourFinish: str,
+    isAvailable: bool,
+    monitor: str,
+    branchoffice: str,
+    averageStars: num,
+  }),
+  Review: object({ id: str, user: str, userId: str, stars: { type: 'integer' }, description: str, createdAt: str }),
+  LessonMultipart: object(
+    {
+      image: { type: 'string', format: 'binary', description: 'JPEG or PNG, at most 5 MB (required on create)' },
+      lessonAttributes: {
+        type: 'string',
+        description:
+          'JSON text: { name, shortDescription, description, effort, types[], goals[], scheduleDays[], scheduleHourStart, scheduleHourFinish, isAvailable, monitor (trainer full name), branchoffice [sede name] }',
+      },
+    },
+    ['lessonAttributes'],
+  ),
+  CalendarEvent: object({
+    id: str,
+    title: str,
+    start: str,
+    end: str,
+    kind: { enum: ['gym', 'plan', 'class'] },
+    allDay: bool,
+  }),
+  NamedItem: object({ id: str, name: str }),
+};
+
+schemas.Lesson = {
+  allOf: [
+    ref('LessonListItem'),
+    object({
+      description: str,
+      monitorId: nullable(str),
+      officeId: nullable(str),
+      reviewCount: { type: 'integer' },
+      reviews: arrayOf(ref('Review')),
+      deletedAt: nullable(str),
+    }),
+  ],
+};
+
+type Access = 'anyone' | 'signed-in' | 'self-or-admin' | 'member' | 'admin';
+
+interface Op {
+  summary: string;
+  access: Access;
+  body?: Schema | 'multipart-branch' | 'multipart-lesson';
+  ok: [number, Schema];
+  errors?: number[];
+  query?: { name: string; required?: boolean; description: string }[];
+  headers?: Record<string, string>;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input (VALIDATION_FAILED with details, INVALID_ID, INVALID_JSON)',
+  401: 'No valid session',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Too large',
+  415: 'Not a JPEG or PNG',
+};
+
+function operation(op: Op): Schema {
+  const defaults = op.access === 'anyone' ? [] : op.access === 'signed-in' ? [401] : [401, 403];
+  const errors = [...new Set([...defaults, ...(op.errors ?? [])])].sort();
+  const responses: Record<string, Schema> = {
+    [op.ok[0]]: {
+      description: 'OK',
+      content: { 'application/json': { schema: op.ok[1] } },
+      ...(op.headers
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(op.headers).map(([k, d]) => [k, { description: d, schema: str }]),
+            ),
+          }
+        : {}),
+    },
+  };
+  for (const status of errors) {
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? 'Error',
+      content: { 'application/json': { schema: ref('Error') } },
+    };
+  }
+  const body =
+    op.body === 'multipart-branch' || op.body === 'multipart-lesson'
+      ? {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: ref(op.body === 'multipart-branch' ? 'BranchMultipart' : 'LessonMultipart'),
+            },
+          },
+        }
+      : op.body
+        ? { required: true, content: { 'application/json': { schema: op.body } } }
+        : undefined;
+  return {
+    summary: op.summary,
+    description: `Who may: ${op.access}.`,
+    ...(op.access === 'anyone' ? {} : { security: [{ bearer: [] }] }),
+    ...(op.query
+      ? {
+          parameters: op.query.map((q) => ({
+            name: q.name,
+            in: 'query',
+            required: q.required ?? false,
+            description: q.description,
+            schema: str,
+          })),
+        }
+      : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+const page = [
+  { name: 'page', description: 'Page number, from 1' },
+  { name: 'limit', description: 'Page size (default 50, at most 200)' },
+];
+const total = { 'X-Total-Count': 'Number of records across all pages' };
+const messageWith = (key: string, schema: Schema) => object({ message: str, [key]: schema });
+
+/** method -> OpenAPI path -> operation */
+const routes: Record<string, Record<string, Op>> = {
+  '/openapi.json': { get: { summary: 'This document', access: 'anyone', ok: [200, { type: 'object' }] } },
+  '/health': {
+    get: { summary: 'The process is up', access: 'anyone', ok: [200, object({ status: str, uptime: num })] },
+  },
+  '/ready': {
+    get: {
+      summary: 'The database answers (503 otherwise)',
+      access: 'anyone',
+      ok: [200, object({ status: str, database: str })],
+    },
+  },
+  '/config': {
+    get: {
+      summary: 'Brand and currency of this installation',
+      access: 'anyone',
+      ok: [200, object({ gymName: str, currency: str })],
+    },
+  },
+  '/users/login': {
+    post: {
+      summary: 'Log in',
+      access: 'anyone',
+      body: object({ email: str, password: str }),
+      ok: [200, object({ login: object({ success: bool, token: nullable(str), message: str }) })],
+      errors: [400, 401, 403, 404],
+    },
+  },
+  '/users/create': {
+    post: {
+      summary: 'Register (anyone) or create a user or trainer (admin)',
+      access: 'anyone',
+      body: ref('UserInput'),
+      ok: [201, object({ success: bool, user: object({ id: str, token: str }, ['id']), message: str })],
+      errors: [400, 409],
+    },
+  },
+  '/users': {
+    get: {
+      summary: 'Active users',
+      access: 'admin',
+      query: page,
+      headers: total,
+      ok: [200, arrayOf(ref('UserListItem'))],
+    },
+  },
+  '/users/deleted': {
+    get: {
+      summary: 'Suspended users',
+      access: 'admin',
+      query: page,
+      headers: total,
+      ok: [200, arrayOf(ref('UserListItem'))],
+    },
+  },
+  '/users/monitor': {
+    get: { summary: 'Trainers', access: 'admin', ok: [200, object({ monitor: arrayOf(ref('Monitor')) })] },
+  },
+  '/users/{id}': { get: { summary: 'One user', access: 'self-or-admin', ok: [200, ref('User')], errors: [400, 404] } },
+  '/users/update/{id}': {
+    put: {
+      summary: 'Update a profile (self: name, phone, password; admin: all)',
+      access: 'self-or-admin',
+      body: ref('UserInput'),
+      ok: [200, object({ success: bool, message: str, user: ref('User') })],
+      errors: [400, 404, 409],
+    },
+  },
+  '/users/restore/{id}': {
+    put: {
+      summary: 'Restore a suspended user',
+      access: 'admin',
+      ok: [200, object({ success: bool, message: str })],
+      errors: [400, 404, 409],
+    },
+  },
+  '/users/delete/{id}': {
+    delete: {
+      summary: 'Suspend (soft delete) a user',
+      access: 'self-or-admin',
+      ok: [200, object({ success: bool, message: str })],
+      errors: [400, 404, 409],
+    },
+  },
+  '/users/addlesson/{lessonId}': {
+    put: {
+      summary: "Add a class to a member's schedule",
+      access: 'member',
+      body: object({ idUser: str }, []),
+      ok: [200, object({ exito: str })],
+      errors: [400, 404, 409],
+    },
+  },
+  '/memberships': { get: { summary: 'Plans on sale', access: 'anyone', ok: [200, arrayOf(ref('Plan'))] } },
+  '/memberships/all': {
+    get: { summary: 'Every plan, retired ones included', access: 'admin', ok: [200, arrayOf(ref('Plan'))] },
+  },
+  '/memberships/{id}': {
+    get: { summary: 'One plan on sale', access: 'anyone', ok: [200, ref('Plan')], errors: [400, 404] },
+  },
+  '/memberships/create': {
+    post: {
+      summary: 'Create a plan',
+      access: 'admin',
+      body: ref('PlanInput'),
+      ok: [201, messageWith('plan', ref('Plan'))],
+      errors: [400, 409],
+    },
+  },
+  '/memberships/update/{id}': {
+    put: {
+      summary: 'Update a plan',
+      access: 'admin',
+      body: ref('PlanInput'),
+      ok: [200, messageWith('plan', ref('Plan'))],
+      errors: [400, 404, 409],
+    },
+  },
+  '/memberships/delete/{id}': {
+    delete: { summary: 'Retire a plan', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
+  },
+  '/memberships/restore/{id}': {
+    put: { summary: 'Restore a retired plan', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
+  },
+  '/lessons': { get: { summary: 'Available classes', access: 'anyone', ok: [200, arrayOf(ref('LessonListItem'))] } },
+  '/lessons/all': {
+    get: { summary: 'Every current class', access: 'anyone', ok: [200, arrayOf(ref('LessonListItem'))] },
+  },
+  '/lessons/retired': {
+    get: { summary: 'Retired classes', access: 'admin', ok: [200, arrayOf(ref('LessonListItem'))] },
+  },
+  '/lessons/detail/{id}': {
+    get: { summary: 'One class by id', access: 'anyone', ok: [200, ref('Lesson')], errors: [400, 404] },
+  },
+  '/lessons/{name}': {
+    get: { summary: 'One class by name', access: 'anyone', ok: [200, ref('Lesson')], errors: [404] },
+  },
+  '/lessons/create': {
+    post: {
+      summary: 'Create a class',
+      access: 'admin',
+      body: 'multipart-lesson',
+      ok: [201, messageWith('lesson', ref('Lesson'))],
+      errors: [400, 409, 413, 415],
+    },
+  },
+  '/lessons/update/{id}': {
+    put: {
+      summary: 'Update a class',
+      access: 'admin',
+      body: 'multipart-lesson',
+      ok: [200, messageWith('lesson', ref('Lesson'))],
+      errors: [400, 404, 409, 413, 415],
+    },
+  },
+  '/lessons/delete/{id}': {
+    delete: { summary: 'Retire a class', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
+  },
+  '/lessons/restore/{id}': {
+    put: { summary: 'Restore a retired class', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
+  },
+  '/types': { get: { summary: 'Exercise types', access: 'anyone', ok: [200, arrayOf(ref('NamedItem'))] } },
+  '/goals': { get: { summary: 'Training goals', access: 'anyone', ok: [200, arrayOf(ref('NamedItem'))] } },
+  '/branchoffice': {
+    get: { summary: 'Sedes', access: 'anyone', ok: [200, object({ branchOffice: arrayOf(ref('Branch')) })] },
+  },
+  '/branchoffice/{id}': {
+    get: {
+      summary: 'One sede',
+      access: 'anyone',
+      ok: [200, object({ branchoffice: ref('Branch') })],
+      errors: [400, 404],
+    },
+  },
+  '/branchoffice/create': {
+    post: {
+      summary: 'Create a sede',
+      access: 'admin',
+      body: 'multipart-branch',
+      ok: [201, messageWith('branchoffice', ref('Branch'))],
+      errors: [400, 409, 413, 415],
+    },
+  },
+  '/branchoffice/update/{id}': {
+    put: {
+      summary: 'Update a sede',
+      access: 'admin',
+      body: 'multipart-branch',
+      ok: [200, messageWith('branchoffice', ref('Branch'))],
+      errors: [400, 404, 409, 413, 415],
+    },
+  },
+  '/branchoffice/delete/{id}': {
+    delete: {
+      summary: 'Delete a sede without classes',
+      access: 'admin',
+      ok: [200, ref('Message')],
+      errors: [400, 404, 409],
+    },
+  },
+  '/reviews/create': {
+    post: {
+      summary: 'Rate a class (a second review replaces the first)',
+      access: 'member',
+      body: object({ stars: { type: ['integer', 'string'] }, description: str, userId: str, lessonId: str }, [
+        'stars',
+        'lessonId',
+      ]),
+      ok: [201, object({ message: str, averageStars: num })],
+      errors: [400, 404],
+    },
+  },
+  '/events': {
+    get: {
+      summary: "The caller's calendar in a range (at most 62 days)",
+      access: 'signed-in',
+      query: [
+        { name: 'start', required: true, description: 'ISO date-time' },
+        { name: 'end', required: true, description: 'ISO date-time' },
+      ],
+      ok: [200, arrayOf(ref('CalendarEvent'))],
+      errors: [400],
+    },
+    post: {
+      summary: 'Add a gym event',
+      access: 'admin',
+      body: object({ title: str, start: str, end: str }),
+      ok: [201, messageWith('event', ref('CalendarEvent'))],
+      errors: [400],
+    },
+  },
+  '/events/{id}': {
+    delete: { summary: 'Delete a gym event', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
+  },
+};
+
+export function buildOpenApi(serverUrl: string): Schema {
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const [path, ops] of Object.entries(routes)) {
+    paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, operation(op)]));
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pulso API',
+      version: '1.0.0',
+      description:
+        'REST API of Pulso. Failures are { code, message, details? } with Spanish messages; sessions are JWT bearer tokens.',
+    },
+    servers: [{ url: `${serverUrl}/api` }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas,
+    },
+    paths,
+  };
+}
+
+/** The described operations as "METHOD /path" (OpenAPI path syntax), for the coverage test. */
+export function describedRoutes(): string[] {
+  return Object.entries(routes).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+}

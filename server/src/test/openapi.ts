@@ -1,0 +1,53 @@
+import Ajv2020 from 'ajv/dist/2020';
+import type { Express } from 'express';
+import type { Response } from 'supertest';
+import { buildOpenApi } from '../docs/openapi';
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  rawPath?: string;
+}
+
+/** Every route mounted under /api, as "METHOD /path" in OpenAPI syntax ({id} for :id). */
+export function mountedApiRoutes(app: Express): string[] {
+  const routes: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) {
+          const path = `${prefix}${layer.route.path === '/' && prefix ? '' : layer.route.path}`;
+          routes.push(`${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+        }
+      } else if (layer.handle?.stack) {
+        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return routes.filter((r) => r.split(' ')[1]?.startsWith('/api/')).map((r) => r.replace(' /api/', ' /'));
+}
+
+const document = buildOpenApi('http://localhost') as {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+};
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addSchema(document, 'openapi');
+
+/** Fails unless the response's status and body are the ones the OpenAPI document describes. */
+export function expectMatchesOpenApi(method: string, path: string, res: Response): void {
+  const op = document.paths[path]?.[method.toLowerCase()];
+  if (!op) throw new Error(`${method} ${path} is not in the OpenAPI document`);
+  const described = op.responses[String(res.status)];
+  if (!described) throw new Error(`${method} ${path} answered ${res.status}, which the document does not describe`);
+  const pointer = `openapi#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${res.status}/content/application~1json/schema`;
+  const validate = ajv.getSchema(pointer);
+  if (!validate) throw new Error(`no schema at ${pointer}`);
+  if (!validate(res.body)) {
+    throw new Error(`${method} ${path} ${res.status} does not match the document: ${ajv.errorsText(validate.errors)}`);
+  }
+}
