@@ -252,6 +252,15 @@ describe('users API', () => {
       expect(suspended.body[0].deletedAt).toEqual(expect.any(String));
     });
 
+    test('when page or limit carry operators or nonsense, then the defaults apply', async () => {
+      const admin = await createTestUser(config, { isAdmin: true });
+      for (const query of ['page[$gt]=0', 'limit[$ne]=1', 'page=-1&limit=abc', 'limit=100000']) {
+        const res = await request(app).get(`/api/users?${query}`).set(bearer(admin));
+        expect(res.status).toBe(200);
+        expect(res.body.length).toBeLessThanOrEqual(200);
+      }
+    });
+
     test('when an admin lists trainers, then they come under monitor with id and fullName', async () => {
       const admin = await createTestUser(config, { isAdmin: true });
       const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Profe Uno' });
