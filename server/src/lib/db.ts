@@ -80,3 +80,13 @@ export async function pingDatabase(timeoutMs = 2000): Promise<boolean> {
     return false;
   }
 }
+
+/** Runs a write; a duplicate-key error (E11000, a unique index said no) becomes `conflict()`. */
+export async function onDuplicateKey<T>(run: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) throw conflict();
+    throw error;
+  }
+}

@@ -41,3 +41,27 @@ export class LocalDiskStorage implements StorageDriver {
     await rm(path.join(this.dir, key), { force: true });
   }
 }
+
+/** An uploaded image whose content has been checked. */
+export interface NewImage {
+  data: Buffer;
+  extension: 'jpg' | 'png';
+}
+
+/**
+ * Stores the image (when there is one) and then writes the record; when the write fails the stored
+ * image is removed again, so a failed request leaves no file behind.
+ */
+export async function withStoredImage<T>(
+  storage: StorageDriver,
+  image: NewImage | undefined,
+  write: (stored: StoredFile | undefined) => Promise<T>,
+): Promise<T> {
+  const stored = image ? await storage.save(image.data, image.extension) : undefined;
+  try {
+    return await write(stored);
+  } catch (error) {
+    if (stored) await storage.remove(stored.key);
+    throw error;
+  }
+}

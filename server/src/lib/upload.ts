@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import { HttpError } from './http-error';
+import type { NewImage } from './storage';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -56,4 +57,11 @@ export function jsonField(name: string): RequestHandler {
     req.body = parsed;
     next();
   };
+}
+
+/** The request's checked image, if it sent one. */
+export function uploadedImage(req: Request): NewImage | undefined {
+  if (!req.file) return undefined;
+  const extension = sniffImage(req.file.buffer);
+  return extension ? { data: req.file.buffer, extension } : undefined;
 }

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { MESSAGES, type BranchDto } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { absoluteUrl } from '../../lib/storage';
-import { sniffImage } from '../../lib/upload';
+import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import * as branches from './branches.service';
 
@@ -17,12 +17,6 @@ function fields(req: Request): branches.BranchFields {
   };
 }
 
-function image(req: Request): branches.NewImage | undefined {
-  if (!req.file) return undefined;
-  const extension = sniffImage(req.file.buffer);
-  return extension ? { data: req.file.buffer, extension } : undefined;
-}
-
 const id = (req: Request) => String(req.params.id);
 
 export function branchesController(ctx: AppContext) {
@@ -35,13 +29,13 @@ export function branchesController(ctx: AppContext) {
       res.json({ branchoffice: out(await branches.getBranch(id(req))) });
     },
     async create(req: Request, res: Response) {
-      const file = image(req);
+      const file = uploadedImage(req);
       if (!file) throw new Error('validated create without an image');
       const branchoffice = await branches.createBranch(ctx.storage, fields(req), file);
       res.status(201).json({ message: MESSAGES.branches.created, branchoffice: out(branchoffice) });
     },
     async update(req: Request, res: Response) {
-      const branchoffice = await branches.updateBranch(ctx.storage, id(req), fields(req), image(req));
+      const branchoffice = await branches.updateBranch(ctx.storage, id(req), fields(req), uploadedImage(req));
       res.json({ message: MESSAGES.branches.updated, branchoffice: out(branchoffice) });
     },
     async remove(req: Request, res: Response) {

@@ -1,7 +1,9 @@
-import { trusted, Types } from 'mongoose';
+import { trusted, type Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type BranchDto } from '@pulso/shared';
+import { onDuplicateKey } from '../../lib/db';
+import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
-import type { StorageDriver } from '../../lib/storage';
+import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
 import { countLessonsAtOffice } from '../lessons/lessons.service';
 import { toBranchDto } from './branches.mapper';
 import { BranchModel, type BranchDoc } from './branches.model';
@@ -14,15 +16,7 @@ export interface BranchFields {
   scheduleHourFinish: string;
 }
 
-export interface NewImage {
-  data: Buffer;
-  extension: 'jpg' | 'png';
-}
-
-function branchId(id: string): Types.ObjectId {
-  if (!/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
-  return new Types.ObjectId(id);
-}
+const branchId = toObjectId;
 
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.branches.notFound);
 const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.nameTaken);
@@ -50,31 +44,16 @@ export async function branchNames(ids: readonly Types.ObjectId[]): Promise<Map<s
   return new Map(docs.map((d) => [d._id.toString(), d.name]));
 }
 
-/**
- * Stores the image first and the record second; when the record cannot be written the stored
- * image is removed again, so a failed request leaves no file.
- */
-async function withImage<T>(
-  storage: StorageDriver,
-  image: NewImage | undefined,
-  write: (stored: { key: string; url: string } | undefined) => Promise<T>,
-): Promise<T> {
-  const stored = image ? await storage.save(image.data, image.extension) : undefined;
-  try {
-    return await write(stored);
-  } catch (error) {
-    if (stored) await storage.remove(stored.key);
-    if ((error as { code?: number }).code === 11000) throw nameTaken();
-    throw error;
-  }
-}
-
 export async function createBranch(storage: StorageDriver, fields: BranchFields, image: NewImage): Promise<BranchDto> {
   if (await BranchModel.exists({ name: fields.name })) throw nameTaken();
-  return withImage(storage, image, async (stored) => {
-    const doc = await BranchModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
-    return toBranchDto(doc.toObject<BranchDoc>());
-  });
+  return onDuplicateKey(
+    () =>
+      withStoredImage(storage, image, async (stored) => {
+        const doc = await BranchModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
+        return toBranchDto(doc.toObject<BranchDoc>());
+      }),
+    nameTaken,
+  );
 }
 
 /** Updates a sede; a new image replaces the old one, which is then deleted. */
@@ -87,12 +66,16 @@ export async function updateBranch(
   const _id = branchId(id);
   const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
   if (!current) throw notFound();
-  const updated = await withImage(storage, image, async (stored) => {
-    const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
-    const doc = await BranchModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<BranchDoc>();
-    if (!doc) throw notFound();
-    return doc;
-  });
+  const updated = await onDuplicateKey(
+    () =>
+      withStoredImage(storage, image, async (stored) => {
+        const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
+        const doc = await BranchModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<BranchDoc>();
+        if (!doc) throw notFound();
+        return doc;
+      }),
+    nameTaken,
+  );
   if (image && current.imageKey && current.imageKey !== updated.imageKey) await storage.remove(current.imageKey);
   return toBranchDto(updated);
 }

@@ -4,7 +4,7 @@ import { ERROR_CODES, MESSAGES, type FieldErrors } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { absoluteUrl } from '../../lib/storage';
-import { sniffImage } from '../../lib/upload';
+import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { branchNames, findBranchIdByName } from '../branches/branches.service';
 import { unknownNames } from '../catalog/catalog.service';
@@ -73,12 +73,6 @@ async function resolveFields(req: Request): Promise<lessons.LessonFields> {
 
 const id = (req: Request) => String(req.params.id);
 
-function image(req: Request): lessons.NewImage | undefined {
-  if (!req.file) return undefined;
-  const extension = sniffImage(req.file.buffer);
-  return extension ? { data: req.file.buffer, extension } : undefined;
-}
-
 export function lessonsController(ctx: AppContext) {
   const withUrl = <T extends { image: string }>(lesson: T): T => ({
     ...lesson,
@@ -114,13 +108,13 @@ export function lessonsController(ctx: AppContext) {
     },
     async create(req: Request, res: Response) {
       const fields = await resolveFields(req);
-      const file = image(req);
+      const file = uploadedImage(req);
       if (!file) throw new HttpError(500, ERROR_CODES.INTERNAL_ERROR, MESSAGES.api.internal);
       const doc = await lessons.createLesson(ctx.storage, fields, file);
       res.status(201).json({ message: MESSAGES.lessons.created, lesson: await detail(doc) });
     },
     async update(req: Request, res: Response) {
-      const doc = await lessons.updateLesson(ctx.storage, id(req), await resolveFields(req), image(req));
+      const doc = await lessons.updateLesson(ctx.storage, id(req), await resolveFields(req), uploadedImage(req));
       res.json({ message: MESSAGES.lessons.updated, lesson: await detail(doc) });
     },
     async remove(req: Request, res: Response) {

@@ -1,7 +1,9 @@
-import { trusted, Types } from 'mongoose';
+import { trusted, type Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type LessonDto, type LessonListItemDto, type LessonSummaryDto } from '@pulso/shared';
+import { onDuplicateKey } from '../../lib/db';
+import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
-import type { StorageDriver } from '../../lib/storage';
+import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
 import { LessonModel, type LessonDoc } from './lessons.model';
 
 const SUMMARY_FIELDS = { name: 1, scheduleDays: 1, scheduleHourStart: 1, scheduleHourFinish: 1 } as const;
@@ -17,10 +19,7 @@ function toSummary(doc: SummaryDoc): LessonSummaryDto {
   };
 }
 
-export function lessonId(id: string): Types.ObjectId {
-  if (!/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
-  return new Types.ObjectId(id);
-}
+export const lessonId = toObjectId;
 
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.lessons.notFound);
 const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.nameTaken);
@@ -105,32 +104,16 @@ export interface LessonFields {
   office: Types.ObjectId;
 }
 
-export interface NewImage {
-  data: Buffer;
-  extension: 'jpg' | 'png';
-}
-
-async function withImage<T>(
-  storage: StorageDriver,
-  image: NewImage | undefined,
-  write: (stored: { key: string; url: string } | undefined) => Promise<T>,
-): Promise<T> {
-  const stored = image ? await storage.save(image.data, image.extension) : undefined;
-  try {
-    return await write(stored);
-  } catch (error) {
-    if (stored) await storage.remove(stored.key);
-    if ((error as { code?: number }).code === 11000) throw nameTaken();
-    throw error;
-  }
-}
-
 export async function createLesson(storage: StorageDriver, fields: LessonFields, image: NewImage): Promise<LessonDoc> {
   if (await LessonModel.exists({ name: fields.name })) throw nameTaken();
-  return withImage(storage, image, async (stored) => {
-    const doc = await LessonModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
-    return doc.toObject<LessonDoc>();
-  });
+  return onDuplicateKey(
+    () =>
+      withStoredImage(storage, image, async (stored) => {
+        const doc = await LessonModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
+        return doc.toObject<LessonDoc>();
+      }),
+    nameTaken,
+  );
 }
 
 /** Updates a class; a new image replaces the old one, which is then deleted. */
@@ -144,12 +127,16 @@ export async function updateLesson(
   const current = await LessonModel.findOne({ _id, deletedAt: null }, { imageKey: 1 }).lean<LessonDoc>();
   if (!current) throw notFound();
   if (await LessonModel.exists({ name: fields.name, _id: trusted({ $ne: _id }) })) throw nameTaken();
-  const updated = await withImage(storage, image, async (stored) => {
-    const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
-    const doc = await LessonModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<LessonDoc>();
-    if (!doc) throw notFound();
-    return doc;
-  });
+  const updated = await onDuplicateKey(
+    () =>
+      withStoredImage(storage, image, async (stored) => {
+        const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
+        const doc = await LessonModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<LessonDoc>();
+        if (!doc) throw notFound();
+        return doc;
+      }),
+    nameTaken,
+  );
   if (image && current.imageKey && current.imageKey !== updated.imageKey) await storage.remove(current.imageKey);
   return updated;
 }

@@ -1,6 +1,8 @@
-import { trusted, Types } from 'mongoose';
+import { trusted } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type PlanDto } from '@pulso/shared';
+import { onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
+import { toObjectId } from '../../lib/object-id';
 import { toPlanDto } from './plans.mapper';
 import { PlanModel, type PlanDoc } from './plans.model';
 
@@ -11,10 +13,7 @@ export interface PlanFields {
   price: number;
 }
 
-function planId(id: string): Types.ObjectId {
-  if (!/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
-  return new Types.ObjectId(id);
-}
+const planId = toObjectId;
 
 function planNotFound(): HttpError {
   return new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.api.planNotFound);
@@ -24,14 +23,7 @@ function nameTaken(): HttpError {
   return new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.planForm.nameTaken);
 }
 
-async function saving<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if ((error as { code?: number }).code === 11000) throw nameTaken();
-    throw error;
-  }
-}
+const saving = <T>(run: () => Promise<T>) => onDuplicateKey(run, nameTaken);
 
 /** Plans on sale, cheapest first, as the landing page shows them. */
 export async function listPlans(): Promise<PlanDto[]> {

@@ -1,18 +1,9 @@
 import type { Types } from 'mongoose';
+import type { LessonReviewDto } from '@pulso/shared';
 import { userNames } from '../users/users.service';
 import { ReviewModel, type ReviewDoc } from './reviews.model';
 
-export interface ReviewDto {
-  id: string;
-  /** The author's full name (SPEC §2.5 shows author and text). */
-  user: string;
-  userId: string;
-  stars: number;
-  description: string;
-  createdAt: string;
-}
-
-export async function reviewsForLesson(lessonId: Types.ObjectId): Promise<ReviewDto[]> {
+export async function reviewsForLesson(lessonId: Types.ObjectId): Promise<LessonReviewDto[]> {
   const docs = await ReviewModel.find({ lesson: lessonId }).sort({ createdAt: -1 }).limit(200).lean<ReviewDoc[]>();
   const names = await userNames(docs.map((d) => d.user));
   return docs.map((d) => ({

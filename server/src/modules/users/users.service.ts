@@ -1,4 +1,4 @@
-import { isValidObjectId, trusted, Types } from 'mongoose';
+import { trusted, type Types } from 'mongoose';
 import {
   ERROR_CODES,
   MESSAGES,
@@ -9,7 +9,9 @@ import {
   type UserListItemDto,
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
+import { onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
+import { toObjectId } from '../../lib/object-id';
 import { lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
 import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
 import { UserModel, type UserDoc } from './users.model';
@@ -34,10 +36,7 @@ export function normalizeEmail(email: string): string {
   return email.normalize('NFKC').trim().toLowerCase();
 }
 
-function objectId(id: string): Types.ObjectId {
-  if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id)) throw HttpError.invalidId();
-  return new Types.ObjectId(id);
-}
+const objectId = toObjectId;
 
 function userNotFound(): HttpError {
   return new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
@@ -128,22 +127,21 @@ export async function createUser(
   const email = normalizeEmail(input.email);
   if (await UserModel.exists({ email })) throw emailTaken();
   const fullName = input.fullName?.trim() || email.split('@')[0] || email;
-  try {
-    const doc = await UserModel.create({
-      fullName,
-      email,
-      passwordHash: await ctx.passwords.hash(input.password),
-      phone: input.phone?.trim() ?? '',
-      isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
-      isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
-    });
-    const id = doc._id.toString();
-    return byAdmin ? { id } : { id, token: ctx.tokens.sign({ id, isAdmin: false }) };
-  } catch (error) {
-    // Two registrations of one e-mail at the same moment: the unique index decides.
-    if ((error as { code?: number }).code === 11000) throw emailTaken();
-    throw error;
-  }
+  // Two registrations of one e-mail at the same moment: the unique index decides.
+  const doc = await onDuplicateKey(
+    async () =>
+      UserModel.create({
+        fullName,
+        email,
+        passwordHash: await ctx.passwords.hash(input.password),
+        phone: input.phone?.trim() ?? '',
+        isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
+        isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
+      }),
+    emailTaken,
+  );
+  const id = doc._id.toString();
+  return byAdmin ? { id } : { id, token: ctx.tokens.sign({ id, isAdmin: false }) };
 }
 
 export async function getUser(id: string): Promise<UserDto> {
@@ -242,12 +240,7 @@ export async function updateUser(ctx: AppContext, id: string, input: UserUpdateI
     set.email = email;
   }
   if (input.password) set.passwordHash = await ctx.passwords.hash(input.password);
-  try {
-    await UserModel.updateOne({ _id }, { $set: set });
-  } catch (error) {
-    if ((error as { code?: number }).code === 11000) throw emailTaken();
-    throw error;
-  }
+  await onDuplicateKey(() => UserModel.updateOne({ _id }, { $set: set }), emailTaken);
   return getUser(id);
 }
 

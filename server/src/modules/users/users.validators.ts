@@ -27,34 +27,30 @@ function adminFormRules(input: Record<string, unknown>, mode: 'create' | 'edit')
   return passwordProblem ? { ...errors, password: passwordProblem } : errors;
 }
 
+/** What the user forms may send; anything else never reaches a controller. */
+const USER_FIELDS = {
+  fullName: 'string',
+  email: 'string',
+  password: 'string',
+  phone: 'string',
+  isMonitor: 'booleanOrString',
+  isAdmin: 'booleanOrString',
+} as const;
+
 export const loginValidator = validateBody({ email: 'string', password: 'string' }, (input) => validateLogin(input), {
   legacy: (message) => ({ login: { success: false, token: null, message } }),
 });
 
 /** Registration rules for anyone; admin rules when an admin creates the account (DESIGN.md). */
 export const createUserValidator = validateBody(
-  {
-    fullName: 'string',
-    email: 'string',
-    password: 'string',
-    phone: 'string',
-    isMonitor: 'booleanOrString',
-    isAdmin: 'booleanOrString',
-  },
+  USER_FIELDS,
   (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'create') : validateRegister(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
 
 /** Self = profile rules (name, phone, password); admin = the admin form's rules. */
 export const updateUserValidator = validateBody(
-  {
-    fullName: 'string',
-    email: 'string',
-    password: 'string',
-    phone: 'string',
-    isMonitor: 'booleanOrString',
-    isAdmin: 'booleanOrString',
-  },
+  USER_FIELDS,
   (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'edit') : validateProfile(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
