@@ -20,6 +20,7 @@ import { healthRouter } from './modules/health/health.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
+import { paymentsRouter } from './modules/payments/payments.routes';
 import { plansRouter } from './modules/plans/plans.routes';
 import { usersRouter } from './modules/users/users.routes';
 
@@ -80,6 +81,7 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use('/goals', goalsRouter);
   api.use('/reviews', reviewsRouter);
   api.use('/events', calendarRouter);
+  api.use('/payments', paymentsRouter(ctx));
   api.use(apiNotFound);
   app.use('/api', api);
 

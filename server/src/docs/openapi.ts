@@ -154,6 +154,30 @@ const schemas: Record<string, Schema> = {
     allDay: bool,
   }),
   NamedItem: object({ id: str, name: str }),
+  Payment: object({
+    id: str,
+    userId: str,
+    planId: str,
+    planName: str,
+    amount: num,
+    currency: str,
+    provider: { enum: ['demo', 'stripe', 'manual'] },
+    status: { enum: ['pending', 'paid', 'cancelled'] },
+    createdAt: str,
+    paidAt: nullable(str),
+    membershipStart: nullable(str),
+    membershipEnd: nullable(str),
+  }),
+  CheckoutSession: object({
+    sessionId: str,
+    planName: str,
+    benefits: str,
+    duration: { type: 'integer' },
+    amount: num,
+    currency: str,
+    status: { enum: ['pending', 'paid', 'cancelled'] },
+    provider: { enum: ['demo', 'stripe', 'manual'] },
+  }),
 };
 
 schemas.Lesson = {
@@ -484,6 +508,52 @@ const routes: Record<string, Record<string, Op>> = {
       body: object({ title: str, start: str, end: str }),
       ok: [201, messageWith('event', ref('CalendarEvent'))],
       errors: [400],
+    },
+  },
+  '/payments/create_checkout': {
+    post: {
+      summary: 'Start a card checkout for a plan (price read from the database)',
+      access: 'signed-in',
+      body: object({ id: str, name: str, planId: str, price: num, benefits: str, duration: num }, []),
+      ok: [201, object({ redirect_url: str })],
+      errors: [400, 403, 404],
+    },
+  },
+  '/payments/session/{sessionId}': {
+    get: {
+      summary: 'A checkout session of the caller',
+      access: 'signed-in',
+      ok: [200, ref('CheckoutSession')],
+      errors: [403, 404],
+    },
+  },
+  '/payments/demo/{sessionId}/confirm': {
+    post: {
+      summary: "'Pagar' on the demo checkout page: the membership is activated",
+      access: 'signed-in',
+      ok: [200, object({ message: str, payment: ref('Payment'), membresia: nullable(ref('Membership')) })],
+      errors: [403, 404, 409],
+    },
+  },
+  '/payments/demo/{sessionId}/cancel': {
+    post: {
+      summary: "'Cancelar' on the demo checkout page",
+      access: 'signed-in',
+      ok: [200, messageWith('payment', ref('Payment'))],
+      errors: [403, 404, 409],
+    },
+  },
+  '/payments/mine': {
+    get: { summary: "The caller's payments", access: 'signed-in', ok: [200, arrayOf(ref('Payment'))] },
+  },
+  '/payments': { get: { summary: 'All payments, newest first', access: 'admin', ok: [200, arrayOf(ref('Payment'))] } },
+  '/payments/manual': {
+    post: {
+      summary: 'Front desk: record a payment taken in person and grant the plan',
+      access: 'admin',
+      body: object({ userId: str, planId: str }),
+      ok: [201, messageWith('payment', ref('Payment'))],
+      errors: [400, 404],
     },
   },
   '/events/{id}': {

@@ -2,6 +2,7 @@ import type { Config } from '../config/env';
 import { TokenService } from './jwt';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
+import { DemoPaymentProvider, type PaymentProvider } from '../modules/payments/payment-provider';
 
 /** What request handlers need from the outside world, built once per app. */
 export interface AppContext {
@@ -9,6 +10,7 @@ export interface AppContext {
   tokens: TokenService;
   passwords: PasswordHasher;
   storage: StorageDriver;
+  payments: PaymentProvider;
 }
 
 export function createContext(config: Config): AppContext {
@@ -17,5 +19,6 @@ export function createContext(config: Config): AppContext {
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
     passwords: new PasswordHasher(config.bcryptCost),
     storage: new LocalDiskStorage(config.uploadsDir),
+    payments: new DemoPaymentProvider(config.publicUrl),
   };
 }

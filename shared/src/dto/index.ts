@@ -156,3 +156,33 @@ export interface CalendarEventDto {
   kind: 'gym' | 'plan' | 'class';
   allDay: boolean;
 }
+
+export type PaymentProviderName = 'demo' | 'stripe' | 'manual';
+export type PaymentStatus = 'pending' | 'paid' | 'cancelled';
+
+export interface PaymentDto {
+  id: string;
+  userId: string;
+  planId: string;
+  planName: string;
+  amount: number;
+  currency: string;
+  provider: PaymentProviderName;
+  status: PaymentStatus;
+  createdAt: string;
+  paidAt: string | null;
+  membershipStart: string | null;
+  membershipEnd: string | null;
+}
+
+/** What the demo checkout page shows before 'Pagar'. */
+export interface CheckoutSessionDto {
+  sessionId: string;
+  planName: string;
+  benefits: string;
+  duration: number;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  provider: PaymentProviderName;
+}

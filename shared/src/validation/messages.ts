@@ -128,6 +128,16 @@ export const MESSAGES = {
     starsRange: 'Debe elegir de 1 a 5 estrellas',
     descriptionTooLong: 'El comentario no puede tener más de 500 caracteres',
   },
+  payments: {
+    success: 'Pago exitoso',
+    cancelled: 'Pago cancelado',
+    notFound: 'No se encontró el pago',
+    notYours: 'Este pago pertenece a otra persona',
+    notPending: 'Este pago ya no está pendiente',
+    notDemo: 'Este pago no se confirma desde esta página',
+    planRequired: 'Debe indicar el plan',
+    userRequired: 'Debe indicar el usuario',
+  },
   events: {
     titleRequired: 'El título es requerido',
     titleTooLong: 'El título no puede tener más de 100 caracteres',

@@ -1,4 +1,4 @@
-import { trusted } from 'mongoose';
+import { trusted, type Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type PlanDto } from '@pulso/shared';
 import { onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
@@ -79,4 +79,9 @@ export async function restorePlan(id: string): Promise<void> {
 
 export async function countPlans(): Promise<number> {
   return PlanModel.countDocuments({ deletedAt: null });
+}
+
+/** A plan whether on sale or retired (a pending checkout may outlive its plan's sale). */
+export async function findPlanAnyState(id: Types.ObjectId): Promise<PlanDoc | null> {
+  return PlanModel.findById(id).lean<PlanDoc>();
 }

@@ -289,3 +289,30 @@ export async function addLessonToSchedule(
   if (held.some((l) => l.name === lesson.name)) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.alreadyHeld);
   await UserModel.updateOne({ _id }, { $addToSet: { lessons: lesson._id } });
 }
+
+/**
+ * Activates (or renews) a membership for a paid plan: a new one runs from the payment moment for
+ * the plan's months; a renewal while active keeps its start and extends from the current end.
+ */
+export async function grantMembership(
+  userId: Types.ObjectId,
+  plan: { id: Types.ObjectId; name: string; duration: number },
+  paidAt: Date,
+): Promise<{ start: Date; end: Date } | null> {
+  const user = await UserModel.findById(userId, { membership: 1 }).lean<UserDoc>();
+  if (!user) return null;
+  const renewing = isMembershipActive(user.membership, paidAt) && user.membership;
+  const start = renewing ? renewing.start : paidAt;
+  const end = new Date(renewing ? renewing.end : paidAt);
+  end.setMonth(end.getMonth() + plan.duration);
+  await UserModel.updateOne(
+    { _id: userId },
+    { $set: { membership: { planId: plan.id, name: plan.name, start, end } } },
+  );
+  return { start, end };
+}
+
+export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
+  const doc = await UserModel.findOne({ _id: userId, deletedAt: null }, { email: 1 }).lean<UserDoc>();
+  return doc?.email ?? null;
+}

@@ -77,6 +77,11 @@ describe('authorization of admin routes', () => {
     ['PUT /api/lessons/restore/:id', (t) => withToken(request(app).put(`/api/lessons/restore/${id()}`), t)],
     ['POST /api/events', (t) => withToken(request(app).post('/api/events'), t).send(json)],
     ['DELETE /api/events/:id', (t) => withToken(request(app).delete(`/api/events/${id()}`), t)],
+    ['GET /api/payments', (t) => withToken(request(app).get('/api/payments'), t)],
+    [
+      'POST /api/payments/manual',
+      (t) => withToken(request(app).post('/api/payments/manual'), t).send({ userId: member.id, planId: id() }),
+    ],
   ];
 
   async function snapshot(): Promise<string> {

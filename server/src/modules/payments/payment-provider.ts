@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+
+export interface CheckoutRequest {
+  paymentId: string;
+  userId: string;
+  email: string;
+  planName: string;
+  amount: number;
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A card payment provider: it makes a checkout session the browser is sent to. */
+export interface PaymentProvider {
+  readonly name: 'demo' | 'stripe';
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+}
+
+/**
+ * The default provider: a checkout page inside the SPA (/stripe/checkout/:sessionId, the spec's
+ * route that names the card provider) with 'Pagar' and 'Cancelar'. No account, no network.
+ */
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+  constructor(private readonly publicUrl: string) {}
+
+  async createCheckout(): Promise<{ sessionId: string; url: string }> {
+    const sessionId = `demo_${randomBytes(12).toString('hex')}`;
+    return { sessionId, url: `${this.publicUrl}/stripe/checkout/${sessionId}` };
+  }
+}

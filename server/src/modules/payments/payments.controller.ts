@@ -1,0 +1,80 @@
+import type { Request, Response } from 'express';
+import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import { validated } from '../../lib/validate';
+import { findPlanAnyState } from '../plans/plans.service';
+import { getUser } from '../users/users.service';
+import { toCheckoutSessionDto } from './payments.mapper';
+import * as payments from './payments.service';
+
+function caller(req: Request) {
+  if (!req.user) throw HttpError.unauthenticated();
+  return req.user;
+}
+
+/** The session's buyer (or an admin) only. */
+async function ownSession(req: Request) {
+  const user = caller(req);
+  const session = await payments.findSession(String(req.params.sessionId));
+  if (!user.isAdmin && session.user.toString() !== user.id) {
+    throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.payments.notYours);
+  }
+  return session;
+}
+
+export function paymentsController(ctx: AppContext) {
+  const { publicUrl, currency } = ctx.config;
+  return {
+    async createCheckout(req: Request, res: Response) {
+      const user = caller(req);
+      const input = validated<{ id?: string; name?: string; planId?: string }>(req);
+      if (input.id !== undefined && input.id !== user.id) throw HttpError.forbidden();
+      const { redirectUrl } = await payments.startCheckout(
+        ctx.payments,
+        { success: `${publicUrl}/pagos/exito?session={CHECKOUT_SESSION_ID}`, cancel: `${publicUrl}/pagos/cancelado` },
+        { id: user.id, email: user.email },
+        { id: input.planId, name: input.name },
+        currency,
+      );
+      res.status(201).json({ redirect_url: redirectUrl });
+    },
+
+    async getSession(req: Request, res: Response) {
+      const session = await ownSession(req);
+      const plan = await findPlanAnyState(session.plan);
+      res.json(toCheckoutSessionDto(session, plan?.benefits ?? ''));
+    },
+
+    /** 'Pagar' on the demo checkout page. */
+    async confirmDemo(req: Request, res: Response) {
+      const session = await ownSession(req);
+      if (session.provider !== 'demo') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notDemo);
+      if (session.status === 'cancelled') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
+      const { payment } = await payments.fulfil(session.providerSessionId, '', req.log);
+      const user = await getUser(session.user.toString());
+      res.json({ message: MESSAGES.payments.success, payment, membresia: user.membresia });
+    },
+
+    async cancelDemo(req: Request, res: Response) {
+      const session = await ownSession(req);
+      const payment = await payments.cancelSession(session.providerSessionId);
+      res.json({ message: MESSAGES.payments.cancelled, payment });
+    },
+
+    async mine(req: Request, res: Response) {
+      res.json(await payments.listPayments({ userId: caller(req).id }));
+    },
+
+    async list(_req: Request, res: Response) {
+      res.json(await payments.listPayments({}));
+    },
+
+    /** Front desk: an admin records a payment taken in person and the plan is granted. */
+    async manual(req: Request, res: Response) {
+      const input = validated<{ userId: string; planId: string }>(req);
+      const { payment } = await payments.recordManualPayment(input.userId, input.planId, currency, req.log);
+      res.status(201).json({ message: MESSAGES.payments.success, payment });
+    },
+  };
+}

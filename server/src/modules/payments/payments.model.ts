@@ -1,0 +1,30 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+const paymentSchema = new Schema(
+  {
+    user: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
+    plan: { type: Schema.Types.ObjectId, ref: 'Plan', required: true },
+    /** The plan's name and price when sold: later edits of the plan never change a sale. */
+    planName: { type: String, required: true },
+    duration: { type: Number, required: true },
+    amount: { type: Number, required: true, min: 0 },
+    currency: { type: String, required: true },
+    provider: { type: String, required: true, enum: ['demo', 'stripe', 'manual'] },
+    /** The provider's checkout session (or a made id for manual payments): one sale each. */
+    providerSessionId: { type: String, required: true, unique: true },
+    /** Where the buyer completes this checkout, so a repeated request reuses the session. */
+    checkoutUrl: { type: String, default: '' },
+    /** The provider event that confirmed it, when there was one. */
+    providerEventId: { type: String, default: '' },
+    status: { type: String, required: true, enum: ['pending', 'paid', 'cancelled'], default: 'pending' },
+    paidAt: { type: Date, default: null },
+    membershipStart: { type: Date, default: null },
+    membershipEnd: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+paymentSchema.index({ user: 1, plan: 1, status: 1 });
+paymentSchema.index({ createdAt: -1 });
+
+export type PaymentDoc = InferSchemaType<typeof paymentSchema> & { _id: Types.ObjectId; createdAt: Date };
+export const PaymentModel = model('Payment', paymentSchema, 'payments');

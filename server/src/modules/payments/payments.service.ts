@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { trusted, Types } from 'mongoose';
+import { ERROR_CODES, MESSAGES, type PaymentDto } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
+import type { Logger } from 'pino';
+import { findPlanForSale } from '../plans/plans.service';
+import { findUserEmail, grantMembership } from '../users/users.service';
+import { toPaymentDto } from './payments.mapper';
+import { PaymentModel, type PaymentDoc } from './payments.model';
+import type { PaymentProvider } from './payment-provider';
+
+const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
+
+const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.payments.notFound);
+const planNotFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.api.planNotFound);
+
+/**
+ * Starts a checkout for the caller. The plan and its price always come from the database; a price
+ * sent by the client is never read. While a checkout for the same user and plan is pending, the
+ * same session is returned.
+ */
+export async function startCheckout(
+  provider: PaymentProvider,
+  urls: { success: string; cancel: string },
+  buyer: { id: string; email: string },
+  planRef: { id?: string; name?: string },
+  currency: string,
+): Promise<{ redirectUrl: string; sessionId: string }> {
+  const plan = await findPlanForSale(planRef);
+  if (!plan) throw planNotFound();
+  const user = new Types.ObjectId(buyer.id);
+  const pending = await PaymentModel.findOne({
+    user,
+    plan: plan._id,
+    provider: provider.name,
+    status: 'pending',
+    createdAt: trusted({ $gt: new Date(Date.now() - PENDING_REUSE_MS) }),
+  }).lean<PaymentDoc>();
+  if (pending?.checkoutUrl) return { redirectUrl: pending.checkoutUrl, sessionId: pending.providerSessionId };
+
+  const paymentId = new Types.ObjectId();
+  const session = await provider.createCheckout({
+    paymentId: paymentId.toString(),
+    userId: buyer.id,
+    email: buyer.email,
+    planName: plan.name,
+    amount: plan.price,
+    currency,
+    successUrl: urls.success,
+    cancelUrl: urls.cancel,
+  });
+  await PaymentModel.create({
+    _id: paymentId,
+    user,
+    plan: plan._id,
+    planName: plan.name,
+    duration: plan.duration,
+    amount: plan.price,
+    currency,
+    provider: provider.name,
+    providerSessionId: session.sessionId,
+    checkoutUrl: session.url,
+  });
+  return { redirectUrl: session.url, sessionId: session.sessionId };
+}
+
+export interface FulfilmentResult {
+  payment: PaymentDto;
+  /** False when this session had already been fulfilled (a replayed or concurrent confirmation). */
+  activated: boolean;
+}
+
+/**
+ * The one place a payment turns into a membership, for every provider. It is idempotent: the
+ * pending -> paid switch is a single atomic update, so the same session confirmed twice, one after
+ * the other or at once, activates the membership once.
+ */
+export async function fulfil(
+  sessionId: string,
+  eventId: string,
+  logger: Pick<Logger, 'warn'>,
+): Promise<FulfilmentResult> {
+  const paidAt = new Date();
+  const won = await PaymentModel.findOneAndUpdate(
+    { providerSessionId: sessionId, status: 'pending' },
+    { $set: { status: 'paid', paidAt, providerEventId: eventId } },
+    { new: true },
+  ).lean<PaymentDoc>();
+  if (!won) {
+    const existing = await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>();
+    if (!existing) throw notFound();
+    return { payment: toPaymentDto(existing), activated: false };
+  }
+  const granted = await grantMembership(won.user, { id: won.plan, name: won.planName, duration: won.duration }, paidAt);
+  if (!granted) {
+    logger.warn({ sessionId }, 'payment for an unknown user: recorded, no membership granted');
+    return { payment: toPaymentDto(won), activated: false };
+  }
+  const done = await PaymentModel.findOneAndUpdate(
+    { _id: won._id },
+    { $set: { membershipStart: granted.start, membershipEnd: granted.end } },
+    { new: true },
+  ).lean<PaymentDoc>();
+  return { payment: toPaymentDto(done ?? won), activated: true };
+}
+
+/** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */
+export async function recordManualPayment(
+  userId: string,
+  planId: string,
+  currency: string,
+  logger: Pick<Logger, 'warn'>,
+): Promise<FulfilmentResult> {
+  const user = new Types.ObjectId(userId);
+  if (!(await findUserEmail(user))) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+  const plan = await findPlanForSale({ id: planId });
+  if (!plan) throw planNotFound();
+  const sessionId = `manual_${randomUUID()}`;
+  await PaymentModel.create({
+    user,
+    plan: plan._id,
+    planName: plan.name,
+    duration: plan.duration,
+    amount: plan.price,
+    currency,
+    provider: 'manual',
+    providerSessionId: sessionId,
+  });
+  return fulfil(sessionId, '', logger);
+}
+
+export async function findSession(sessionId: string): Promise<PaymentDoc> {
+  if (typeof sessionId !== 'string' || sessionId.length > 200) throw notFound();
+  const doc = await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>();
+  if (!doc) throw notFound();
+  return doc;
+}
+
+export async function cancelSession(sessionId: string): Promise<PaymentDto> {
+  const doc = await PaymentModel.findOneAndUpdate(
+    { providerSessionId: sessionId, status: 'pending' },
+    { $set: { status: 'cancelled' } },
+    { new: true },
+  ).lean<PaymentDoc>();
+  if (!doc) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
+  return toPaymentDto(doc);
+}
+
+export async function listPayments(filter: { userId?: string }, limit = 200): Promise<PaymentDto[]> {
+  const query = filter.userId ? { user: new Types.ObjectId(filter.userId) } : {};
+  const docs = await PaymentModel.find(query).sort({ createdAt: -1 }).limit(limit).lean<PaymentDoc[]>();
+  return docs.map(toPaymentDto);
+}
