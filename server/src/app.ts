@@ -21,6 +21,7 @@ import { lessonsRouter } from './modules/lessons/lessons.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { paymentsRouter } from './modules/payments/payments.routes';
+import { stripeWebhookRouter } from './modules/payments/payments.webhook';
 import { plansRouter } from './modules/plans/plans.routes';
 import { usersRouter } from './modules/users/users.routes';
 
@@ -59,6 +60,9 @@ export function createApp(config: Config, logger: Logger): Express {
       strictTransportSecurity: https,
     }),
   );
+
+  // Signed webhooks need the raw body, so they come before the JSON parser.
+  app.use(stripeWebhookRouter(ctx));
 
   const api = express.Router();
   api.use(

@@ -76,6 +76,21 @@ function currency(env: Env): string {
   return value;
 }
 
+/** Stripe is on when its secret key is set; then the webhook secret must be set too. */
+function stripeConfig(env: Env, isProduction: boolean) {
+  const secretKey = optional(env, 'STRIPE_SECRET_KEY');
+  if (!secretKey) return null;
+  const webhookSecret = optional(env, 'STRIPE_WEBHOOK_SECRET');
+  if (!webhookSecret) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (whsec_... from Stripe)');
+  }
+  if (isProduction && secretKey.startsWith('sk_test_')) {
+    // Allowed (staging), but worth knowing at boot.
+    process.emitWarning('STRIPE_SECRET_KEY is a test key while NODE_ENV=production');
+  }
+  return { secretKey, webhookSecret, apiBase: optional(env, 'STRIPE_API_BASE') };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -142,6 +157,7 @@ export function loadConfig(env: Env = process.env) {
     jsonBodyLimit: str(env, 'JSON_BODY_LIMIT', '100kb'),
     trustProxy: trustProxy(env),
     logLevel,
+    stripe: stripeConfig(env, isProduction),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }

@@ -519,6 +519,15 @@ const routes: Record<string, Record<string, Op>> = {
       errors: [400, 403, 404],
     },
   },
+  '/payments/webhook': {
+    post: {
+      summary: 'Stripe events, verified by their signature (raw body, Stripe-Signature header)',
+      access: 'anyone',
+      body: { type: 'object', description: 'A Stripe event' },
+      ok: [200, object({ received: bool })],
+      errors: [400, 404],
+    },
+  },
   '/payments/session/{sessionId}': {
     get: {
       summary: 'A checkout session of the caller',

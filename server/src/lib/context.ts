@@ -3,6 +3,7 @@ import { TokenService } from './jwt';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
 import { DemoPaymentProvider, type PaymentProvider } from '../modules/payments/payment-provider';
+import { createStripeClient, StripePaymentProvider } from '../modules/payments/stripe-provider';
 
 /** What request handlers need from the outside world, built once per app. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export function createContext(config: Config): AppContext {
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
     passwords: new PasswordHasher(config.bcryptCost),
     storage: new LocalDiskStorage(config.uploadsDir),
-    payments: new DemoPaymentProvider(config.publicUrl),
+    payments: config.stripe
+      ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
+      : new DemoPaymentProvider(config.publicUrl),
   };
 }

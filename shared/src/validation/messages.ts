@@ -136,6 +136,8 @@ export const MESSAGES = {
     notPending: 'Este pago ya no está pendiente',
     notDemo: 'Este pago no se confirma desde esta página',
     planRequired: 'Debe indicar el plan',
+    stripeOff: 'Stripe no está configurado',
+    badSignature: 'Firma del evento inválida',
     userRequired: 'Debe indicar el usuario',
   },
   events: {

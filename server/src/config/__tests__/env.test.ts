@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     [{ SEED_DEMO_DATA: 'maybe' }, /SEED_DEMO_DATA must be true or false/],
     [{ CURRENCY: 'euros' }, /CURRENCY must be a 3-letter/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_WEBHOOK_SECRET is required/],
   ])('when %o, then a ConfigError names the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
   });

@@ -1,0 +1,149 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createTestApp } from '../../../test/app';
+import { useTestDatabase } from '../../../test/db';
+import { bearer, createTestUser } from '../../../test/fixtures';
+import type { Config } from '../../../config/env';
+import { PlanModel } from '../../plans/plans.model';
+import { UserModel } from '../../users/users.model';
+import { PaymentModel } from '../payments.model';
+
+const WEBHOOK_SECRET = 'whsec_test_pulso_local_secret';
+
+/** A stand-in for api.stripe.com on 127.0.0.1 that answers checkout session creation. */
+function fakeStripe() {
+  const requests: { path: string; body: string; auth: string }[] = [];
+  let counter = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', body, auth: String(req.headers.authorization) });
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        counter += 1;
+        const id = `cs_test_${counter}`;
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': `req_${counter}` });
+        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }));
+        return;
+      }
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'not here' } }));
+    });
+  });
+  return { server, requests };
+}
+
+describe('payments with Stripe (local fake API, signed webhooks)', () => {
+  useTestDatabase();
+  const fake = fakeStripe();
+  let app: Express;
+  let config: Config;
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    const { port } = fake.server.address() as AddressInfo;
+    ({ app, config } = createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_pulso',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://gym.example',
+    }));
+    await PlanModel.create({ name: 'Premium', duration: 12, benefits: 'Todo', price: 299.99 });
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+  function event(sessionId: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
+    return JSON.stringify({
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
+    });
+  }
+
+  function post(payload: string, header: string) {
+    return request(app)
+      .post('/api/payments/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', header)
+      .send(payload);
+  }
+
+  const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+    signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+
+  async function startCheckout() {
+    const buyer = await createTestUser(config);
+    const res = await request(app)
+      .post('/api/payments/create_checkout')
+      .set(bearer(buyer))
+      .send({ id: buyer.id, name: 'Premium', price: 1 });
+    expect(res.status).toBe(201);
+    const sessionId = String(res.body.redirect_url).split('/').pop() as string;
+    return { buyer, sessionId, res };
+  }
+
+  test('when a checkout starts, then a Stripe session is created with the database price and the caller as customer', async () => {
+    const { res, buyer } = await startCheckout();
+    expect(res.body.redirect_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\d+$/);
+    const sent = decodeURIComponent(fake.requests.at(-1)?.body ?? '');
+    expect(sent).toContain('mode=payment');
+    expect(sent).toContain('line_items[0][price_data][unit_amount]=29999');
+    expect(sent).toContain('line_items[0][price_data][currency]=usd');
+    expect(sent).toContain(`client_reference_id=${buyer.id}`);
+    expect(sent).toContain('success_url=https://gym.example/pagos/exito');
+    expect(fake.requests.at(-1)?.auth).toBe('Bearer sk_test_pulso');
+  });
+
+  test('when a correctly signed paid event arrives, then the membership is activated once, even replayed or concurrent', async () => {
+    const { buyer, sessionId } = await startCheckout();
+    const payload = event(sessionId, 'evt_once');
+    const header = sign(payload);
+    const results = await Promise.all([post(payload, header), post(payload, header), post(payload, header)]);
+    for (const r of results) expect(r.status).toBe(200);
+    const first = await UserModel.findById(buyer.id).lean();
+    expect(first?.membership?.name).toBe('Premium');
+    await post(payload, header).expect(200);
+    const again = await UserModel.findById(buyer.id).lean();
+    expect(again?.membership?.end.getTime()).toBe(first?.membership?.end.getTime());
+    expect(await PaymentModel.countDocuments({ providerSessionId: sessionId, status: 'paid' })).toBe(1);
+    const me = await request(app).get(`/api/users/${buyer.id}`).set(bearer(buyer));
+    expect(me.body.membresia).toMatchObject({ name: 'Premium', status: 'Activo' });
+  });
+
+  test('when an event is unsigned, forged or stale, then 400 and nothing changes', async () => {
+    const { buyer, sessionId } = await startCheckout();
+    const payload = event(sessionId);
+    const unsigned = await request(app)
+      .post('/api/payments/webhook')
+      .set('Content-Type', 'application/json')
+      .send(payload);
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.code).toBe('INVALID_SIGNATURE');
+    expect((await post(payload, sign(payload, 'whsec_wrong'))).status).toBe(400);
+    expect((await post(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
+    const tampered = payload.replace('"paid"', '"paid" ');
+    expect((await post(tampered, sign(payload))).status).toBe(400);
+    expect((await UserModel.findById(buyer.id).lean())?.membership).toBeNull();
+    expect(await PaymentModel.countDocuments({ providerSessionId: sessionId, status: 'pending' })).toBe(1);
+  });
+
+  test('when a signed event names a session Pulso never made, then it is acknowledged and nothing is granted', async () => {
+    const payload = event('cs_unknown_999');
+    const res = await post(payload, sign(payload));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    expect(await PaymentModel.countDocuments({ providerSessionId: 'cs_unknown_999' })).toBe(0);
+  });
+
+  test('when the demo confirmation is tried on a Stripe session, then 409', async () => {
+    const { buyer, sessionId } = await startCheckout();
+    const res = await request(app).post(`/api/payments/demo/${sessionId}/confirm`).set(bearer(buyer));
+    expect(res.status).toBe(409);
+    expect((await UserModel.findById(buyer.id).lean())?.membership).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import { StripePaymentProvider } from './stripe-provider';
+import * as payments from './payments.service';
+
+const STALE_AFTER_SECONDS = 300;
+
+/**
+ * POST /api/payments/webhook: Stripe's signed events. Mounted before the JSON parser because the
+ * signature covers the raw bytes. Unsigned, wrongly signed or stale events get 400 and change
+ * nothing; a paid checkout reaches the same fulfilment as the demo page.
+ */
+export function stripeWebhookRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  router.post(
+    '/api/payments/webhook',
+    express.raw({ type: '*/*', limit: '512kb' }),
+    async (req: Request, res: Response) => {
+      const stripe = ctx.config.stripe;
+      if (!stripe || !(ctx.payments instanceof StripePaymentProvider)) {
+        throw new HttpError(404, ERROR_CODES.ROUTE_NOT_FOUND, MESSAGES.payments.stripeOff);
+      }
+      const signature = req.headers['stripe-signature'];
+      let event;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw new Error('unsigned');
+        event = ctx.payments.client.webhooks.constructEvent(
+          req.body,
+          signature,
+          stripe.webhookSecret,
+          STALE_AFTER_SECONDS,
+        );
+      } catch {
+        throw new HttpError(400, ERROR_CODES.INVALID_SIGNATURE, MESSAGES.payments.badSignature);
+      }
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+        const session = event.data.object;
+        if (session.payment_status === 'paid') {
+          try {
+            await payments.fulfil(session.id, event.id, req.log);
+          } catch (error) {
+            // A session Pulso never created: acknowledged so Stripe stops retrying, and logged.
+            if (error instanceof HttpError && error.status === 404) {
+              req.log.warn({ sessionId: session.id, eventId: event.id }, 'webhook for an unknown checkout session');
+            } else {
+              throw error;
+            }
+          }
+        }
+      }
+      res.json({ received: true });
+    },
+  );
+  return router;
+}
