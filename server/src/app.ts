@@ -9,13 +9,14 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
 import { CLIENT_DIST_DIR } from './config/paths';
 import { docsRouter } from './docs/docs.routes';
-import { createContext } from './lib/context';
+import { createContext, type AppContext } from './lib/context';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
 import { goalsRouter, typesRouter } from './modules/catalog/catalog.routes';
+import { contactRouter } from './modules/contact/contact.routes';
 import { healthRouter } from './modules/health/health.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
@@ -28,8 +29,7 @@ import { usersRouter } from './modules/users/users.routes';
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 
 /** Builds the Express app (no listen): the API under /api, uploads, and the built SPA. */
-export function createApp(config: Config, logger: Logger): Express {
-  const ctx = createContext(config);
+export function createApp(config: Config, logger: Logger, ctx: AppContext = createContext(config, logger)): Express {
   const app = express();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -86,6 +86,7 @@ export function createApp(config: Config, logger: Logger): Express {
   api.use('/reviews', reviewsRouter);
   api.use('/events', calendarRouter);
   api.use('/payments', paymentsRouter(ctx));
+  api.use('/contact', contactRouter(ctx));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -6,6 +6,7 @@ import { openDatabase } from './lib/db';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
 import { createContext } from './lib/context';
+import { retryPending } from './modules/contact/contact.service';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/seed';
 
 /** Connects the database, listens, and shuts down gracefully on SIGTERM/SIGINT. */
@@ -32,14 +33,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  const ctx = createContext(config, logger);
   if (config.seedOnStart) {
-    const seeded = await seedIfEmpty(logger, createContext(config));
+    const seeded = await seedIfEmpty(logger, ctx);
     if (seeded && !config.isProduction) {
       logger.info('Demo data loaded into the empty database.');
     }
   }
 
-  const app = createApp(config, logger);
+  const app = createApp(config, logger, ctx);
   const server: Server = app.listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -54,6 +56,14 @@ async function main(): Promise<void> {
   if (!config.isProduction && DEMO_ACCOUNTS.length > 0) {
     logger.info(`Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(' · ')}`);
   }
+
+  // Contact messages that could not be e-mailed are retried every five minutes.
+  const retry = setInterval(() => {
+    void retryPending(ctx.mailer, config.contactTo, logger).catch((error: unknown) =>
+      logger.warn({ err: error }, 'contact retry failed'),
+    );
+  }, 5 * 60_000);
+  retry.unref();
 
   // Keep-alive sockets would hold close() open forever: idle ones are closed at once, busy ones
   // after their response.

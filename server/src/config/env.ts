@@ -158,6 +158,10 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: trustProxy(env),
     logLevel,
     stripe: stripeConfig(env, isProduction),
+    /** smtp(s)://user:pass@host:port; unset = e-mails are written to the log instead of sent. */
+    smtpUrl: optional(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM', `"${str(env, 'GYM_NAME', 'Pulso')}" <no-reply@localhost>`),
+    contactTo: str(env, 'CONTACT_TO', 'contacto@localhost'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }

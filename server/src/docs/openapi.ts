@@ -565,6 +565,40 @@ const routes: Record<string, Record<string, Op>> = {
       errors: [400, 404],
     },
   },
+  '/contact': {
+    post: {
+      summary: 'Contact form: stored, then e-mailed to CONTACT_TO (retried while mail is down)',
+      access: 'anyone',
+      body: object({ user_name: str, subject: str, user_email: str, company: str, message: str }, [
+        'user_name',
+        'subject',
+        'user_email',
+      ]),
+      ok: [201, object({ message: str, id: str })],
+      errors: [400],
+    },
+    get: {
+      summary: 'Contact messages, newest first',
+      access: 'admin',
+      ok: [
+        200,
+        arrayOf(
+          object({
+            id: str,
+            name: str,
+            subject: str,
+            email: str,
+            company: str,
+            message: str,
+            status: { enum: ['pending', 'sent'] },
+            attempts: { type: 'integer' },
+            createdAt: str,
+            sentAt: nullable(str),
+          }),
+        ),
+      ],
+    },
+  },
   '/events/{id}': {
     delete: { summary: 'Delete a gym event', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
   },

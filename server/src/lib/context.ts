@@ -1,5 +1,7 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { TokenService } from './jwt';
+import { createMailer, type Mailer } from './mailer';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
 import { DemoPaymentProvider, type PaymentProvider } from '../modules/payments/payment-provider';
@@ -12,9 +14,10 @@ export interface AppContext {
   passwords: PasswordHasher;
   storage: StorageDriver;
   payments: PaymentProvider;
+  mailer: Mailer;
 }
 
-export function createContext(config: Config): AppContext {
+export function createContext(config: Config, logger: Pick<Logger, 'info'> = { info: () => undefined }): AppContext {
   return {
     config,
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
@@ -23,5 +26,6 @@ export function createContext(config: Config): AppContext {
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
       : new DemoPaymentProvider(config.publicUrl),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
   };
 }

@@ -166,6 +166,8 @@ export const MESSAGES = {
     subjectRequired: 'El asunto es requerido',
     emailRequired: 'El email es requerido',
     emailFormat: 'Debe ingresar un correo electrónico válido',
+    noLineBreaks: 'No se permiten saltos de línea en este campo',
+    messageTooLong: 'El mensaje no puede tener más de 5000 caracteres',
     sent: 'Mensaje enviado correctamente',
     failed: 'Intentelo nuevamente',
   },

@@ -1,0 +1,48 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** True when mail really leaves the server (SMTP_URL set). */
+  readonly delivering: boolean;
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * nodemailer through SMTP_URL; without it every message is written to the log, so development and
+ * tests never need a mail account.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string }, logger: Pick<Logger, 'info'>): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      delivering: false,
+      async send(mail) {
+        logger.info(
+          { mail: { to: mail.to, subject: mail.subject, replyTo: mail.replyTo, text: mail.text } },
+          'e-mail (SMTP_URL not set)',
+        );
+      },
+    };
+  }
+  const url = new URL(options.smtpUrl);
+  for (const [key, value] of Object.entries({
+    connectionTimeout: '10000',
+    greetingTimeout: '10000',
+    socketTimeout: '20000',
+  })) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  const transport: Transporter = nodemailer.createTransport(url.toString());
+  return {
+    delivering: true,
+    async send(mail) {
+      await transport.sendMail({ from: options.from, ...mail });
+    },
+  };
+}
