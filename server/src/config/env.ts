@@ -158,6 +158,10 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: trustProxy(env),
     logLevel,
     stripe: stripeConfig(env, isProduction),
+    /** Google sign-in: the OAuth client id; unset = the button is hidden and /users/google answers 404. */
+    googleClientId: optional(env, 'GOOGLE_CLIENT_ID'),
+    /** Only for tests: where Google's signing certificates are fetched from. */
+    googleCertsUrl: optional(env, 'GOOGLE_CERTS_URL'),
     /** smtp(s)://user:pass@host:port; unset = e-mails are written to the log instead of sent. */
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM', `"${str(env, 'GYM_NAME', 'Pulso')}" <no-reply@localhost>`),

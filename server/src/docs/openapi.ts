@@ -295,7 +295,7 @@ const routes: Record<string, Record<string, Op>> = {
     get: {
       summary: 'Brand and currency of this installation',
       access: 'anyone',
-      ok: [200, object({ gymName: str, currency: str })],
+      ok: [200, object({ gymName: str, currency: str, googleClientId: nullable(str) })],
     },
   },
   '/users/login': {
@@ -303,6 +303,15 @@ const routes: Record<string, Record<string, Op>> = {
       summary: 'Log in',
       access: 'anyone',
       body: object({ email: str, password: str }),
+      ok: [200, object({ login: object({ success: bool, token: nullable(str), message: str }) })],
+      errors: [400, 401, 403, 404],
+    },
+  },
+  '/users/google': {
+    post: {
+      summary: "Sign in with the credential of Google's button (accounts linked by Google subject)",
+      access: 'anyone',
+      body: object({ credential: str }),
       ok: [200, object({ login: object({ success: bool, token: nullable(str), message: str }) })],
       errors: [400, 401, 403, 404],
     },

@@ -6,6 +6,7 @@ import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
 import { DemoPaymentProvider, type PaymentProvider } from '../modules/payments/payment-provider';
 import { createStripeClient, StripePaymentProvider } from '../modules/payments/stripe-provider';
+import { GoogleVerifier } from '../modules/users/google';
 
 /** What request handlers need from the outside world, built once per app. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   storage: StorageDriver;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** Null when GOOGLE_CLIENT_ID is not set. */
+  google: GoogleVerifier | null;
 }
 
 export function createContext(config: Config, logger: Pick<Logger, 'info'> = { info: () => undefined }): AppContext {
@@ -26,6 +29,7 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
       : new DemoPaymentProvider(config.publicUrl),
+    google: config.googleClientId ? new GoogleVerifier(config.googleClientId, config.googleCertsUrl) : null,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
   };
 }

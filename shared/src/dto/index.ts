@@ -22,6 +22,8 @@ export interface PublicConfigDto {
   gymName: string;
   /** ISO 4217 code, lower case, of the prices. */
   currency: string;
+  /** The Google OAuth client id when Google sign-in is configured, else null (button hidden). */
+  googleClientId: string | null;
 }
 
 export type MembershipStatusLabel = 'Activo' | 'Inactivo';

@@ -78,6 +78,9 @@ export const MESSAGES = {
     suspended: 'Tu cuenta está suspendida. Comunícate con el gimnasio para restaurarla.',
     loggedIn: 'Inicio de sesión exitoso',
     registered: 'Usuario creado con éxito',
+    googleWidgetFailed: 'Error al validar con Google',
+    googleRejected: 'error al verificar con google',
+    googleOff: 'El ingreso con Google no está configurado',
   },
   planForm: {
     nameRequired: 'El campo de nombre es requerido.',

@@ -17,7 +17,7 @@ interface UiState {
   loadSite: () => Promise<void>;
 }
 
-export const DEFAULT_SITE: PublicConfigDto = { gymName: 'Pulso', currency: 'usd' };
+export const DEFAULT_SITE: PublicConfigDto = { gymName: 'Pulso', currency: 'usd', googleClientId: null };
 
 export const useUiStore = create<UiState>()((set) => ({
   mode: 'Light',

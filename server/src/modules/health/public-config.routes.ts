@@ -4,7 +4,11 @@ import type { Config } from '../../config/env';
 
 /** What the SPA needs to know about this installation at run time (brand, currency). */
 export function publicConfigRouter(config: Config): Router {
-  const body: PublicConfigDto = { gymName: config.gymName, currency: config.currency };
+  const body: PublicConfigDto = {
+    gymName: config.gymName,
+    currency: config.currency,
+    googleClientId: config.googleClientId ?? null,
+  };
   const router = Router();
   router.get('/', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(body);

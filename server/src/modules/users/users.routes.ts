@@ -2,13 +2,20 @@ import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { requireAdmin, requireAuth, requireSelfOrAdmin } from '../../middleware/auth';
 import { usersController } from './users.controller';
-import { addLessonValidator, createUserValidator, loginValidator, updateUserValidator } from './users.validators';
+import {
+  addLessonValidator,
+  createUserValidator,
+  googleValidator,
+  loginValidator,
+  updateUserValidator,
+} from './users.validators';
 
 export function usersRouter(ctx: AppContext): Router {
   const c = usersController(ctx);
   const router = Router();
   router.post('/login', loginValidator, c.login);
   router.post('/create', createUserValidator, c.create);
+  router.post('/google', googleValidator, c.google);
   router.get('/', requireAdmin, c.list);
   router.get('/deleted', requireAdmin, c.listSuspended);
   router.get('/monitor', requireAdmin, c.listMonitors);

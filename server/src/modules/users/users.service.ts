@@ -14,6 +14,8 @@ import { HttpError } from '../../lib/http-error';
 import { toObjectId } from '../../lib/object-id';
 import { lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
 import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
+import type { GoogleProfile } from './google';
+import { IdentityModel } from './identity.model';
 import { UserModel, type UserDoc } from './users.model';
 
 /** The signed-in user as request handlers see it. */
@@ -315,4 +317,43 @@ export async function grantMembership(
 export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
   const doc = await UserModel.findOne({ _id: userId, deletedAt: null }, { email: 1 }).lean<UserDoc>();
   return doc?.email ?? null;
+}
+
+/**
+ * Google sign-in. The account is found by its Google subject; the first time, an existing account
+ * is linked by its verified e-mail, or a new one is made with the token's name and no password.
+ * An unverified e-mail is never trusted. Returns a session token.
+ */
+export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile): Promise<string> {
+  const rejected = () =>
+    new HttpError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected, undefined, {
+      login: { success: false, token: null, message: MESSAGES.auth.googleRejected },
+    });
+  const linked = await IdentityModel.findOne({ provider: 'google', subject: profile.subject }, { user: 1 }).lean();
+  let userId = linked?.user;
+  if (!userId) {
+    if (!profile.emailVerified) throw rejected();
+    const email = normalizeEmail(profile.email);
+    const existing = await UserModel.findOne({ email }, { _id: 1 }).lean<UserDoc>();
+    userId =
+      existing?._id ??
+      (
+        await onDuplicateKey(
+          () => UserModel.create({ fullName: profile.name.trim().slice(0, 80) || email.split('@')[0], email }),
+          emailTaken,
+        )
+      )._id;
+    await onDuplicateKey(
+      () => IdentityModel.create({ provider: 'google', subject: profile.subject, user: userId }),
+      rejected,
+    );
+  }
+  const user = await UserModel.findById(userId, { isAdmin: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!user) throw rejected();
+  if (user.deletedAt) {
+    throw new HttpError(403, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended, undefined, {
+      login: { success: false, token: null, message: MESSAGES.auth.suspended },
+    });
+  }
+  return ctx.tokens.sign({ id: user._id.toString(), isAdmin: user.isAdmin ?? false });
 }

@@ -1,4 +1,5 @@
 import {
+  MESSAGES,
   passwordError,
   validateLogin,
   validateProfile,
@@ -56,3 +57,7 @@ export const updateUserValidator = validateBody(
 );
 
 export const addLessonValidator = validateBody({ idUser: 'string' });
+
+export const googleValidator = validateBody({ credential: 'string' }, (input): FieldErrors =>
+  typeof input.credential === 'string' && input.credential !== '' ? {} : { credential: MESSAGES.auth.googleRejected },
+);
