@@ -25,6 +25,7 @@ async function ownSession(req: Request) {
 
 export function paymentsController(ctx: AppContext) {
   const { publicUrl, currency } = ctx.config;
+  const deps = (req: Request) => ({ logger: req.log, mailer: ctx.mailer, gymName: ctx.config.gymName });
   return {
     async createCheckout(req: Request, res: Response) {
       const user = caller(req);
@@ -51,7 +52,7 @@ export function paymentsController(ctx: AppContext) {
       const session = await ownSession(req);
       if (session.provider !== 'demo') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notDemo);
       if (session.status === 'cancelled') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
-      const { payment } = await payments.fulfil(session.providerSessionId, '', req.log);
+      const { payment } = await payments.fulfil(session.providerSessionId, '', deps(req));
       const user = await getUser(session.user.toString());
       res.json({ message: MESSAGES.payments.success, payment, membresia: user.membresia });
     },
@@ -73,7 +74,7 @@ export function paymentsController(ctx: AppContext) {
     /** Front desk: an admin records a payment taken in person and the plan is granted. */
     async manual(req: Request, res: Response) {
       const input = validated<{ userId: string; planId: string }>(req);
-      const { payment } = await payments.recordManualPayment(input.userId, input.planId, currency, req.log);
+      const { payment } = await payments.recordManualPayment(input.userId, input.planId, currency, deps(req));
       res.status(201).json({ message: MESSAGES.payments.success, payment });
     },
   };

@@ -3,6 +3,7 @@ import { trusted, Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type PaymentDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from 'pino';
+import type { Mailer } from '../../lib/mailer';
 import { findPlanForSale } from '../plans/plans.service';
 import { findUserEmail, grantMembership } from '../users/users.service';
 import { toPaymentDto } from './payments.mapper';
@@ -75,11 +76,42 @@ export interface FulfilmentResult {
  * pending -> paid switch is a single atomic update, so the same session confirmed twice, one after
  * the other or at once, activates the membership once.
  */
-export async function fulfil(
-  sessionId: string,
-  eventId: string,
-  logger: Pick<Logger, 'warn'>,
-): Promise<FulfilmentResult> {
+export interface FulfilDeps {
+  logger: Pick<Logger, 'warn'>;
+  /** Sends the member's receipt; a failure is logged and never undoes the payment. */
+  mailer?: Mailer;
+  gymName?: string;
+}
+
+function formatDate(date: Date): string {
+  return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+}
+
+async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, start: Date, end: Date): Promise<void> {
+  if (!deps.mailer) return;
+  const email = await findUserEmail(payment.user);
+  if (!email) return;
+  const gym = deps.gymName ?? 'Pulso';
+  try {
+    await deps.mailer.send({
+      to: email,
+      subject: `${gym}: recibo de tu membresía ${payment.planName}`,
+      text: [
+        `¡Gracias por tu pago!`,
+        '',
+        `Plan: ${payment.planName}`,
+        `Importe: ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()}`,
+        `Vigencia: del ${formatDate(start)} al ${formatDate(end)}`,
+        `Referencia: ${payment.providerSessionId}`,
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'receipt e-mail not sent');
+  }
+}
+
+export async function fulfil(sessionId: string, eventId: string, deps: FulfilDeps): Promise<FulfilmentResult> {
+  const { logger } = deps;
   const paidAt = new Date();
   const won = await PaymentModel.findOneAndUpdate(
     { providerSessionId: sessionId, status: 'pending' },
@@ -101,6 +133,7 @@ export async function fulfil(
     { $set: { membershipStart: granted.start, membershipEnd: granted.end } },
     { new: true },
   ).lean<PaymentDoc>();
+  await sendReceipt(deps, won, granted.start, granted.end);
   return { payment: toPaymentDto(done ?? won), activated: true };
 }
 
@@ -109,7 +142,7 @@ export async function recordManualPayment(
   userId: string,
   planId: string,
   currency: string,
-  logger: Pick<Logger, 'warn'>,
+  deps: FulfilDeps,
 ): Promise<FulfilmentResult> {
   const user = new Types.ObjectId(userId);
   if (!(await findUserEmail(user))) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
@@ -126,7 +159,7 @@ export async function recordManualPayment(
     provider: 'manual',
     providerSessionId: sessionId,
   });
-  return fulfil(sessionId, '', logger);
+  return fulfil(sessionId, '', deps);
 }
 
 export async function findSession(sessionId: string): Promise<PaymentDoc> {

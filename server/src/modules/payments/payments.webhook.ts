@@ -39,7 +39,11 @@ export function stripeWebhookRouter(ctx: AppContext): Router {
         const session = event.data.object;
         if (session.payment_status === 'paid') {
           try {
-            await payments.fulfil(session.id, event.id, req.log);
+            await payments.fulfil(session.id, event.id, {
+              logger: req.log,
+              mailer: ctx.mailer,
+              gymName: ctx.config.gymName,
+            });
           } catch (error) {
             // A session Pulso never created: acknowledged so Stripe stops retrying, and logged.
             if (error instanceof HttpError && error.status === 404) {

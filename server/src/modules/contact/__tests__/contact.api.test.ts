@@ -1,51 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser } from '../../../test/fixtures';
 import { createMailer } from '../../../lib/mailer';
+import { startSmtp, until } from '../../../test/smtp';
 import { ContactModel } from '../contact.model';
 import { retryPending } from '../contact.service';
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-function smtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return { server, received };
-}
-
-const until = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
-};
-
 describe('POST /api/contact', () => {
   useTestDatabase();
-  const mail = smtp();
-  let port = 0;
+  const mail = startSmtp();
+  let smtpUrl = '';
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => mail.server.listen(0, '127.0.0.1', resolve));
-    port = (mail.server.server.address() as AddressInfo).port;
+    smtpUrl = await mail.listen();
   });
-  afterAll(() => new Promise<void>((resolve) => mail.server.close(() => resolve())));
+  afterAll(() => mail.close());
   beforeEach(() => ContactModel.deleteMany({}));
 
   const body = {
@@ -57,7 +27,7 @@ describe('POST /api/contact', () => {
   };
 
   test('when a visitor writes, then the message is stored and an e-mail with every field reaches CONTACT_TO', async () => {
-    const { app } = createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_TO: 'recepcion@gym.example' });
+    const { app } = createTestApp({ SMTP_URL: smtpUrl, CONTACT_TO: 'recepcion@gym.example' });
     const res = await request(app).post('/api/contact').send(body);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Mensaje enviado correctamente');
@@ -88,10 +58,7 @@ describe('POST /api/contact', () => {
     });
 
     const before = mail.received.length;
-    const working = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, from: config.mailFrom },
-      { info: () => undefined },
-    );
+    const working = createMailer({ smtpUrl, from: config.mailFrom }, { info: () => undefined });
     expect(await retryPending(working, config.contactTo, { warn: () => undefined })).toBe(1);
     expect(mail.received.length).toBe(before + 1);
     expect((await ContactModel.findById(res.body.id).lean())?.status).toBe('sent');

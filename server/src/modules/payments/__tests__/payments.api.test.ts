@@ -4,6 +4,7 @@ import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { expectMatchesOpenApi } from '../../../test/openapi';
+import { startSmtp, until } from '../../../test/smtp';
 import { PlanModel } from '../../plans/plans.model';
 import { UserModel } from '../../users/users.model';
 import { PaymentModel } from '../payments.model';
@@ -67,6 +68,28 @@ describe('payments API (demo provider)', () => {
     const mine = await request(app).get('/api/payments/mine').set(bearer(buyer));
     expect(mine.body).toEqual([expect.objectContaining({ status: 'paid', planName: 'Plus' })]);
     expectMatchesOpenApi('GET', '/payments/mine', mine);
+  });
+
+  test('when a payment is fulfilled, then the member gets a receipt e-mail with plan, amount and dates', async () => {
+    const mail = startSmtp();
+    const smtpUrl = await mail.listen();
+    try {
+      const { app: mailing, config: mailingConfig } = createTestApp({ SMTP_URL: smtpUrl });
+      const buyer = await createTestUser(mailingConfig);
+      const started = await request(mailing)
+        .post('/api/payments/create_checkout')
+        .set(bearer(buyer))
+        .send({ name: 'Plus' });
+      const sessionId = sessionOf(started.body.redirect_url);
+      await request(mailing).post(`/api/payments/demo/${sessionId}/confirm`).set(bearer(buyer)).expect(200);
+      await until(() => mail.received.length > 0);
+      expect(mail.received[0]?.to).toEqual([buyer.email]);
+      const raw = mail.received[0]?.raw ?? '';
+      expect(raw).toContain('Plus');
+      expect(raw).toContain('79.99 USD');
+    } finally {
+      await mail.close();
+    }
   });
 
   test('when the client sends a tampered price, then the database price is charged', async () => {
