@@ -76,6 +76,14 @@ function currency(env: Env): string {
   return value;
 }
 
+function cloudinaryUrl(env: Env): string | undefined {
+  const value = optional(env, 'CLOUDINARY_URL');
+  if (value && !/^cloudinary:\/\/[^:@/]+:[^@/]+@[^/]+$/.test(value)) {
+    throw new ConfigError('CLOUDINARY_URL must look like cloudinary://API_KEY:API_SECRET@CLOUD_NAME');
+  }
+  return value;
+}
+
 /** Stripe is on when its secret key is set; then the webhook secret must be set too. */
 function stripeConfig(env: Env, isProduction: boolean) {
   const secretKey = optional(env, 'STRIPE_SECRET_KEY');
@@ -158,6 +166,8 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: trustProxy(env),
     logLevel,
     stripe: stripeConfig(env, isProduction),
+    /** Images go to Cloudinary when set (cloudinary://KEY:SECRET@CLOUD), else to DATA_DIR/uploads. */
+    cloudinaryUrl: cloudinaryUrl(env),
     /** Google sign-in: the OAuth client id; unset = the button is hidden and /users/google answers 404. */
     googleClientId: optional(env, 'GOOGLE_CLIENT_ID'),
     /** Only for tests: where Google's signing certificates are fetched from. */

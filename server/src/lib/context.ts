@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { TokenService } from './jwt';
+import { CloudinaryStorage } from './cloudinary-storage';
 import { createMailer, type Mailer } from './mailer';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
@@ -25,7 +26,9 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
     config,
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
     passwords: new PasswordHasher(config.bcryptCost),
-    storage: new LocalDiskStorage(config.uploadsDir),
+    storage: config.cloudinaryUrl
+      ? new CloudinaryStorage(config.cloudinaryUrl)
+      : new LocalDiskStorage(config.uploadsDir),
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
       : new DemoPaymentProvider(config.publicUrl),
