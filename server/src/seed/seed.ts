@@ -139,7 +139,7 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
           { user: member._id, lesson },
           { $set: { stars: review.stars, description: review.description } },
           { upsert: true },
-        );
+        ).catch(ignoreDuplicates);
         await LessonModel.updateOne({ _id: lesson }, { $set: { averageStars: review.stars, reviewCount: 1 } });
       }
     }

@@ -23,7 +23,15 @@ export async function upsertReview(
   stars: number,
   description: string,
 ): Promise<void> {
-  await ReviewModel.updateOne({ user: userId, lesson: lessonId }, { $set: { stars, description } }, { upsert: true });
+  const write = () =>
+    ReviewModel.updateOne({ user: userId, lesson: lessonId }, { $set: { stars, description } }, { upsert: true });
+  try {
+    await write();
+  } catch (error) {
+    // Two upserts at the same moment: the loser hits the unique index; retried, it updates.
+    if ((error as { code?: number }).code !== 11000) throw error;
+    await write();
+  }
 }
 
 /** Average stars (rounded to one decimal) and count of a class's reviews. */

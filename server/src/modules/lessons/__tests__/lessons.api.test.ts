@@ -289,6 +289,18 @@ describe('lessons, types, goals, reviews and schedules API', () => {
       ]);
     });
 
+    test('when a member sends the same review twice at once, then one review remains and both succeed', async () => {
+      const created = await lesson();
+      const send = () =>
+        request(app)
+          .post('/api/reviews/create')
+          .set(bearer(member))
+          .send({ stars: 4, description: 'Doble', userId: member.id, lessonId: created.id });
+      const results = await Promise.all([send(), send(), send()]);
+      for (const r of results) expect(r.status).toBe(201);
+      expect(await ReviewModel.countDocuments()).toBe(1);
+    });
+
     test('when the rules are broken, then 400/401/403/404 and nothing is written', async () => {
       const created = await lesson();
       const body = { stars: 4, description: 'Hola', userId: member.id, lessonId: created.id };
