@@ -7,6 +7,7 @@ import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
 import { createContext } from './lib/context';
 import { retryPending } from './modules/contact/contact.service';
+import { purgeExpiredResets } from './modules/users/password-reset.service';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/seed';
 
 /** Connects the database, listens, and shuts down gracefully on SIGTERM/SIGINT. */
@@ -57,11 +58,13 @@ async function main(): Promise<void> {
     logger.info(`Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(' · ')}`);
   }
 
-  // Contact messages that could not be e-mailed are retried every five minutes.
+  // Every five minutes: contact messages that could not be e-mailed are retried, and expired
+  // password-reset tokens removed (FerretDB has no TTL indexes).
   const retry = setInterval(() => {
     void retryPending(ctx.mailer, config.contactTo, logger).catch((error: unknown) =>
       logger.warn({ err: error }, 'contact retry failed'),
     );
+    void purgeExpiredResets().catch((error: unknown) => logger.warn({ err: error }, 'reset clean-up failed'));
   }, 5 * 60_000);
   retry.unref();
 

@@ -316,6 +316,24 @@ const routes: Record<string, Record<string, Op>> = {
       errors: [400, 401, 403, 404],
     },
   },
+  '/users/forgot': {
+    post: {
+      summary: 'Mail a one-hour, single-use reset link (same answer whether or not the account exists)',
+      access: 'anyone',
+      body: object({ email: str }),
+      ok: [200, ref('Message')],
+      errors: [400],
+    },
+  },
+  '/users/reset': {
+    post: {
+      summary: 'Set a new password with a reset token; older sessions end',
+      access: 'anyone',
+      body: object({ token: str, password: str }),
+      ok: [200, ref('Message')],
+      errors: [400],
+    },
+  },
   '/users/create': {
     post: {
       summary: 'Register (anyone) or create a user or trainer (admin)',

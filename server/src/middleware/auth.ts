@@ -25,7 +25,8 @@ export function authenticate(ctx: AppContext): RequestHandler {
     const claims = token ? ctx.tokens.verify(token) : null;
     if (!claims) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
     const user = await findActiveAuthUser(claims.id);
-    if (!user) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
+    if (!user || claims.issuedAt < user.sessionsValidAfter)
+      throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
     if (user.suspended) throw new HttpError(401, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
     req.user = user;
     next();

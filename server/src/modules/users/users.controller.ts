@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/http-error';
 import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
 import { validated } from '../../lib/validate';
+import { requestReset, resetPassword } from './password-reset.service';
 import * as users from './users.service';
 import { toBoolean } from './users.validators';
 
@@ -42,6 +43,19 @@ export function usersController(ctx: AppContext) {
       const token = await users.signInWithGoogle(ctx, profile);
       const body: LoginResponseDto = { login: { success: true, token, message: MESSAGES.auth.loggedIn } };
       res.json(body);
+    },
+
+    /** Always the same answer, whether or not the e-mail has an account. */
+    async forgot(req: Request, res: Response) {
+      const { email } = validated<{ email: string }>(req);
+      await requestReset(ctx, email, req.log);
+      res.json({ message: MESSAGES.auth.forgotSent });
+    },
+
+    async reset(req: Request, res: Response) {
+      const { token, password } = validated<{ token: string; password: string }>(req);
+      await resetPassword(ctx, token, password);
+      res.json({ message: MESSAGES.auth.resetDone });
     },
 
     async create(req: Request, res: Response) {

@@ -23,6 +23,8 @@ const userSchema = new Schema(
     /** Suspension (soft delete) date; null while the account is active. */
     deletedAt: { type: Date, default: null, index: true },
     membership: { type: membershipSchema, default: null },
+    /** Sessions issued before this moment are no longer accepted (set by a password reset). */
+    sessionsValidAfter: { type: Date, default: null },
     /** The member's own class schedule. */
     lessons: { type: [{ type: Schema.Types.ObjectId, ref: 'Lesson' }], default: [] },
   },

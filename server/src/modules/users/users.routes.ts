@@ -5,6 +5,8 @@ import { usersController } from './users.controller';
 import {
   addLessonValidator,
   createUserValidator,
+  forgotValidator,
+  resetValidator,
   googleValidator,
   loginValidator,
   updateUserValidator,
@@ -16,6 +18,8 @@ export function usersRouter(ctx: AppContext): Router {
   router.post('/login', loginValidator, c.login);
   router.post('/create', createUserValidator, c.create);
   router.post('/google', googleValidator, c.google);
+  router.post('/forgot', forgotValidator, c.forgot);
+  router.post('/reset', resetValidator, c.reset);
   router.get('/', requireAdmin, c.list);
   router.get('/deleted', requireAdmin, c.listSuspended);
   router.get('/monitor', requireAdmin, c.listMonitors);

@@ -27,6 +27,8 @@ export interface AuthUser {
   isMonitor: boolean;
   suspended: boolean;
   hasActiveMembership: boolean;
+  /** Tokens issued before this moment (ms) are refused: a password reset ended them. */
+  sessionsValidAfter: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
     isMonitor: 1,
     deletedAt: 1,
     membership: 1,
+    sessionsValidAfter: 1,
   }).lean<UserDoc>();
   if (!doc) return null;
   return {
@@ -69,6 +72,7 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
     isMonitor: doc.isMonitor ?? false,
     suspended: !!doc.deletedAt,
     hasActiveMembership: isMembershipActive(doc.membership),
+    sessionsValidAfter: doc.sessionsValidAfter ? doc.sessionsValidAfter.getTime() : 0,
   };
 }
 

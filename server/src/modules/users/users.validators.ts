@@ -61,3 +61,16 @@ export const addLessonValidator = validateBody({ idUser: 'string' });
 export const googleValidator = validateBody({ credential: 'string' }, (input): FieldErrors =>
   typeof input.credential === 'string' && input.credential !== '' ? {} : { credential: MESSAGES.auth.googleRejected },
 );
+
+export const forgotValidator = validateBody({ email: 'string' }, (input): FieldErrors => {
+  const errors = validateRegister({ email: input.email, password: 'Valida123' });
+  return errors.email ? { email: errors.email } : {};
+});
+
+export const resetValidator = validateBody({ token: 'string', password: 'string' }, (input): FieldErrors => {
+  const problem = passwordError(input.password);
+  const errors: FieldErrors = problem ? { password: problem } : {};
+  if (typeof input.token !== 'string' || !/^[\w-]{20,100}$/.test(input.token))
+    errors.token = MESSAGES.auth.resetInvalid;
+  return errors;
+});

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { trusted } from 'mongoose';
+import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import { PasswordResetModel } from './password-reset.model';
+import { normalizeEmail } from './users.service';
+import { UserModel, type UserDoc } from './users.model';
+
+const VALID_FOR_MS = 60 * 60 * 1000;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * 'Olvidé mi contraseña': when the account exists (and is not suspended), e-mails a single-use link
+ * valid for one hour. The caller always gets the same answer, so nobody learns which e-mails exist.
+ */
+export async function requestReset(ctx: AppContext, email: string, logger: Pick<Logger, 'warn'>): Promise<void> {
+  const user = await UserModel.findOne({ email: normalizeEmail(email), deletedAt: null }, { _id: 1 }).lean<UserDoc>();
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await PasswordResetModel.create({
+    user: user._id,
+    tokenHash: hash(token),
+    expiresAt: new Date(Date.now() + VALID_FOR_MS),
+  });
+  const link = `${ctx.config.publicUrl}/restablecer?token=${token}`;
+  try {
+    await ctx.mailer.send({
+      to: normalizeEmail(email),
+      subject: `${ctx.config.gymName}: restablecer tu contraseña`,
+      text: [
+        'Recibimos una solicitud para restablecer tu contraseña.',
+        '',
+        `Crea una nueva contraseña en este enlace (válido por una hora, un solo uso):`,
+        link,
+        '',
+        'Si no la pediste, ignora este mensaje.',
+      ].join('\n'),
+    });
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'password reset e-mail not sent');
+  }
+}
+
+/** Sets the new password with a valid, unused, unexpired token and ends every older session. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const now = new Date();
+  const claimed = await PasswordResetModel.findOneAndUpdate(
+    { tokenHash: hash(token), usedAt: null, expiresAt: trusted({ $gt: now }) },
+    { $set: { usedAt: now } },
+    { new: true },
+  ).lean();
+  if (!claimed)
+    throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.resetInvalid, [
+      { field: 'token', message: MESSAGES.auth.resetInvalid },
+    ]);
+  await UserModel.updateOne(
+    { _id: claimed.user },
+    { $set: { passwordHash: await ctx.passwords.hash(password), sessionsValidAfter: new Date(now.getTime() - 1000) } },
+  );
+}
+
+/** Removes expired reset tokens (the periodic clean-up that stands in for a TTL index). */
+export async function purgeExpiredResets(): Promise<number> {
+  const result = await PasswordResetModel.deleteMany({ expiresAt: trusted({ $lt: new Date() }) });
+  return result.deletedCount;
+}
