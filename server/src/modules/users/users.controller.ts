@@ -35,11 +35,7 @@ export function usersController(ctx: AppContext) {
       if (!ctx.google) throw new HttpError(404, ERROR_CODES.ROUTE_NOT_FOUND, MESSAGES.auth.googleOff);
       const { credential } = validated<{ credential: string }>(req);
       const profile = await ctx.google.verify(credential);
-      if (!profile) {
-        throw new HttpError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected, undefined, {
-          login: { success: false, token: null, message: MESSAGES.auth.googleRejected },
-        });
-      }
+      if (!profile) throw users.loginFailure(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected);
       const token = await users.signInWithGoogle(ctx, profile);
       const body: LoginResponseDto = { login: { success: true, token, message: MESSAGES.auth.loggedIn } };
       res.json(body);

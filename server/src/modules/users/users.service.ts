@@ -76,39 +76,21 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
   };
 }
 
+/** A failed sign-in, with the `login` object the spec's client reads alongside the error. */
+export function loginFailure(status: number, code: string, message: string): HttpError {
+  return new HttpError(status, code, message, undefined, { login: { success: false, token: null, message } });
+}
+
 /** Login: unknown e-mail, wrong password and suspended account each get their own answer. */
 export async function login(ctx: AppContext, email: string, password: string): Promise<string> {
   const user = await UserModel.findOne({ email: normalizeEmail(email) }, { passwordHash: 1, isAdmin: 1, deletedAt: 1 })
     .select('+passwordHash')
     .lean<UserDoc>();
-  const legacy = (message: string) => ({ login: { success: false, token: null, message } });
-  if (!user) {
-    throw new HttpError(
-      404,
-      ERROR_CODES.USER_NOT_FOUND,
-      MESSAGES.auth.userNotFound,
-      undefined,
-      legacy(MESSAGES.auth.userNotFound),
-    );
-  }
+  if (!user) throw loginFailure(404, ERROR_CODES.USER_NOT_FOUND, MESSAGES.auth.userNotFound);
   if (!user.passwordHash || !(await ctx.passwords.verify(password, user.passwordHash))) {
-    throw new HttpError(
-      401,
-      ERROR_CODES.WRONG_PASSWORD,
-      MESSAGES.auth.wrongPassword,
-      undefined,
-      legacy(MESSAGES.auth.wrongPassword),
-    );
+    throw loginFailure(401, ERROR_CODES.WRONG_PASSWORD, MESSAGES.auth.wrongPassword);
   }
-  if (user.deletedAt) {
-    throw new HttpError(
-      403,
-      ERROR_CODES.ACCOUNT_SUSPENDED,
-      MESSAGES.auth.suspended,
-      undefined,
-      legacy(MESSAGES.auth.suspended),
-    );
-  }
+  if (user.deletedAt) throw loginFailure(403, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
   return ctx.tokens.sign({ id: user._id.toString(), isAdmin: user.isAdmin ?? false });
 }
 
@@ -329,10 +311,7 @@ export async function findUserEmail(userId: Types.ObjectId): Promise<string | nu
  * An unverified e-mail is never trusted. Returns a session token.
  */
 export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile): Promise<string> {
-  const rejected = () =>
-    new HttpError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected, undefined, {
-      login: { success: false, token: null, message: MESSAGES.auth.googleRejected },
-    });
+  const rejected = () => loginFailure(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected);
   const linked = await IdentityModel.findOne({ provider: 'google', subject: profile.subject }, { user: 1 }).lean();
   let userId = linked?.user;
   if (!userId) {
@@ -354,10 +333,6 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile):
   }
   const user = await UserModel.findById(userId, { isAdmin: 1, deletedAt: 1 }).lean<UserDoc>();
   if (!user) throw rejected();
-  if (user.deletedAt) {
-    throw new HttpError(403, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended, undefined, {
-      login: { success: false, token: null, message: MESSAGES.auth.suspended },
-    });
-  }
+  if (user.deletedAt) throw loginFailure(403, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
   return ctx.tokens.sign({ id: user._id.toString(), isAdmin: user.isAdmin ?? false });
 }
