@@ -6,3 +6,10 @@ export function formatPrice(amount: number, currency: string): string {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }
 }
+
+/** Dates as day-month-year (SPEC §2.11). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
+}

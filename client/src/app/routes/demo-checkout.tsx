@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { usePaymentsStore } from '../../features/payments/store';
+import { es } from '../../i18n/es';
+import { formatPrice } from '../../lib/format';
+
+/** The built-in demo checkout (/stripe/checkout/:sessionId): 'Pagar' confirms through the API. */
+export function DemoCheckoutRoute() {
+  const { sessionId = '' } = useParams();
+  const navigate = useNavigate();
+  const { session, status, error, busy, loadSession, confirm, cancel } = usePaymentsStore();
+
+  useEffect(() => {
+    void loadSession(sessionId);
+  }, [sessionId, loadSession]);
+
+  if (status === 'idle' || status === 'loading') return <Spinner label={es.common.loadingData} />;
+  if (!session) {
+    return (
+      <section className="section message-page" role="alert">
+        <h1>{es.payments.notFound}</h1>
+        <p>{error}</p>
+      </section>
+    );
+  }
+  const pending = session.status === 'pending';
+  return (
+    <section className="section checkout">
+      <h1>{es.payments.demoTitle}</h1>
+      <p className="section__subtitle">{es.payments.demoNote}</p>
+      <article className="plan-card checkout__card" aria-labelledby="demo-plan">
+        <h2 id="demo-plan" className="plan-card__name">
+          {session.planName}
+        </h2>
+        <p>{session.benefits}</p>
+        <p className="plan-card__price">
+          <strong>{formatPrice(session.amount, session.currency)}</strong>
+          <span>{es.plans.perPeriod(session.duration)}</span>
+        </p>
+        {!pending && <p role="status">{es.payments.alreadyDone}</p>}
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="checkout__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={busy || !pending}
+            onClick={async () => {
+              if (await cancel(sessionId)) void navigate(paths.paymentCancelled);
+            }}
+          >
+            {es.payments.cancel}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || !pending}
+            onClick={async () => {
+              if (await confirm(sessionId)) void navigate(paths.paymentSuccess);
+            }}
+          >
+            {busy ? es.payments.processing : es.payments.pay}
+          </button>
+        </div>
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import { paths, PLANS_SECTION_ID } from '../../config/paths';
+import { useAuthStore } from '../../features/auth/store';
+import { usePaymentsStore } from '../../features/payments/store';
+import { es } from '../../i18n/es';
+import { formatDate } from '../../lib/format';
+
+/** After paying: the membership as the server has it now (the page itself grants nothing). */
+export function PaymentSuccessRoute() {
+  const userId = useAuthStore((s) => s.userId);
+  const setActive = useAuthStore((s) => s.setActive);
+  const { membership, status, loadMembership } = usePaymentsStore();
+
+  useEffect(() => {
+    if (userId) void loadMembership(userId);
+  }, [userId, loadMembership]);
+
+  useEffect(() => {
+    if (membership) setActive(membership.status === 'Activo');
+  }, [membership, setActive]);
+
+  if (userId && (status === 'idle' || status === 'loading')) return <Spinner label={es.common.loadingData} />;
+  return (
+    <section className="section message-page">
+      <h1>{es.payments.successTitle}</h1>
+      {membership && (
+        <p>{es.payments.successText(membership.name, formatDate(membership.start), formatDate(membership.end))}</p>
+      )}
+      <Link className="button button--primary" to={paths.profile}>
+        {es.payments.goProfile}
+      </Link>
+    </section>
+  );
+}
+
+export function PaymentCancelledRoute() {
+  return (
+    <section className="section message-page">
+      <h1>{es.payments.cancelledTitle}</h1>
+      <p>{es.payments.cancelledText}</p>
+      <Link className="button button--primary" to={`${paths.home}#${PLANS_SECTION_ID}`}>
+        {es.payments.seePlans}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { CheckoutSessionDto, MembershipDto, PaymentDto, PlanDto, UserDto } from '@pulso/shared';
+import { api } from '../../../lib/api-client';
+
+export async function getPlan(id: string): Promise<PlanDto> {
+  const { data } = await api.get<PlanDto>(`/memberships/${encodeURIComponent(id)}`);
+  return data;
+}
+
+export async function createCheckout(userId: string, planId: string): Promise<string> {
+  const { data } = await api.post<{ redirect_url: string }>('/payments/create_checkout', { id: userId, planId });
+  return data.redirect_url;
+}
+
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSessionDto> {
+  const { data } = await api.get<CheckoutSessionDto>(`/payments/session/${encodeURIComponent(sessionId)}`);
+  return data;
+}
+
+export async function confirmDemoCheckout(
+  sessionId: string,
+): Promise<{ payment: PaymentDto; membresia: MembershipDto | null }> {
+  const { data } = await api.post<{ payment: PaymentDto; membresia: MembershipDto | null }>(
+    `/payments/demo/${encodeURIComponent(sessionId)}/confirm`,
+  );
+  return data;
+}
+
+export async function cancelDemoCheckout(sessionId: string): Promise<void> {
+  await api.post(`/payments/demo/${encodeURIComponent(sessionId)}/cancel`);
+}
+
+export async function getUser(id: string): Promise<UserDto> {
+  const { data } = await api.get<UserDto>(`/users/${encodeURIComponent(id)}`);
+  return data;
+}
