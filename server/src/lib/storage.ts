@@ -18,7 +18,7 @@ export function absoluteUrl(publicUrl: string, url: string): string {
   return url.startsWith('/') ? `${publicUrl}${url}` : url;
 }
 
-/** Where uploaded images live: local disk by default; Cloudinary comes with the providers issue. */
+/** Where uploaded images live: local disk by default, Cloudinary when CLOUDINARY_URL is set. */
 export interface StorageDriver {
   save(data: Buffer, extension: 'jpg' | 'png'): Promise<StoredFile>;
   remove(key: string): Promise<void>;
@@ -48,20 +48,28 @@ export interface NewImage {
   extension: 'jpg' | 'png';
 }
 
+/** The image fields of a record: set when a new image was stored, empty otherwise. */
+export type ImageFields = { image: string; imageKey: string } | Record<string, never>;
+
 /**
- * Stores the image (when there is one) and then writes the record; when the write fails the stored
- * image is removed again, so a failed request leaves no file behind.
+ * Stores the image (when there is one) and then writes the record with its fields. When the write
+ * fails the stored image is removed again, so a failed request leaves no file behind; when it
+ * succeeds, the image it replaces (`replacing`) is removed.
  */
 export async function withStoredImage<T>(
   storage: StorageDriver,
   image: NewImage | undefined,
-  write: (stored: StoredFile | undefined) => Promise<T>,
+  write: (imageFields: ImageFields) => Promise<T>,
+  replacing?: string,
 ): Promise<T> {
   const stored = image ? await storage.save(image.data, image.extension) : undefined;
+  let result: T;
   try {
-    return await write(stored);
+    result = await write(stored ? { image: stored.url, imageKey: stored.key } : {});
   } catch (error) {
     if (stored) await storage.remove(stored.key);
     throw error;
   }
+  if (stored && replacing) await storage.remove(replacing);
+  return result;
 }

@@ -48,8 +48,8 @@ export async function createBranch(storage: StorageDriver, fields: BranchFields,
   if (await BranchModel.exists({ name: fields.name })) throw nameTaken();
   return onDuplicateKey(
     () =>
-      withStoredImage(storage, image, async (stored) => {
-        const doc = await BranchModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
+      withStoredImage(storage, image, async (imageFields) => {
+        const doc = await BranchModel.create({ ...fields, ...imageFields });
         return toBranchDto(doc.toObject<BranchDoc>());
       }),
     nameTaken,
@@ -68,15 +68,22 @@ export async function updateBranch(
   if (!current) throw notFound();
   const updated = await onDuplicateKey(
     () =>
-      withStoredImage(storage, image, async (stored) => {
-        const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
-        const doc = await BranchModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<BranchDoc>();
-        if (!doc) throw notFound();
-        return doc;
-      }),
+      withStoredImage(
+        storage,
+        image,
+        async (imageFields) => {
+          const doc = await BranchModel.findOneAndUpdate(
+            { _id },
+            { $set: { ...fields, ...imageFields } },
+            { new: true },
+          ).lean<BranchDoc>();
+          if (!doc) throw notFound();
+          return doc;
+        },
+        current.imageKey || undefined,
+      ),
     nameTaken,
   );
-  if (image && current.imageKey && current.imageKey !== updated.imageKey) await storage.remove(current.imageKey);
   return toBranchDto(updated);
 }
 

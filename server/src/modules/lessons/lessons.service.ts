@@ -108,8 +108,8 @@ export async function createLesson(storage: StorageDriver, fields: LessonFields,
   if (await LessonModel.exists({ name: fields.name })) throw nameTaken();
   return onDuplicateKey(
     () =>
-      withStoredImage(storage, image, async (stored) => {
-        const doc = await LessonModel.create({ ...fields, image: stored?.url ?? '', imageKey: stored?.key ?? '' });
+      withStoredImage(storage, image, async (imageFields) => {
+        const doc = await LessonModel.create({ ...fields, ...imageFields });
         return doc.toObject<LessonDoc>();
       }),
     nameTaken,
@@ -129,15 +129,22 @@ export async function updateLesson(
   if (await LessonModel.exists({ name: fields.name, _id: trusted({ $ne: _id }) })) throw nameTaken();
   const updated = await onDuplicateKey(
     () =>
-      withStoredImage(storage, image, async (stored) => {
-        const set = stored ? { ...fields, image: stored.url, imageKey: stored.key } : fields;
-        const doc = await LessonModel.findOneAndUpdate({ _id }, { $set: set }, { new: true }).lean<LessonDoc>();
-        if (!doc) throw notFound();
-        return doc;
-      }),
+      withStoredImage(
+        storage,
+        image,
+        async (imageFields) => {
+          const doc = await LessonModel.findOneAndUpdate(
+            { _id },
+            { $set: { ...fields, ...imageFields } },
+            { new: true },
+          ).lean<LessonDoc>();
+          if (!doc) throw notFound();
+          return doc;
+        },
+        current.imageKey || undefined,
+      ),
     nameTaken,
   );
-  if (image && current.imageKey && current.imageKey !== updated.imageKey) await storage.remove(current.imageKey);
   return updated;
 }
 
