@@ -62,10 +62,6 @@ function first(...pairs: [boolean, string][]): string | undefined {
   return pairs.find(([failed]) => failed)?.[1];
 }
 
-export function isEmail(value: unknown): boolean {
-  return EMAIL_RE.test(emailText(value));
-}
-
 export function hasImageExtension(fileName: string): boolean {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   return (IMAGE_EXTENSIONS as readonly string[]).includes(ext);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { trusted, Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type PaymentDto } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
+import type { PlanDoc } from '../plans/plans.model';
 import { findPlanForSale } from '../plans/plans.service';
 import { findUserEmail, grantMembership } from '../users/users.service';
 import { toPaymentDto } from './payments.mapper';
@@ -14,6 +15,24 @@ const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
 
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.payments.notFound);
 const planNotFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.api.planNotFound);
+
+/** Records a sale waiting for its payment; the plan's name, months and price are copied from the database. */
+function recordPending(
+  fields: { user: Types.ObjectId; plan: PlanDoc; currency: string; provider: PaymentProviderName; sessionId: string },
+  extra: { _id?: Types.ObjectId; checkoutUrl?: string } = {},
+) {
+  return PaymentModel.create({
+    ...extra,
+    user: fields.user,
+    plan: fields.plan._id,
+    planName: fields.plan.name,
+    duration: fields.plan.duration,
+    amount: fields.plan.price,
+    currency: fields.currency,
+    provider: fields.provider,
+    providerSessionId: fields.sessionId,
+  });
+}
 
 /**
  * Starts a checkout for the caller. The plan and its price always come from the database; a price
@@ -50,18 +69,10 @@ export async function startCheckout(
     successUrl: urls.success,
     cancelUrl: urls.cancel,
   });
-  await PaymentModel.create({
-    _id: paymentId,
-    user,
-    plan: plan._id,
-    planName: plan.name,
-    duration: plan.duration,
-    amount: plan.price,
-    currency,
-    provider: provider.name,
-    providerSessionId: session.sessionId,
-    checkoutUrl: session.url,
-  });
+  await recordPending(
+    { user, plan, currency, provider: provider.name, sessionId: session.sessionId },
+    { _id: paymentId, checkoutUrl: session.url },
+  );
   return { redirectUrl: session.url, sessionId: session.sessionId };
 }
 
@@ -149,16 +160,7 @@ export async function recordManualPayment(
   const plan = await findPlanForSale({ id: planId });
   if (!plan) throw planNotFound();
   const sessionId = `manual_${randomUUID()}`;
-  await PaymentModel.create({
-    user,
-    plan: plan._id,
-    planName: plan.name,
-    duration: plan.duration,
-    amount: plan.price,
-    currency,
-    provider: 'manual',
-    providerSessionId: sessionId,
-  });
+  await recordPending({ user, plan, currency, provider: 'manual', sessionId });
   return fulfil(sessionId, '', deps);
 }
 

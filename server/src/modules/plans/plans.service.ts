@@ -77,10 +77,6 @@ export async function restorePlan(id: string): Promise<void> {
   if (result.matchedCount === 0) throw planNotFound();
 }
 
-export async function countPlans(): Promise<number> {
-  return PlanModel.countDocuments({ deletedAt: null });
-}
-
 /** A plan whether on sale or retired (a pending checkout may outlive its plan's sale). */
 export async function findPlanAnyState(id: Types.ObjectId): Promise<PlanDoc | null> {
   return PlanModel.findById(id).lean<PlanDoc>();
