@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
+import { MESSAGES } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
 
 /** The built-in demo checkout (/stripe/checkout/:sessionId): 'Pagar' confirms through the API. */
@@ -20,7 +21,7 @@ export function DemoCheckoutRoute() {
   if (!session) {
     return (
       <section className="section message-page" role="alert">
-        <h1>{es.payments.notFound}</h1>
+        <h1>{MESSAGES.api.planNotFound}</h1>
         <p>{error}</p>
       </section>
     );
@@ -39,7 +40,7 @@ export function DemoCheckoutRoute() {
           <strong>{formatPrice(session.amount, session.currency)}</strong>
           <span>{es.plans.perPeriod(session.duration)}</span>
         </p>
-        {!pending && <p role="status">{es.payments.alreadyDone}</p>}
+        {!pending && <p role="status">{MESSAGES.payments.notPending}</p>}
         {error && (
           <p className="alert alert--error" role="alert">
             {error}

@@ -5,6 +5,7 @@ import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
+import { MESSAGES } from '@pulso/shared';
 import { formatDate } from '../../lib/format';
 
 /** After paying: the membership as the server has it now (the page itself grants nothing). */
@@ -24,7 +25,7 @@ export function PaymentSuccessRoute() {
   if (userId && (status === 'idle' || status === 'loading')) return <Spinner label={es.common.loadingData} />;
   return (
     <section className="section message-page">
-      <h1>{es.payments.successTitle}</h1>
+      <h1>{MESSAGES.payments.success}</h1>
       {membership && (
         <p>{es.payments.successText(membership.name, formatDate(membership.start), formatDate(membership.end))}</p>
       )}
@@ -38,7 +39,7 @@ export function PaymentSuccessRoute() {
 export function PaymentCancelledRoute() {
   return (
     <section className="section message-page">
-      <h1>{es.payments.cancelledTitle}</h1>
+      <h1>{MESSAGES.payments.cancelled}</h1>
       <p>{es.payments.cancelledText}</p>
       <Link className="button button--primary" to={`${paths.home}#${PLANS_SECTION_ID}`}>
         {es.payments.seePlans}

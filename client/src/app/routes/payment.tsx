@@ -6,6 +6,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
+import { MESSAGES } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
 
 /** /pagos/{id}: the chosen plan with 'Pagar' and 'Atras' (SPEC §2.13). */
@@ -33,7 +34,7 @@ export function PaymentRoute() {
   if (status === 'failed' || !plan) {
     return (
       <section className="section message-page" role="alert">
-        <h1>{es.payments.notFound}</h1>
+        <h1>{MESSAGES.api.planNotFound}</h1>
         <Link className="button" to={paths.home}>
           {es.payments.back}
         </Link>
