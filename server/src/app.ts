@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
-import { CLIENT_DIST_DIR } from './config/paths';
 import { docsRouter } from './docs/docs.routes';
 import { createContext, type AppContext } from './lib/context';
 import { authenticate } from './middleware/auth';
@@ -52,14 +51,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   );
   // HTTPS-only headers would break a self-hosted install served over plain HTTP.
   const https = config.publicUrl.startsWith('https://');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: { 'upgrade-insecure-requests': https ? [] : null },
-      },
-      strictTransportSecurity: https,
-    }),
-  );
+  app.use(helmet(securityHeaders(config, https)));
 
   // Signed webhooks need the raw body, so they come before the JSON parser.
   app.use(stripeWebhookRouter(ctx));
@@ -102,9 +94,10 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
     }),
   );
 
-  if (existsSync(path.join(CLIENT_DIST_DIR, 'index.html'))) {
-    app.use(spaAssets());
-    app.use(spaFallback());
+  if (existsSync(path.join(config.clientDistDir, 'index.html'))) {
+    const spa = new SpaFiles(config.clientDistDir);
+    app.use(spa.assets());
+    app.use(spa.fallback());
   }
 
   app.use(apiNotFound);
@@ -112,24 +105,103 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   return app;
 }
 
-/** Hashed build assets are immutable; everything else is revalidated. */
-function spaAssets(): RequestHandler {
-  return express.static(CLIENT_DIST_DIR, {
-    index: false,
-    setHeaders(res, filePath) {
-      const hashed = filePath.startsWith(path.join(CLIENT_DIST_DIR, 'assets') + path.sep);
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+/**
+ * helmet's defaults with a Content-Security-Policy that allows only what this installation uses:
+ * Google's sign-in widget when GOOGLE_CLIENT_ID is set, Cloudinary images when CLOUDINARY_URL is set.
+ */
+function securityHeaders(config: Config, https: boolean): Parameters<typeof helmet>[0] {
+  const google = config.googleClientId ? ['https://accounts.google.com/gsi/'] : [];
+  const cloudinary = config.cloudinaryUrl ? ['https://res.cloudinary.com'] : [];
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", ...(google.length ? ['https://accounts.google.com/gsi/client'] : [])],
+        'style-src': ["'self'", "'unsafe-inline'", ...(google.length ? ['https://accounts.google.com/gsi/style'] : [])],
+        'img-src': ["'self'", 'data:', 'blob:', ...cloudinary],
+        'connect-src': ["'self'", ...google],
+        'frame-src': ["'self'", ...google],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
     },
-  });
+    // Google's button checks the page's origin, which a no-referrer policy would hide.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https,
+  };
 }
 
-/** History fallback: any other GET that wants HTML gets index.html, so client routes load. */
-function spaFallback(): RequestHandler {
-  const indexFile = path.join(CLIENT_DIST_DIR, 'index.html');
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
-  };
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+/**
+ * The built SPA: hashed assets are immutable, everything else is revalidated, and files are sent as
+ * the Brotli or gzip siblings the client build wrote (found once at start) when the browser accepts them.
+ */
+class SpaFiles {
+  private readonly compressed = new Set<string>();
+  private readonly assetsDir: string;
+
+  constructor(private readonly root: string) {
+    this.assetsDir = path.join(root, 'assets') + path.sep;
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith('.br') || entry.name.endsWith('.gz')) this.compressed.add(file);
+      }
+    };
+    walk(root);
+  }
+
+  private cacheControl(file: string): string {
+    return file.startsWith(this.assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  }
+
+  /** Sends the compressed sibling of `file` if there is one the browser accepts; false otherwise. */
+  private sendCompressed(req: Request, res: Response, file: string): boolean {
+    res.vary('Accept-Encoding');
+    const match = ENCODINGS.find(
+      ([name, suffix]) => this.compressed.has(file + suffix) && req.acceptsEncodings(name) === name,
+    );
+    if (!match) return false;
+    const [encoding, suffix] = match;
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Cache-Control', this.cacheControl(file));
+    res.type(path.extname(file));
+    res.sendFile(file + suffix);
+    return true;
+  }
+
+  assets(): RequestHandler {
+    const plain = express.static(this.root, {
+      index: false,
+      setHeaders: (res, filePath) => res.setHeader('Cache-Control', this.cacheControl(filePath)),
+    });
+    return (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        let relative: string;
+        try {
+          relative = decodeURIComponent(req.path);
+        } catch {
+          return next();
+        }
+        const file = path.join(this.root, relative);
+        if (file.startsWith(this.root + path.sep) && this.sendCompressed(req, res, file)) return;
+      }
+      plain(req, res, next);
+    };
+  }
+
+  /** History fallback: any other GET that wants HTML gets index.html, so client routes load. */
+  fallback(): RequestHandler {
+    const indexFile = path.join(this.root, 'index.html');
+    return (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (!req.accepts('html')) return next();
+      if (this.sendCompressed(req, res, indexFile)) return;
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexFile);
+    };
+  }
 }

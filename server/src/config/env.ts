@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from './paths';
+import { CLIENT_DIST_DIR, ROOT_DIR } from './paths';
 
 /**
  * The only reader of process.env. Every setting is parsed and checked here once, at boot; a bad
@@ -153,6 +153,8 @@ export function loadConfig(env: Env = process.env) {
     currency: currency(env),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** The built SPA the server also serves (tests point it elsewhere). */
+    clientDistDir: path.resolve(ROOT_DIR, str(env, 'CLIENT_DIST_DIR', CLIENT_DIST_DIR)),
     mongodbUri: optional(env, 'MONGODB_URI'),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 10_000, 500, 120_000),
     /** Seed demo data into an empty database at start: on by default outside production. */
@@ -177,6 +179,15 @@ export function loadConfig(env: Env = process.env) {
     mailFrom: str(env, 'MAIL_FROM', `"${str(env, 'GYM_NAME', 'Pulso')}" <no-reply@localhost>`),
     contactTo: str(env, 'CONTACT_TO', 'contacto@localhost'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
+    /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */
+    rateLimits: {
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
+      /** Failed logins (Google sign-in included); successful ones do not count. */
+      login: int(env, 'RATE_LIMIT_LOGIN', 20, 1, 10_000_000),
+      register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 10_000_000),
+      passwordReset: int(env, 'RATE_LIMIT_PASSWORD_RESET', 5, 1, 10_000_000),
+      contact: int(env, 'RATE_LIMIT_CONTACT', 5, 1, 10_000_000),
+    },
   };
 }
 

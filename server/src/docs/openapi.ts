@@ -214,6 +214,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Too large',
   415: 'Not a JPEG or PNG',
+  429: 'Rate limit reached (see Retry-After)',
 };
 
 function operation(op: Op): Schema {
@@ -304,7 +305,7 @@ const routes: Record<string, Record<string, Op>> = {
       access: 'anyone',
       body: object({ email: str, password: str }),
       ok: [200, object({ login: object({ success: bool, token: nullable(str), message: str }) })],
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 429],
     },
   },
   '/users/google': {
@@ -313,7 +314,7 @@ const routes: Record<string, Record<string, Op>> = {
       access: 'anyone',
       body: object({ credential: str }),
       ok: [200, object({ login: object({ success: bool, token: nullable(str), message: str }) })],
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 429],
     },
   },
   '/users/forgot': {
@@ -322,7 +323,7 @@ const routes: Record<string, Record<string, Op>> = {
       access: 'anyone',
       body: object({ email: str }),
       ok: [200, ref('Message')],
-      errors: [400],
+      errors: [400, 429],
     },
   },
   '/users/reset': {
@@ -331,7 +332,7 @@ const routes: Record<string, Record<string, Op>> = {
       access: 'anyone',
       body: object({ token: str, password: str }),
       ok: [200, ref('Message')],
-      errors: [400],
+      errors: [400, 429],
     },
   },
   '/users/create': {
@@ -340,7 +341,7 @@ const routes: Record<string, Record<string, Op>> = {
       access: 'anyone',
       body: ref('UserInput'),
       ok: [201, object({ success: bool, user: object({ id: str, token: str }, ['id']), message: str })],
-      errors: [400, 409],
+      errors: [400, 409, 429],
     },
   },
   '/users': {
@@ -602,7 +603,7 @@ const routes: Record<string, Record<string, Op>> = {
         'user_email',
       ]),
       ok: [201, object({ message: str, id: str })],
-      errors: [400],
+      errors: [400, 429],
     },
     get: {
       summary: 'Contact messages, newest first',

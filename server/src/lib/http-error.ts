@@ -40,6 +40,10 @@ export class HttpError extends Error {
     return new HttpError(403, ERROR_CODES.FORBIDDEN, message);
   }
 
+  static tooManyRequests(message: string = MESSAGES.api.rateLimited): HttpError {
+    return new HttpError(429, ERROR_CODES.RATE_LIMITED, message);
+  }
+
   static invalidId(): HttpError {
     return new HttpError(400, ERROR_CODES.INVALID_ID, MESSAGES.api.invalidId);
   }

@@ -10,6 +10,11 @@ export function createTestApp(overrides: Record<string, string> = {}) {
     NODE_ENV: 'test',
     // Nothing is written there by the app itself; tests that upload files set their own folder.
     DATA_DIR: path.join(os.tmpdir(), 'pulso-test-data'),
+    // Suites log in and register far more than a person would; the abuse tests set low limits.
+    RATE_LIMIT_LOGIN: '1000000',
+    RATE_LIMIT_REGISTER: '1000000',
+    RATE_LIMIT_PASSWORD_RESET: '1000000',
+    RATE_LIMIT_CONTACT: '1000000',
     ...overrides,
   });
   return { app: createApp(config, createLogger(config)), config };

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../lib/context';
 import { requireAdmin, requireAuth, requireSelfOrAdmin } from '../../middleware/auth';
+import { rateLimiter } from '../../middleware/rate-limit';
 import { usersController } from './users.controller';
 import {
   addLessonValidator,
@@ -15,11 +16,21 @@ import {
 export function usersRouter(ctx: AppContext): Router {
   const c = usersController(ctx);
   const router = Router();
-  router.post('/login', loginValidator, c.login);
-  router.post('/create', createUserValidator, c.create);
-  router.post('/google', googleValidator, c.google);
-  router.post('/forgot', forgotValidator, c.forgot);
-  router.post('/reset', resetValidator, c.reset);
+  const { config } = ctx;
+  // Only failed sign-ins count, so a gym's shared front-desk IP is not locked out by its own staff.
+  const loginLimit = rateLimiter(config, 'login', { skipSuccessfulRequests: true });
+  const resetLimit = rateLimiter(config, 'passwordReset');
+  router.post('/login', loginLimit, loginValidator, c.login);
+  // Registration is limited; an admin creating accounts from the dashboard is not.
+  router.post(
+    '/create',
+    rateLimiter(config, 'register', { skip: (req) => req.user?.isAdmin === true }),
+    createUserValidator,
+    c.create,
+  );
+  router.post('/google', loginLimit, googleValidator, c.google);
+  router.post('/forgot', resetLimit, forgotValidator, c.forgot);
+  router.post('/reset', resetLimit, resetValidator, c.reset);
   router.get('/', requireAdmin, c.list);
   router.get('/deleted', requireAdmin, c.listSuspended);
   router.get('/monitor', requireAdmin, c.listMonitors);

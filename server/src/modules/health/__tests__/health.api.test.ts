@@ -82,6 +82,25 @@ describe('health, readiness and the API frame', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
+    test('when Google sign-in and Cloudinary are off, then the CSP allows no third-party origin', async () => {
+      const csp = String((await request(app).get('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('google.com');
+      expect(csp).not.toContain('cloudinary');
+      expect(csp).toContain("object-src 'none'");
+    });
+
+    test('when Google sign-in and Cloudinary are configured, then the CSP allows exactly their origins', async () => {
+      const configured = createTestApp({
+        GOOGLE_CLIENT_ID: 'pulso.apps.googleusercontent.com',
+        CLOUDINARY_URL: 'cloudinary://1:2@gym',
+      }).app;
+      const csp = String((await request(configured).get('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+      expect(csp).toContain("frame-src 'self' https://accounts.google.com/gsi/");
+      expect(csp).toContain("img-src 'self' data: blob: https://res.cloudinary.com");
+    });
+
     test('when the origin is on the allow-list, then CORS allows it; otherwise it does not', async () => {
       const allowed = await request(app).get('/api/health').set('Origin', 'https://allowed.example');
       expect(allowed.headers['access-control-allow-origin']).toBe('https://allowed.example');
