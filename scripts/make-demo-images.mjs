@@ -1,4 +1,5 @@
-// Renders the demo images (sedes and classes) with Chromium into server/seed-images/*.jpg.
+// Renders the demo images with Chromium: sedes and classes into server/seed-images/*.jpg, and the
+// landing page's gallery into client/public/gallery/*.jpg.
 // Run once by hand when the demo list changes: node scripts/make-demo-images.mjs
 // The output is committed, so nothing is generated or fetched at run time.
 import { mkdirSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { launch } from '../e2e/browser.mjs';
 import { ROOT } from './lib.mjs';
 
 const OUT = path.join(ROOT, 'server', 'seed-images');
+const GALLERY_OUT = path.join(ROOT, 'client', 'public', 'gallery');
 const PALETTES = [
   ['#ff5a1f', '#7a1f00'],
   ['#1f8fff', '#00306b'],
@@ -38,6 +40,34 @@ const images = [
   ].map((label) => ({ file: `clase-${label.toLowerCase()}.jpg`, label, kind: 'clase' })),
 ];
 
+const gallery = [0, 1, 2].map((i) => ({ file: `galeria-${i + 1}.jpg`, kind: 'gallery', out: GALLERY_OUT }));
+
+/** A wide, text-free scene: the gallery's captions are real text on the page. */
+function galleryHtml(i) {
+  const [a, b] = PALETTES[(i * 2) % PALETTES.length];
+  const shapes = [
+    // a track with runners' lanes
+    Array.from(
+      { length: 6 },
+      (_, k) =>
+        `<path d="M-50 ${420 + k * 28} Q600 ${250 + k * 28} 1250 ${420 + k * 28}" stroke="rgba(255,255,255,${0.1 + k * 0.04})" stroke-width="10" fill="none"/>`,
+    ).join(''),
+    // a row of dumbbells
+    Array.from(
+      { length: 5 },
+      (_, k) =>
+        `<g transform="translate(${140 + k * 220} ${300 - (k % 2) * 60})"><rect x="-70" y="-10" width="140" height="20" rx="6" fill="rgba(255,255,255,.35)"/><rect x="-95" y="-45" width="30" height="90" rx="8" fill="rgba(255,255,255,.5)"/><rect x="65" y="-45" width="30" height="90" rx="8" fill="rgba(255,255,255,.5)"/></g>`,
+    ).join(''),
+    // a pulse line over rings
+    '<circle cx="900" cy="180" r="150" fill="rgba(255,255,255,.12)"/><circle cx="260" cy="360" r="110" fill="rgba(255,255,255,.1)"/><path d="M0 300 h330 l50 -140 l80 260 l60 -170 l40 50 h640" fill="none" stroke="rgba(255,255,255,.6)" stroke-width="16" stroke-linecap="round" stroke-linejoin="round"/>',
+  ][i];
+  return `<!doctype html><html><body style="margin:0">
+  <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="500" viewBox="0 0 1200 500">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+    <rect width="1200" height="500" fill="url(#g)"/>${shapes}
+  </svg></body></html>`;
+}
+
 function html({ label, kind }, i) {
   const [a, b] = PALETTES[i % PALETTES.length];
   const bars = Array.from({ length: 9 }, (_, k) => {
@@ -57,6 +87,7 @@ function html({ label, kind }, i) {
 }
 
 mkdirSync(OUT, { recursive: true });
+mkdirSync(GALLERY_OUT, { recursive: true });
 const browser = await launch();
 const page = await browser.context.newPage();
 await page.setViewportSize({ width: 800, height: 500 });
@@ -64,5 +95,12 @@ for (const [i, image] of images.entries()) {
   await page.setContent(html(image, i));
   await page.screenshot({ path: path.join(OUT, image.file), type: 'jpeg', quality: 72 });
 }
+await page.setViewportSize({ width: 1200, height: 500 });
+for (const [i, image] of gallery.entries()) {
+  await page.setContent(galleryHtml(i));
+  await page.screenshot({ path: path.join(image.out, image.file), type: 'jpeg', quality: 70 });
+}
 await browser.close();
-console.log(`Wrote ${images.length} images to ${path.relative(ROOT, OUT)}`);
+console.log(
+  `Wrote ${images.length} images to ${path.relative(ROOT, OUT)} and ${gallery.length} to ${path.relative(ROOT, GALLERY_OUT)}`,
+);

@@ -1,13 +1,17 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { DashboardLayout } from '../components/layout/dashboard-layout';
 import { PublicLayout } from '../components/layout/public-layout';
+import { RequireAuth } from '../components/layout/require-auth';
 import { DashboardHomeRoute } from './routes/dashboard-home';
-import { DemoCheckoutRoute } from './routes/demo-checkout';
 import { ErrorScreen } from './routes/error-screen';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
-import { PaymentRoute } from './routes/payment';
-import { PaymentCancelledRoute, PaymentSuccessRoute } from './routes/payment-result';
+
+/** Code-split route: the screen's module loads when the route is first visited. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 export const routes: RouteObject[] = [
   {
@@ -21,10 +25,31 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     children: [
       { index: true, element: <LandingRoute /> },
-      { path: 'pagos/exito', element: <PaymentSuccessRoute /> },
-      { path: 'pagos/cancelado', element: <PaymentCancelledRoute /> },
-      { path: 'pagos/:id', element: <PaymentRoute /> },
-      { path: 'stripe/checkout/:sessionId', element: <DemoCheckoutRoute /> },
+      { path: 'login', lazy: screen(() => import('./routes/login'), 'LoginRoute') },
+      { path: 'register', lazy: screen(() => import('./routes/register'), 'RegisterRoute') },
+      { path: 'olvide', lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+      { path: 'restablecer', lazy: screen(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
+      { path: 'clases', lazy: screen(() => import('./routes/classes'), 'ClassesRoute') },
+      { path: 'clases/:name', lazy: screen(() => import('./routes/class-detail'), 'ClassDetailRoute') },
+      { path: 'detail/:name?', lazy: screen(() => import('./routes/class-detail'), 'ClassDetailRoute') },
+      { path: 'review', lazy: screen(() => import('./routes/review'), 'ReviewRoute') },
+      { path: 'contactanos', lazy: screen(() => import('./routes/contact'), 'ContactRoute') },
+      { path: 'nosotros', lazy: screen(() => import('./routes/about'), 'AboutRoute') },
+      { path: 'sedes', lazy: screen(() => import('./routes/branches'), 'BranchesRoute') },
+      { path: 'sedes/detalles/:id', lazy: screen(() => import('./routes/branch-detail'), 'BranchDetailRoute') },
+      { path: 'denegado', lazy: screen(() => import('./routes/denied'), 'DeniedRoute') },
+      { path: 'pagos/exito', lazy: screen(() => import('./routes/payment-result'), 'PaymentSuccessRoute') },
+      { path: 'pagos/cancelado', lazy: screen(() => import('./routes/payment-result'), 'PaymentCancelledRoute') },
+      { path: 'pagos/:id', lazy: screen(() => import('./routes/payment'), 'PaymentRoute') },
+      { path: 'stripe/checkout/:sessionId', lazy: screen(() => import('./routes/demo-checkout'), 'DemoCheckoutRoute') },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'profile', lazy: screen(() => import('./routes/profile'), 'ProfileRoute') },
+          { path: 'profile/editar/:id', lazy: screen(() => import('./routes/profile-edit'), 'ProfileEditRoute') },
+          { path: 'calendar', lazy: screen(() => import('./routes/calendar'), 'CalendarRoute') },
+        ],
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -5,11 +5,18 @@ import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
+import { ShieldIcon, UserIcon, WeightsIcon } from '../ui/icons';
 
 /** The public navigation bar (SPEC §2.2). */
 export function Navbar() {
-  const { token, isAdmin, isActive, logout } = useAuthStore(
-    useShallow((s) => ({ token: s.token, isAdmin: s.isAdmin, isActive: s.isActive, logout: s.logout })),
+  const { token, isAdmin, isActive, userName, logout } = useAuthStore(
+    useShallow((s) => ({
+      token: s.token,
+      isAdmin: s.isAdmin,
+      isActive: s.isActive,
+      userName: s.user?.fullName ?? null,
+      logout: s.logout,
+    })),
   );
   const { gymName, mode, setLight, setDark, setPlansClicked } = useUiStore(
     useShallow((s) => ({
@@ -48,6 +55,9 @@ export function Navbar() {
         <Link to={paths.home} className="navbar__brand" onClick={close}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{gymName}</span>
+          <span className="navbar__weights">
+            <WeightsIcon />
+          </span>
         </Link>
         <button
           type="button"
@@ -90,8 +100,15 @@ export function Navbar() {
             )}
             {token && (
               <li>
-                <NavLink to={paths.profile} onClick={close}>
-                  {es.nav.profile}
+                <NavLink to={paths.profile} onClick={close} className="navbar__user" title={es.nav.profile}>
+                  <UserIcon />
+                  <span className="navbar__user-name">{userName ?? es.nav.profile}</span>
+                  {isAdmin && (
+                    <span className="navbar__admin" title={es.nav.adminBadge}>
+                      <ShieldIcon />
+                      <span className="visually-hidden">{es.nav.adminBadge}</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             )}

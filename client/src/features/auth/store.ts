@@ -1,5 +1,8 @@
+import { AxiosError } from 'axios';
 import { create } from 'zustand';
-import { TOKEN_STORAGE_KEY } from '@pulso/shared';
+import { TOKEN_STORAGE_KEY, type LoadStatus, type UserDto } from '@pulso/shared';
+import { errorMessage } from '../../lib/api-client';
+import { getUser } from './api/auth';
 
 interface TokenClaims {
   id: string;
@@ -32,8 +35,16 @@ interface AuthState {
   isAdmin: boolean;
   /** The membership-active flag (SPEC §4), set from the loaded user's membership. */
   isActive: boolean;
+  /** The signed-in user as the server sees them (name, membership, classes). */
+  user: UserDto | null;
+  status: LoadStatus;
+  error: string | null;
   setToken: (token: string) => void;
   setActive: (active: boolean) => void;
+  /** Loads (or reloads) the signed-in user; a session the server refuses is ended. */
+  loadUser: () => Promise<void>;
+  /** Stores a new session's token and loads its user. */
+  signIn: (token: string) => Promise<void>;
   logout: () => void;
 }
 
@@ -44,17 +55,51 @@ function fromStorage(): Pick<AuthState, 'token' | 'userId' | 'isAdmin'> {
   return { token, userId: claims.id, isAdmin: claims.isAdmin };
 }
 
-export const useAuthStore = create<AuthState>()((set) => ({
+const SIGNED_OUT = {
+  token: null,
+  userId: null,
+  isAdmin: false,
+  isActive: false,
+  user: null,
+  status: 'idle',
+  error: null,
+} as const;
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
   ...fromStorage(),
   isActive: false,
+  user: null,
+  status: 'idle',
+  error: null,
   setToken: (token) => {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    set(fromStorage());
+    set({ ...fromStorage(), user: null, status: 'idle', error: null });
   },
   setActive: (active) => set({ isActive: active }),
+  loadUser: async () => {
+    const { userId, token } = get();
+    if (!userId || !token) return;
+    set({ status: 'loading', error: null });
+    try {
+      const user = await getUser(userId);
+      if (get().token !== token) return; // signed out or switched meanwhile
+      set({ user, status: 'succeeded', isActive: user.membresia?.status === 'Activo', isAdmin: user.isAdmin });
+    } catch (error) {
+      if (get().token !== token) return;
+      if (error instanceof AxiosError && (error.response?.status === 401 || error.response?.status === 404)) {
+        get().logout();
+        return;
+      }
+      set({ status: 'failed', error: errorMessage(error) });
+    }
+  },
+  signIn: async (token) => {
+    get().setToken(token);
+    await get().loadUser();
+  },
   /** Removes the stored token and clears the membership flag (SPEC §2.2). */
   logout: () => {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
-    set({ token: null, userId: null, isAdmin: false, isActive: false });
+    set(SIGNED_OUT);
   },
 }));

@@ -17,14 +17,34 @@ interface UiState {
   loadSite: () => Promise<void>;
 }
 
+const MODE_KEY = 'mode';
+
+/** The visitor's last choice; SPEC §3: Light until they pick Dark. */
+function storedMode(): DisplayMode {
+  try {
+    return localStorage.getItem(MODE_KEY) === 'Dark' ? 'Dark' : 'Light';
+  } catch {
+    return 'Light';
+  }
+}
+
+function saveMode(mode: DisplayMode): DisplayMode {
+  try {
+    localStorage.setItem(MODE_KEY, mode);
+  } catch {
+    // Private browsing without storage: the choice lasts for this page only.
+  }
+  return mode;
+}
+
 export const DEFAULT_SITE: PublicConfigDto = { gymName: 'Pulso', currency: 'usd', googleClientId: null };
 
 export const useUiStore = create<UiState>()((set) => ({
-  mode: 'Light',
+  mode: storedMode(),
   plansClicked: false,
   site: DEFAULT_SITE,
-  setLight: () => set({ mode: 'Light' }),
-  setDark: () => set({ mode: 'Dark' }),
+  setLight: () => set({ mode: saveMode('Light') }),
+  setDark: () => set({ mode: saveMode('Dark') }),
   setPlansClicked: (value) => set({ plansClicked: value }),
   loadSite: async () => {
     try {

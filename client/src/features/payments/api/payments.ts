@@ -33,3 +33,9 @@ export async function getUser(id: string): Promise<UserDto> {
   const { data } = await api.get<UserDto>(`/users/${encodeURIComponent(id)}`);
   return data;
 }
+
+/** The signed-in member's payments, newest first. */
+export async function getMyPayments(): Promise<PaymentDto[]> {
+  const { data } = await api.get<PaymentDto[]>('/payments/mine');
+  return data;
+}

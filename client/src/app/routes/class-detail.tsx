@@ -1,0 +1,27 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { paths } from '../../config/paths';
+import { useAuthStore } from '../../features/auth/store';
+import { LessonDetail } from '../../features/lessons/components/lesson-detail';
+
+/** /clases/{name} and /detail/{name} (SPEC §2.1, §2.5); /detail with no name goes to /clases. */
+export function ClassDetailRoute() {
+  const { name } = useParams();
+  const { token, userId, isActive, status, loadUser } = useAuthStore(
+    useShallow((s) => ({
+      token: s.token,
+      userId: s.userId,
+      isActive: s.isActive,
+      status: s.status,
+      loadUser: s.loadUser,
+    })),
+  );
+  if (!name) return <Navigate to={paths.classes} replace />;
+  return (
+    <LessonDetail
+      name={name}
+      viewer={{ userId: token ? userId : null, isMember: isActive, membershipKnown: status === 'succeeded' }}
+      onClassAdded={() => void loadUser()}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { ContactForm } from '../../features/contact/components/contact-form';
+
+/** /contactanos (SPEC §2.6). */
+export function ContactRoute() {
+  return <ContactForm />;
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AxiosError } from 'axios';
+import {
+  fieldErrorsOf,
+  hasErrors,
+  isApiErrorBody,
+  MESSAGES,
+  validateProfile,
+  type FieldErrors,
+  type UserDto,
+} from '@pulso/shared';
+import { Field } from '../../components/ui/field';
+import { ConfirmModal, ResultModal } from '../../components/ui/modal';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { deleteAccount, updateProfile } from '../../features/auth/api/auth';
+import { PasswordField } from '../../features/auth/components/password-field';
+import { useAuthStore } from '../../features/auth/store';
+import { es } from '../../i18n/es';
+import { errorMessage } from '../../lib/api-client';
+
+/**
+ * /profile/editar/{id} (SPEC §2.11): username, new password and phone. Saving asks first, then returns to
+ * /profile with 'Usuario actualizado correctamente'. Members can also close their own account.
+ */
+export function ProfileEditRoute() {
+  const { id = '' } = useParams();
+  const { userId, user, loadUser } = useAuthStore();
+
+  useEffect(() => {
+    if (!user) void loadUser();
+  }, [user, loadUser]);
+
+  if (id !== userId) {
+    return (
+      <section className="section message-page" role="alert">
+        <h1>{es.profile.notYours}</h1>
+        <Link className="button" to={paths.profile}>
+          {es.profile.back}
+        </Link>
+      </section>
+    );
+  }
+  if (!user) return <Spinner label={es.common.loadingData} />;
+  return <ProfileForm id={id} user={user} />;
+}
+
+function ProfileForm({ id, user }: { id: string; user: UserDto }) {
+  const navigate = useNavigate();
+  const loadUser = useAuthStore((s) => s.loadUser);
+  const logout = useAuthStore((s) => s.logout);
+  const [fullName, setFullName] = useState(user.fullName);
+  const [phone, setPhone] = useState(user.phone);
+  const [password, setPassword] = useState('');
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [asking, setAsking] = useState<'save' | 'delete' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const input = { fullName, phone, password };
+  const errors = { ...validateProfile(input), ...serverErrors };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!hasErrors(validateProfile(input))) setAsking('save');
+  };
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const message = await updateProfile(id, {
+        fullName: fullName.trim(),
+        phone: phone.trim(),
+        ...(password ? { password } : {}),
+      });
+      await loadUser();
+      void navigate(paths.profile, { state: { flash: message || MESSAGES.users.updated } });
+    } catch (error) {
+      setAsking(null);
+      const body: unknown = error instanceof AxiosError ? error.response?.data : null;
+      const fields = isApiErrorBody(body) ? fieldErrorsOf(body) : {};
+      if (hasErrors(fields)) setServerErrors(fields);
+      else setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteAccount(id);
+      logout();
+      void navigate(paths.home, { replace: true });
+    } catch (error) {
+      setAsking(null);
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setServerErrors({});
+  };
+
+  return (
+    <section className="section auth">
+      <div className="auth__card">
+        <h1 className="auth__title">{es.profile.editTitle}</h1>
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <Field
+            label={es.profile.username}
+            name="fullName"
+            autoComplete="name"
+            value={fullName}
+            maxLength={80}
+            onChange={(e) => change(setFullName)(e.target.value)}
+            error={errors.fullName}
+          />
+          <PasswordField
+            label={es.profile.newPassword}
+            name="password"
+            autoComplete="new-password"
+            hint={es.profile.newPasswordHint}
+            value={password}
+            onChange={(e) => change(setPassword)(e.target.value)}
+            error={errors.password}
+          />
+          <Field
+            label={es.profile.phone}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            value={phone}
+            maxLength={15}
+            onChange={(e) => change(setPhone)(e.target.value)}
+            error={errors.phone}
+          />
+          <div className="profile__actions">
+            <Link className="button" to={paths.profile}>
+              {es.profile.cancel}
+            </Link>
+            <button type="submit" className="button button--primary" disabled={busy || hasErrors(errors)}>
+              {busy ? es.profile.saving : es.profile.save}
+            </button>
+          </div>
+        </form>
+        <hr className="profile__rule" />
+        <button type="button" className="button button--danger button--small" onClick={() => setAsking('delete')}>
+          {es.profile.delete}
+        </button>
+      </div>
+      {asking && (
+        <ConfirmModal
+          title={es.profile.confirmTitle}
+          message={
+            asking === 'save' ? (
+              es.profile.confirmSave
+            ) : (
+              <>
+                <p>{es.profile.confirmDelete}</p>
+                <p>{es.profile.deleteNote}</p>
+              </>
+            )
+          }
+          confirmLabel={es.profile.confirm}
+          cancelLabel={es.profile.back}
+          danger={asking === 'delete'}
+          busy={busy}
+          onConfirm={() => void (asking === 'save' ? save() : remove())}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {failure && <ResultModal message={failure} failed closeLabel={es.auth.accept} onClose={() => setFailure(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { planBadge, type PaymentDto, type UserDto } from '@pulso/shared';
+import { Spinner } from '../../components/ui/spinner';
+import { paths, PLANS_SECTION_ID } from '../../config/paths';
+import { useAuthStore } from '../../features/auth/store';
+import { getMyPayments } from '../../features/payments/api/payments';
+import { useUiStore } from '../../features/ui/store';
+import { es } from '../../i18n/es';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate, formatPrice } from '../../lib/format';
+
+/** A message the previous page left for this one (e.g. 'Usuario actualizado correctamente'). */
+function useFlash(): string | null {
+  const state: unknown = useLocation().state;
+  return state && typeof state === 'object' && 'flash' in state && typeof state.flash === 'string' ? state.flash : null;
+}
+
+/** /profile (SPEC §2.11): badges, contact data, membership dates, classes, and links to the calendar and edit. */
+export function ProfileRoute() {
+  const { user, status, error, loadUser } = useAuthStore();
+  const flash = useFlash();
+
+  useEffect(() => {
+    void loadUser();
+  }, [loadUser]);
+
+  if (!user) {
+    if (status === 'failed') {
+      return (
+        <section className="section message-page" role="alert">
+          <h1>{es.profile.loadError}</h1>
+          <p>{error}</p>
+          <button type="button" className="button" onClick={() => void loadUser()}>
+            {es.common.retry}
+          </button>
+        </section>
+      );
+    }
+    return <Spinner label={es.common.loadingData} />;
+  }
+
+  return (
+    <section className="section profile">
+      {flash && (
+        <p className="alert alert--success" role="status">
+          {flash}
+        </p>
+      )}
+      <header className="profile__header">
+        <div className="profile__avatar" aria-hidden="true">
+          {user.fullName.trim().charAt(0).toUpperCase() || '?'}
+        </div>
+        <div>
+          <h1 className="profile__name">{user.fullName}</h1>
+          <ul className="profile__badges" aria-label={es.profile.title}>
+            {user.isAdmin && <li className="badge badge--admin">{es.profile.admin}</li>}
+            {user.isMonitor && <li className="badge badge--trainer">{es.profile.trainer}</li>}
+            {user.deletedAt && <li className="badge badge--danger">{es.profile.suspended}</li>}
+            {user.membresia && (
+              <li className={`badge badge--${planBadge(user.membresia.name)}`}>{user.membresia.name}</li>
+            )}
+          </ul>
+        </div>
+      </header>
+
+      <div className="profile__grid">
+        <article className="profile__card">
+          <h2>{es.profile.title}</h2>
+          <dl className="profile__data">
+            <dt>{es.profile.username}</dt>
+            <dd>{user.fullName}</dd>
+            <dt>{es.profile.email}</dt>
+            <dd>{user.email}</dd>
+            <dt>{es.profile.phone}</dt>
+            <dd>{user.phone || es.profile.notProvided}</dd>
+          </dl>
+          <div className="profile__actions">
+            <Link className="button button--primary" to={paths.calendar}>
+              {es.profile.calendar}
+            </Link>
+            <Link className="button" to={paths.profileEdit(user.id)}>
+              {es.profile.edit}
+            </Link>
+          </div>
+        </article>
+
+        <MembershipCard user={user} />
+
+        {user.isMonitor && (
+          <article className="profile__card">
+            <h2>{es.profile.myClasses}</h2>
+            {user.monitorLessons.length ? (
+              <ul className="profile__list">
+                {user.monitorLessons.map((lesson) => (
+                  <li key={lesson.id}>
+                    <Link to={paths.classDetail(lesson.name)}>{lesson.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty">{es.profile.noTeaching}</p>
+            )}
+          </article>
+        )}
+
+        <article className="profile__card">
+          <h2>{es.profile.schedule}</h2>
+          {user.lessonDetails.length ? (
+            <ul className="profile__list profile__schedule">
+              {user.lessonDetails.map((lesson) => (
+                <li key={lesson.id}>
+                  <Link to={paths.classDetail(lesson.name)}>{lesson.name}</Link>
+                  <span>
+                    {lesson.scheduleDays.join(', ')} · {lesson.scheduleHourStart} – {lesson.scheduleHourFinish}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <>
+              <p className="empty">{es.profile.noSchedule}</p>
+              <Link className="button button--small" to={paths.classes}>
+                {es.profile.browseClasses}
+              </Link>
+            </>
+          )}
+        </article>
+
+        <PaymentsCard />
+      </div>
+    </section>
+  );
+}
+
+function MembershipCard({ user }: { user: UserDto }) {
+  const active = user.membresia?.status === 'Activo' ? user.membresia : null;
+  const setPlansClicked = useUiStore((s) => s.setPlansClicked);
+  return (
+    <article className="profile__card">
+      <h2>{es.profile.membership}</h2>
+      {active ? (
+        <dl className="profile__data">
+          <dt>{es.profile.membership}</dt>
+          <dd>
+            <span className={`badge badge--${planBadge(active.name)}`}>{active.name}</span>
+          </dd>
+          <dt>{es.profile.from}</dt>
+          <dd>{formatDate(active.start)}</dd>
+          <dt>{es.profile.until}</dt>
+          <dd>{formatDate(active.end)}</dd>
+        </dl>
+      ) : (
+        <>
+          <p className="profile__no-membership">{es.profile.noMembership}</p>
+          <Link
+            className="button button--small button--primary"
+            to={`${paths.home}#${PLANS_SECTION_ID}`}
+            onClick={() => setPlansClicked(true)}
+          >
+            {es.profile.buyPlan}
+          </Link>
+        </>
+      )}
+    </article>
+  );
+}
+
+function PaymentsCard() {
+  const currency = useUiStore((s) => s.site.currency);
+  const [payments, setPayments] = useState<PaymentDto[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getMyPayments()
+      .then((list) => live && setPayments(list.filter((p) => p.status !== 'pending')))
+      .catch((err: unknown) => live && setError(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <article className="profile__card">
+      <h2>{es.profile.payments}</h2>
+      {error ? (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      ) : !payments ? (
+        <Spinner label={es.common.loading} />
+      ) : payments.length === 0 ? (
+        <p className="empty">{es.profile.noPayments}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{es.profile.paymentDate}</th>
+                <th scope="col">{es.profile.paymentPlan}</th>
+                <th scope="col">{es.profile.paymentAmount}</th>
+                <th scope="col">{es.profile.paymentStatus}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id}>
+                  <td>{formatDate(p.paidAt ?? p.createdAt)}</td>
+                  <td>{p.planName}</td>
+                  <td>{formatPrice(p.amount, p.currency || currency)}</td>
+                  <td>{es.profile.paymentStatuses[p.status]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useAuthStore } from '../../features/auth/store';
+import { ReviewPage } from '../../features/lessons/components/review-page';
+
+/** /review (SPEC §2.14), made useful: see ReviewPage. */
+export function ReviewRoute() {
+  const { token, userId, isActive, status } = useAuthStore(
+    useShallow((s) => ({ token: s.token, userId: s.userId, isActive: s.isActive, status: s.status })),
+  );
+  return (
+    <ReviewPage
+      viewer={{ userId: token ? userId : null, isMember: isActive, membershipKnown: status === 'succeeded' }}
+    />
+  );
+}

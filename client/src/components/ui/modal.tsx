@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons under the content. */
+  actions?: ReactNode;
+  /** 'alertdialog' for confirmations and results that need an answer. */
+  role?: 'dialog' | 'alertdialog';
+  /** Extra class on the panel (e.g. a wider form). */
+  className?: string;
+}
+
+/**
+ * The one modal of the SPA: focus moves into it and stays there (Tab cycles), Escape and a click on
+ * the backdrop close it, and focus returns to what had it before.
+ */
+export function Modal({ title, onClose, children, actions, role = 'dialog', className }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const node = panel.current;
+    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? node)?.focus();
+
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !node) return;
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const firstItem = items[0];
+      const lastItem = items.at(-1);
+      if (event.shiftKey && document.activeElement === firstItem) {
+        event.preventDefault();
+        lastItem?.focus();
+      } else if (!event.shiftKey && document.activeElement === lastItem) {
+        event.preventDefault();
+        firstItem?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      previous?.focus?.();
+    };
+  }, []);
+
+  return createPortal(
+    <div
+      className="modal"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        className={`modal__panel${className ? ` ${className}` : ''}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        <div className="modal__body">{children}</div>
+        {actions && <div className="modal__actions">{actions}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+interface ResultModalProps {
+  /** Defaults to the spec's 'Resultado'. */
+  title?: string;
+  message: string;
+  /** A failure is announced as an error. */
+  failed?: boolean;
+  onClose: () => void;
+  /** Defaults to the spec's 'Aceptar'. */
+  closeLabel?: string;
+}
+
+/** The outcome of an action, with one button to acknowledge it (SPEC §2.5 'Resultado' / 'Aceptar'). */
+export function ResultModal({
+  title = 'Resultado',
+  message,
+  failed,
+  onClose,
+  closeLabel = 'Aceptar',
+}: ResultModalProps) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      role="alertdialog"
+      actions={
+        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+          {closeLabel}
+        </button>
+      }
+    >
+      <p className={failed ? 'modal__message modal__message--error' : 'modal__message'}>{message}</p>
+    </Modal>
+  );
+}
+
+interface ConfirmModalProps {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  danger?: boolean;
+}
+
+/** A question before an action that changes or removes data. */
+export function ConfirmModal({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy,
+  danger,
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      role="alertdialog"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onCancel} disabled={busy} data-autofocus>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <div className="modal__message">{message}</div>
+    </Modal>
+  );
+}

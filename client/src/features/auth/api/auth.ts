@@ -1,0 +1,55 @@
+import type { CreateUserResponseDto, LoginResponseDto, UserDto } from '@pulso/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /users/login: the session token on success. */
+export async function login(email: string, password: string): Promise<string> {
+  const { data } = await api.post<LoginResponseDto>('/users/login', { email, password });
+  if (!data.login.token) throw new Error(data.login.message);
+  return data.login.token;
+}
+
+/** POST /users/create as a visitor: the new account's session token. */
+export async function register(email: string, password: string): Promise<string> {
+  // SPEC §7: registration names the account after the part of the e-mail before the at sign.
+  const fullName = email.split('@')[0] ?? email;
+  const { data } = await api.post<CreateUserResponseDto>('/users/create', { fullName, email, password });
+  if (!data.user.token) throw new Error(data.message);
+  return data.user.token;
+}
+
+/** POST /users/google with the credential of Google's button. */
+export async function signInWithGoogle(credential: string): Promise<string> {
+  const { data } = await api.post<LoginResponseDto>('/users/google', { credential });
+  if (!data.login.token) throw new Error(data.login.message);
+  return data.login.token;
+}
+
+export async function requestPasswordReset(email: string): Promise<string> {
+  const { data } = await api.post<{ message: string }>('/users/forgot', { email });
+  return data.message;
+}
+
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const { data } = await api.post<{ message: string }>('/users/reset', { token, password });
+  return data.message;
+}
+
+export async function getUser(id: string): Promise<UserDto> {
+  const { data } = await api.get<UserDto>(`/users/${encodeURIComponent(id)}`);
+  return data;
+}
+
+export interface ProfileChanges {
+  fullName: string;
+  phone: string;
+  password?: string;
+}
+
+export async function updateProfile(id: string, changes: ProfileChanges): Promise<string> {
+  const { data } = await api.put<{ message: string }>(`/users/update/${encodeURIComponent(id)}`, changes);
+  return data.message;
+}
+
+export async function deleteAccount(id: string): Promise<void> {
+  await api.delete(`/users/delete/${encodeURIComponent(id)}`);
+}

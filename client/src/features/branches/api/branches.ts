@@ -1,0 +1,14 @@
+import type { BranchDto } from '@pulso/shared';
+import { api } from '../../../lib/api-client';
+
+/** Every sede; the API answers `{ branchOffice: [...] }` (SPEC §3). */
+export async function getBranches(): Promise<BranchDto[]> {
+  const { data } = await api.get<{ branchOffice: BranchDto[] }>('/branchoffice');
+  return data.branchOffice;
+}
+
+/** One sede; the API answers `{ branchoffice: {...} }` (SPEC §3). */
+export async function getBranch(id: string): Promise<BranchDto> {
+  const { data } = await api.get<{ branchoffice: BranchDto }>(`/branchoffice/${encodeURIComponent(id)}`);
+  return data.branchoffice;
+}

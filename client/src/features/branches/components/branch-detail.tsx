@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { MESSAGES } from '@pulso/shared';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { es } from '../../../i18n/es';
+import { formatDays, formatHour } from '../format';
+import { useOfficesStore } from '../store';
+import '../branches.css';
+
+interface BranchDetailProps {
+  id: string;
+}
+
+/**
+ * /sedes/detalles/{id} (SPEC §2.9): name, address, days joined by commas, the schedule as start to end
+ * and the image, 'Cargando...' until it arrives, and 'Atras' back to /sedes.
+ */
+export function BranchDetail({ id }: BranchDetailProps) {
+  const { detailId, detail, status, error, notFound, fetchOffice } = useOfficesStore(
+    useShallow((s) => ({
+      detailId: s.detailId,
+      detail: s.detail,
+      status: s.detailStatus,
+      error: s.detailError,
+      notFound: s.detailNotFound,
+      fetchOffice: s.fetchOffice,
+    })),
+  );
+
+  useEffect(() => {
+    void fetchOffice(id);
+  }, [id, fetchOffice]);
+
+  const back = (
+    <Link className="button" to={paths.branches}>
+      {es.branches.back}
+    </Link>
+  );
+
+  if (detailId !== id || status === 'idle' || status === 'loading') {
+    return (
+      <section className="section branch-detail">
+        <Spinner label={es.branches.detailLoading} />
+      </section>
+    );
+  }
+
+  if (status === 'failed' || !detail) {
+    return (
+      <section className="section branch-detail message-page">
+        <div className="alert alert--error" role="alert">
+          <h1 className="branch-detail__error-title">
+            {notFound ? MESSAGES.branches.notFound : es.branches.detailLoadError}
+          </h1>
+          {!notFound && error && <p>{error}</p>}
+          <div className="branch-detail__actions">
+            {back}
+            {!notFound && (
+              <button type="button" className="button button--primary" onClick={() => void fetchOffice(id)}>
+                {es.common.retry}
+              </button>
+            )}
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="section branch-detail">
+      <article className="branch-detail__card" aria-labelledby="branch-detail-title">
+        {detail.image && (
+          <img
+            className="branch-detail__image"
+            src={detail.image}
+            alt={es.branches.imageAlt(detail.name)}
+            width={800}
+            height={500}
+          />
+        )}
+        <div className="branch-detail__body">
+          <h1 id="branch-detail-title" className="branch-detail__name">
+            {detail.name}
+          </h1>
+          <dl className="branch-detail__facts">
+            <div>
+              <dt>{es.branches.address}</dt>
+              <dd>{detail.location}</dd>
+            </div>
+            <div>
+              <dt>{es.branches.days}</dt>
+              <dd>{detail.scheduleDays.length > 0 ? formatDays(detail.scheduleDays) : es.branches.noDays}</dd>
+            </div>
+            <div>
+              <dt>{es.branches.schedule}</dt>
+              <dd>{es.branches.hours(formatHour(detail.scheduleHourStart), formatHour(detail.scheduleHourFinish))}</dd>
+            </div>
+          </dl>
+          <div className="branch-detail__actions">{back}</div>
+        </div>
+      </article>
+    </section>
+  );
+}

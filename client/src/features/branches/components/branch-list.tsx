@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { es } from '../../../i18n/es';
+import { useOfficesStore } from '../store';
+import { BranchCard } from './branch-card';
+import { LoadingGif } from './loading-gif';
+import '../branches.css';
+
+/** /sedes (SPEC §2.8): every sede, fetched on open, with a loading gif and a visible error with retry. */
+export function BranchList() {
+  const { items, status, error, fetchOffices } = useOfficesStore(
+    useShallow((s) => ({ items: s.items, status: s.status, error: s.error, fetchOffices: s.fetchOffices })),
+  );
+
+  useEffect(() => {
+    void fetchOffices();
+  }, [fetchOffices]);
+
+  return (
+    <section className="section branches" aria-labelledby="branches-title">
+      <h1 id="branches-title" className="section__title">
+        {es.branches.title}
+      </h1>
+      <p className="section__subtitle">{es.branches.subtitle}</p>
+      {(status === 'idle' || status === 'loading') && items.length === 0 && <LoadingGif label={es.branches.loading} />}
+      {status === 'failed' && (
+        <div className="alert alert--error" role="alert">
+          <p>
+            {es.branches.loadError} {error}
+          </p>
+          <button type="button" className="button" onClick={() => void fetchOffices()}>
+            {es.common.retry}
+          </button>
+        </div>
+      )}
+      {status === 'succeeded' && items.length === 0 && <p className="empty">{es.branches.empty}</p>}
+      {status !== 'failed' && items.length > 0 && (
+        <div className="branches__list">
+          {items.map((branch, index) => (
+            <BranchCard key={branch.id} branch={branch} index={index} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { CalendarEventDto, UserDto } from '@pulso/shared';
+import { api } from '../../../lib/api-client';
+
+export interface NewEventInput {
+  title: string;
+  /** ISO date-times. */
+  start: string;
+  end: string;
+}
+
+/** GET /events: what the calendar shows the caller in [start, end). */
+export async function getEvents(start: string, end: string): Promise<CalendarEventDto[]> {
+  const { data } = await api.get<CalendarEventDto[]>('/events', { params: { start, end } });
+  return data;
+}
+
+/** POST /events (admins): a gym event. */
+export async function createEvent(input: NewEventInput): Promise<CalendarEventDto> {
+  const { data } = await api.post<{ message: string; event: CalendarEventDto }>('/events', input);
+  return data.event;
+}
+
+/** DELETE /events/:id (admins). */
+export async function deleteEvent(id: string): Promise<void> {
+  await api.delete(`/events/${encodeURIComponent(id)}`);
+}
+
+/** GET /users/:id: the signed-in member, for the name on the title line. */
+export async function getMember(id: string): Promise<UserDto> {
+  const { data } = await api.get<UserDto>(`/users/${encodeURIComponent(id)}`);
+  return data;
+}

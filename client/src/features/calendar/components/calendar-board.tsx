@@ -1,0 +1,180 @@
+import { useCallback, useRef, useState } from 'react';
+import type { EventClickArg, EventInput, EventMountArg, EventSourceFuncArg } from '@fullcalendar/core';
+import esLocale from '@fullcalendar/core/locales/es';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { MESSAGES } from '@pulso/shared';
+import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { es } from '../../../i18n/es';
+import { toEventInput } from '../event-helpers';
+import { useCalendarStore } from '../store';
+import { useNarrow } from '../use-narrow';
+import { CalendarLegend } from './calendar-legend';
+import { NewEventModal } from './new-event-modal';
+import '../calendar.css';
+
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const TOOLBAR = {
+  start: 'prev,next today',
+  center: 'title',
+  end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+};
+
+/** Phones: 'L 16' over each week column instead of 'lun 16/11', which does not fit. */
+const NARROW_VIEWS = { timeGridWeek: { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } } as const;
+
+interface CalendarBoardProps {
+  isAdmin: boolean;
+}
+
+interface Selected {
+  id: string;
+  title: string;
+}
+
+type Notice = { message: string; failed: boolean } | null;
+
+/**
+ * The calendar (SPEC §2.12): month by default, week and day time grids and a list; 50vh high; events
+ * can be picked up but every drop is refused and undone. Admins add gym events and delete them.
+ */
+export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
+  const t = es.calendar;
+  const calendar = useRef<FullCalendar>(null);
+  const fetchEvents = useCalendarStore((s) => s.fetchEvents);
+  const status = useCalendarStore((s) => s.status);
+  const error = useCalendarStore((s) => s.error);
+  const busy = useCalendarStore((s) => s.busy);
+  const deleteEvent = useCalendarStore((s) => s.deleteEvent);
+  const [loading, setLoading] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const narrow = useNarrow();
+
+  const source = useCallback(
+    async (info: EventSourceFuncArg): Promise<EventInput[]> => {
+      const events = await fetchEvents(info.start.toISOString(), info.end.toISOString());
+      return events.map(toEventInput);
+    },
+    [fetchEvents],
+  );
+
+  const reload = () => calendar.current?.getApi().refetchEvents();
+
+  const selectGymEvent = useCallback(
+    (kind: unknown, id: string, title: string) => {
+      if (isAdmin && kind === 'gym') setSelected({ id, title });
+    },
+    [isAdmin],
+  );
+
+  const onEventClick = (info: EventClickArg) => {
+    info.jsEvent.preventDefault();
+    selectGymEvent(info.event.extendedProps.kind, info.event.id, info.event.title);
+  };
+
+  // Admins reach a gym event with the keyboard too: it becomes a focusable button.
+  const onEventMount = (info: EventMountArg) => {
+    if (!isAdmin || info.event.extendedProps.kind !== 'gym') return;
+    const el = info.el;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'button');
+    el.setAttribute('aria-label', t.eventLabel(info.event.title));
+    el.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      selectGymEvent('gym', info.event.id, info.event.title);
+    });
+  };
+
+  const confirmDelete = async () => {
+    if (!selected) return;
+    const ok = await deleteEvent(selected.id);
+    setSelected(null);
+    const { actionError } = useCalendarStore.getState();
+    setNotice(ok ? { message: MESSAGES.events.deleted, failed: false } : { message: actionError ?? '', failed: true });
+    if (ok) reload();
+  };
+
+  return (
+    <div className="calendar-board">
+      <div className="calendar-board__bar">
+        <CalendarLegend />
+        {isAdmin && (
+          <button type="button" className="button button--primary button--small" onClick={() => setCreating(true)}>
+            {t.newEvent}
+          </button>
+        )}
+      </div>
+      {isAdmin && <p className="calendar-board__hint">{t.adminHint}</p>}
+      {status === 'failed' && !loading && (
+        <p className="alert alert--error calendar-board__error" role="alert">
+          {t.loadError} {error}
+          <button type="button" className="button button--small" onClick={reload}>
+            {es.common.retry}
+          </button>
+        </p>
+      )}
+      <section className="calendar-board__calendar" aria-label={t.calendarLabel} aria-busy={loading}>
+        {loading && (
+          <div className="calendar-board__loading">
+            <Spinner label={t.loadingEvents} />
+          </div>
+        )}
+        <FullCalendar
+          ref={calendar}
+          plugins={PLUGINS}
+          locale={esLocale}
+          initialView="dayGridMonth"
+          headerToolbar={TOOLBAR}
+          buttonText={t.buttonText}
+          buttonHints={t.buttonHints}
+          viewHint={t.viewHint}
+          height="50vh"
+          editable
+          eventDurationEditable={false}
+          eventDrop={(info) => {
+            info.revert();
+            setNotice({ message: MESSAGES.events.dragNotAllowed, failed: true });
+          }}
+          events={source}
+          loading={setLoading}
+          // The failure is shown above the calendar from the store; FullCalendar need not log it too.
+          eventSourceFailure={() => undefined}
+          eventClick={onEventClick}
+          eventDidMount={onEventMount}
+          dayMaxEvents={false}
+          nowIndicator
+          views={narrow ? NARROW_VIEWS : undefined}
+        />
+      </section>
+
+      {creating && <NewEventModal onClose={() => setCreating(false)} onCreated={reload} />}
+      {selected && (
+        <ConfirmModal
+          title={t.deleteTitle}
+          message={t.deleteQuestion(selected.title)}
+          confirmLabel={busy ? t.deleting : t.deleteConfirm}
+          cancelLabel={t.deleteCancel}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setSelected(null)}
+          busy={busy}
+          danger
+        />
+      )}
+      {notice && (
+        <ResultModal
+          title={notice.failed ? t.dragTitle : undefined}
+          message={notice.message}
+          failed={notice.failed}
+          onClose={() => setNotice(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CalendarEventDto, FieldErrors } from '@pulso/shared';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { es } from '../../../i18n/es';
+import { EMPTY_EVENT_FORM, toNewEvent, validateEventForm, type EventFormValues } from '../event-helpers';
+import { useCalendarStore } from '../store';
+
+interface NewEventModalProps {
+  onClose: () => void;
+  /** The event the server saved; the modal closes itself after calling it. */
+  onCreated: (event: CalendarEventDto) => void;
+}
+
+/** 'Nuevo Evento': title and start/end date-times, checked like the server checks them (SPEC §2.12). */
+export function NewEventModal({ onClose, onCreated }: NewEventModalProps) {
+  const t = es.calendar;
+  const busy = useCalendarStore((s) => s.busy);
+  const serverError = useCalendarStore((s) => s.actionError);
+  const createEvent = useCalendarStore((s) => s.createEvent);
+  const clearActionError = useCalendarStore((s) => s.clearActionError);
+  const [values, setValues] = useState<EventFormValues>(EMPTY_EVENT_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  useEffect(() => clearActionError, [clearActionError]);
+
+  const change = (field: keyof EventFormValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: '' }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateEventForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const created = await createEvent(toNewEvent(values));
+    if (created) {
+      onCreated(created);
+      onClose();
+    }
+  };
+
+  return (
+    <Modal title={t.newEvent} onClose={onClose} className="calendar-modal">
+      <form className="form calendar-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field
+          label={t.titleLabel}
+          placeholder={t.titlePlaceholder}
+          value={values.title}
+          onChange={change('title')}
+          error={errors.title}
+          autoComplete="off"
+          data-autofocus
+        />
+        <Field
+          label={t.start}
+          type="datetime-local"
+          value={values.start}
+          onChange={change('start')}
+          error={errors.start}
+        />
+        <Field label={t.end} type="datetime-local" value={values.end} onChange={change('end')} error={errors.end} />
+        {serverError && (
+          <p className="alert alert--error calendar-form__error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t.saving : t.submit}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { getLessons } from '../api/lessons';
+import { LessonList } from '../components/lesson-list';
+import { useLessonsStore } from '../store';
+import { LESSONS } from './fixtures';
+
+vi.mock('../api/lessons', () => ({
+  getLessons: vi.fn(),
+  getLesson: vi.fn(),
+  createReview: vi.fn(),
+  addLessonToSchedule: vi.fn(),
+}));
+
+const TYPES = ['Cardio', 'Flexibilidad', 'Potencia', 'Relajación'];
+
+function renderList(typesStatus: 'succeeded' | 'loading' | 'failed' = 'succeeded') {
+  const onRetryTypes = vi.fn();
+  render(
+    <MemoryRouter>
+      <LessonList types={TYPES} typesStatus={typesStatus} typesError="caído" onRetryTypes={onRetryTypes} />
+    </MemoryRouter>,
+  );
+  return { onRetryTypes };
+}
+
+const cardNames = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+
+describe('LessonList and its filter bar', () => {
+  beforeEach(() => {
+    useLessonsStore.setState(useLessonsStore.getInitialState(), true);
+    vi.mocked(getLessons).mockReset().mockResolvedValue(LESSONS);
+  });
+
+  test('when the classes are loading, then a loading state is announced', () => {
+    vi.mocked(getLessons).mockReturnValue(new Promise(() => undefined));
+    renderList();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando clases...');
+  });
+
+  test('when the classes load, then each card shows its facts and Más info to /clases/{name}, A-Z', async () => {
+    renderList();
+    const boxeo = await screen.findByRole('article', { name: 'Boxeo' });
+    expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
+    expect(within(boxeo).getByText('Golpes y guardia')).toBeInTheDocument();
+    expect(within(boxeo).getByRole('list', { name: 'Tipos de ejercicio' })).toHaveTextContent('CardioPotencia');
+    expect(within(boxeo).getByRole('img', { name: 'Intensidad 4 de 5' })).toBeInTheDocument();
+    expect(within(boxeo).getByRole('link', { name: 'Más info: Boxeo' })).toHaveAttribute('href', '/clases/Boxeo');
+    expect(screen.getByRole('article', { name: 'Yoga' })).toHaveClass('lesson-card--reverse');
+  });
+
+  test('when Alfabeto is pressed, then the order flips to Z-A and back', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Alfabeto: A-Z' }));
+    expect(cardNames()).toEqual(['Zumba', 'Yoga', 'Boxeo']);
+    await userEvent.click(screen.getByRole('button', { name: 'Alfabeto: Z-A' }));
+    expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
+  });
+
+  test('when sorting by hardest first, then the cards follow effort', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Por intensidad' }), 'Más difícil primero');
+    expect(cardNames()).toEqual(['Boxeo', 'Zumba', 'Yoga']);
+  });
+
+  test('when a type and intensities are chosen, then nothing changes until filtrar applies them', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cardio' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Nivel 3' }));
+    expect(cardNames()).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'filtrar' }));
+    expect(cardNames()).toEqual(['Zumba']);
+  });
+
+  test('when Borrar of a group is pressed, then that group is cleared and the list follows', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cardio' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Nivel 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'filtrar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar intensidad' }));
+    expect(screen.getByRole('checkbox', { name: 'Nivel 3' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Cardio' })).toBeChecked();
+    expect(cardNames()).toEqual(['Boxeo', 'Zumba']);
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar tipos de ejercicio' }));
+    expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
+  });
+
+  test('when a filter leaves nothing, then the §8 message shows and Intenta de nuevo resets and reloads', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Relajación' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Nivel 5' }));
+    await userEvent.click(screen.getByRole('button', { name: 'filtrar' }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se encontraron clases de tipo de ejercicio Relajación y de intensidad 5');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
+    expect(await screen.findByRole('article', { name: 'Zumba' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Relajación' })).not.toBeChecked();
+    expect(getLessons).toHaveBeenCalledTimes(2);
+  });
+
+  test('when the trash icon is pressed, then every filter and the order go back to the defaults', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Alfabeto: A-Z' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cardio' }));
+    await userEvent.click(screen.getByRole('button', { name: 'filtrar' }));
+    expect(cardNames()).toEqual(['Zumba', 'Boxeo']);
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar todos los filtros' }));
+    expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
+    expect(screen.getByRole('checkbox', { name: 'Cardio' })).not.toBeChecked();
+  });
+
+  test('when the filter bar is folded on phones, then its toggle says so and opens it', async () => {
+    renderList();
+    const toggle = screen.getByRole('button', { name: 'Mostrar filtros' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Ocultar filtros' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('when loading fails, then the error shows with Intenta de nuevo that loads again', async () => {
+    vi.mocked(getLessons).mockReset().mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce(LESSONS);
+    renderList();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar las clases. caído');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
+    expect(await screen.findByRole('article', { name: 'Yoga' })).toBeInTheDocument();
+  });
+
+  test('when the exercise types fail to load, then the bar says so and offers to retry', async () => {
+    const { onRetryTypes } = renderList('failed');
+    await screen.findByRole('article', { name: 'Boxeo' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar los tipos de ejercicio. caído');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
+    expect(onRetryTypes).toHaveBeenCalled();
+  });
+});

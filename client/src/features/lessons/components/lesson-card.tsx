@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import type { LessonListItemDto } from '@pulso/shared';
+import { paths } from '../../../config/paths';
+import { es } from '../../../i18n/es';
+import { IntensityMeter } from './intensity-meter';
+
+interface LessonCardProps {
+  lesson: LessonListItemDto;
+  index: number;
+}
+
+/**
+ * One class of /clases (SPEC §2.4): name, short description, exercise types, intensity and 'Más info'.
+ * On desktop every other card puts its image on the right; on phones the image sits on top (lessons.css).
+ */
+export function LessonCard({ lesson, index }: LessonCardProps) {
+  const titleId = `lesson-${lesson.id}`;
+  return (
+    <article className={`lesson-card${index % 2 === 1 ? ' lesson-card--reverse' : ''}`} aria-labelledby={titleId}>
+      <div className="lesson-card__media">
+        {lesson.image ? (
+          <img
+            src={lesson.image}
+            alt={es.lessons.imageAlt(lesson.name)}
+            width={800}
+            height={500}
+            loading={index < 2 ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="lesson-card__placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <div className="lesson-card__body">
+        <h2 id={titleId} className="lesson-card__name">
+          {lesson.name}
+        </h2>
+        <p className="lesson-card__short">{lesson.shortDescription}</p>
+        <ul className="tags" aria-label={es.lessons.types}>
+          {lesson.types.map((type) => (
+            <li key={type} className="tag">
+              {type}
+            </li>
+          ))}
+        </ul>
+        <p className="lesson-card__intensity">
+          <span className="lesson-card__label">{es.lessons.intensity}</span>
+          <IntensityMeter effort={lesson.effort} />
+        </p>
+        <Link
+          className="button button--primary lesson-card__more"
+          to={paths.classDetail(lesson.name)}
+          aria-label={es.lessons.moreInfoOf(lesson.name)}
+        >
+          {es.lessons.moreInfo}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { LoadStatus } from '@pulso/shared';
+import { Spinner } from '../../../components/ui/spinner';
+import { es } from '../../../i18n/es';
+import { useLessonsStore } from '../store';
+import { FilterBar } from './filter-bar';
+import { LessonCard } from './lesson-card';
+import '../lessons.css';
+
+interface LessonListProps {
+  /** Exercise types offered by the filter, fetched from the server by the page. */
+  types: string[];
+  typesStatus: LoadStatus;
+  typesError: string | null;
+  onRetryTypes: () => void;
+}
+
+/**
+ * /clases (SPEC §2.4): the filter bar and the classes it leaves. A filter that leaves nothing shows
+ * its §8 message with 'Intenta de nuevo', which resets the filters and loads the classes again.
+ */
+export function LessonList({ types, typesStatus, typesError, onRetryTypes }: LessonListProps) {
+  const { items, visible, status, error, filters, filterError, fetchLessons, setFilters, resetFilters, retry } =
+    useLessonsStore(
+      useShallow((s) => ({
+        items: s.items,
+        visible: s.visible,
+        status: s.status,
+        error: s.error,
+        filters: s.filters,
+        filterError: s.filterError,
+        fetchLessons: s.fetchLessons,
+        setFilters: s.setFilters,
+        resetFilters: s.resetFilters,
+        retry: s.retry,
+      })),
+    );
+
+  useEffect(() => {
+    void fetchLessons();
+  }, [fetchLessons]);
+
+  const loading = (status === 'idle' || status === 'loading') && items.length === 0;
+
+  return (
+    <section className="section lessons" aria-labelledby="lessons-title">
+      <h1 id="lessons-title" className="section__title">
+        {es.lessons.title}
+      </h1>
+      <p className="section__subtitle">{es.lessons.subtitle}</p>
+      <FilterBar
+        filters={filters}
+        types={types}
+        typesStatus={typesStatus}
+        typesError={typesError}
+        onRetryTypes={onRetryTypes}
+        onChange={setFilters}
+        onReset={resetFilters}
+      />
+      {loading && <Spinner label={es.lessons.loading} />}
+      {status === 'failed' && (
+        <div className="alert alert--error lessons__alert" role="alert">
+          <p>
+            {es.lessons.loadError} {error}
+          </p>
+          <button type="button" className="button" onClick={() => void retry()}>
+            {es.common.retry}
+          </button>
+        </div>
+      )}
+      {status === 'succeeded' && items.length === 0 && <p className="empty">{es.lessons.empty}</p>}
+      {status !== 'failed' && filterError && (
+        <div className="alert alert--error lessons__alert" role="alert">
+          <p>{filterError}</p>
+          <button type="button" className="button" onClick={() => void retry()}>
+            {es.common.retry}
+          </button>
+        </div>
+      )}
+      {status !== 'failed' && visible.length > 0 && (
+        <>
+          <p className="lessons__count" role="status">
+            {es.lessons.count(visible.length)}
+          </p>
+          <div className="lessons__list">
+            {visible.map((lesson, index) => (
+              <LessonCard key={lesson.id} lesson={lesson} index={index} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { es } from '../../../i18n/es';
+import { useLessonsStore } from '../store';
+import type { LessonViewer } from './lesson-detail';
+import { ReviewForm } from './review-form';
+import '../lessons.css';
+
+/**
+ * /review (SPEC §2.14). The spec's page is a static form wired to nothing; here it explains that
+ * classes are rated from their own page and, for a signed-in user, lets them pick a class and rate it
+ * with the same form as the class page.
+ */
+export function ReviewPage({ viewer }: { viewer: LessonViewer }) {
+  const t = es.lessons.reviewPage;
+  const selectId = useId();
+  const { items, status, error, fetchLessons } = useLessonsStore(
+    useShallow((s) => ({ items: s.items, status: s.status, error: s.error, fetchLessons: s.fetchLessons })),
+  );
+  const [lessonId, setLessonId] = useState('');
+  const signedIn = viewer.userId !== null;
+
+  useEffect(() => {
+    if (signedIn && status === 'idle') void fetchLessons();
+  }, [signedIn, status, fetchLessons]);
+
+  const chosen = items.find((l) => l.id === lessonId);
+
+  return (
+    <section className="section review-page" aria-labelledby="review-page-title">
+      <h1 id="review-page-title" className="section__title">
+        {t.title}
+      </h1>
+      <p className="section__subtitle">{t.text}</p>
+      {!signedIn ? (
+        <div className="review-page__card">
+          <p>{t.visitorText}</p>
+          <div className="review-page__actions">
+            <Link className="button" to={paths.classes}>
+              {t.browse}
+            </Link>
+            <Link className="button button--primary" to={paths.login}>
+              {t.login}
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <div className="review-page__card">
+          {status === 'loading' && items.length === 0 && <Spinner label={es.lessons.loading} />}
+          {status === 'failed' && (
+            <div className="alert alert--error" role="alert">
+              <p>
+                {es.lessons.loadError} {error}
+              </p>
+              <button type="button" className="button" onClick={() => void fetchLessons()}>
+                {es.common.retry}
+              </button>
+            </div>
+          )}
+          {items.length > 0 && (
+            <div className="form">
+              <div className="field">
+                <label className="field__label" htmlFor={selectId}>
+                  {t.pickClass}
+                </label>
+                <select id={selectId} value={lessonId} onChange={(e) => setLessonId(e.target.value)}>
+                  <option value="">{t.pickPlaceholder}</option>
+                  {items.map((lesson) => (
+                    <option key={lesson.id} value={lesson.id}>
+                      {lesson.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          )}
+          {viewer.userId && chosen && (
+            <>
+              <ReviewForm
+                key={chosen.id}
+                lessonId={chosen.id}
+                userId={viewer.userId}
+                notMember={viewer.membershipKnown && !viewer.isMember}
+                title={chosen.name}
+              />
+              <Link className="review-page__link" to={paths.classDetail(chosen.name)}>
+                {t.openClass}
+              </Link>
+            </>
+          )}
+          {items.length > 0 && !chosen && <p className="empty">{t.pickRequired}</p>}
+          <Link className="button review-page__browse" to={paths.classes}>
+            {t.browse}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+
+async function login(email, password) {
+  const response = await fetch(BASE_URL() + '/api/users/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json();
+  assert.ok(body.login?.token, `login of ${email} failed: ${JSON.stringify(body)}`);
+  return body.login.token;
+}
+
+const userIdOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
+
+async function lessonByName(name) {
+  const response = await fetch(BASE_URL() + '/api/lessons/' + encodeURIComponent(name));
+  assert.equal(response.status, 200);
+  return response.json();
+}
+
+async function postReview(token, review) {
+  const response = await fetch(BASE_URL() + '/api/reviews/create', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(review),
+  });
+  assert.equal(response.status, 201, await response.text());
+}
+
+/** A full-page screenshot, or only the viewport when a modal is open (fixed layers repeat in full pages). */
+const shot = (page, name, fullPage = true) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `classes-${name}.png`), fullPage });
+
+const cardNames = (page) => page.locator('.lesson-card__name').allTextContents();
+
+/** Opens a page as a signed-in user: the token is stored as the SPA does after login. */
+async function openSignedIn(browser, token, url, viewport = { width: 1280, height: 900 }) {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(BASE_URL() + '/');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.goto(BASE_URL() + url);
+  return page;
+}
+
+describe('classes: list, filters, detail and reviews', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'mobile', width: 390, height: 844 },
+  ]) {
+    test(`when a visitor filters /clases on ${viewport.name}, then the cards follow and a class opens`, async () => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(BASE_URL() + '/clases');
+
+      await page.locator('.lesson-card').first().waitFor({ timeout: 15_000 });
+      const all = await cardNames(page);
+      assert.ok(all.length >= 10, `expected the seeded classes, got ${all.join(', ')}`);
+      assert.deepEqual(
+        all,
+        [...all].sort((a, b) => a.localeCompare(b, 'es', { sensitivity: 'base' })),
+      );
+      await shot(page, `list-${viewport.name}`);
+
+      const toggle = page.getByRole('button', { name: /Mostrar filtros/ });
+      if (viewport.name === 'mobile') {
+        assert.equal(await page.getByRole('button', { name: 'filtrar' }).isVisible(), false);
+        await toggle.click();
+      } else {
+        assert.equal(await toggle.isVisible(), false);
+      }
+
+      // The 'Alfabeto' toggle flips the order at once.
+      await page.getByRole('button', { name: 'Alfabeto: A-Z' }).click();
+      assert.deepEqual(await cardNames(page), [...all].reverse());
+      await page.getByRole('button', { name: 'Alfabeto: Z-A' }).click();
+
+      // Cardio and intensity 3: only Zumba among the seeded classes.
+      await page.getByRole('checkbox', { name: 'Cardio' }).check();
+      await page.getByRole('checkbox', { name: 'Nivel 3' }).check();
+      await page.getByRole('button', { name: 'filtrar' }).click();
+      await page.getByRole('article', { name: 'Boxeo' }).waitFor({ state: 'detached' });
+      assert.deepEqual(await cardNames(page), ['Zumba']);
+      await shot(page, `filtered-${viewport.name}`);
+
+      // An impossible combination: the §8 message, then 'Intenta de nuevo' resets and reloads.
+      await page.getByRole('button', { name: 'Borrar todos los filtros' }).click();
+      await page.getByRole('checkbox', { name: 'Relajación' }).check();
+      await page.getByRole('checkbox', { name: 'Nivel 5' }).check();
+      await page.getByRole('button', { name: 'filtrar' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'No se encontraron clases' });
+      await alert.waitFor();
+      assert.equal(
+        (await alert.locator('p').innerText()).trim(),
+        'No se encontraron clases de tipo de ejercicio Relajación y de intensidad 5',
+      );
+      assert.equal(await page.locator('.lesson-card').count(), 0);
+      await shot(page, `no-results-${viewport.name}`);
+      await alert.getByRole('button', { name: 'Intenta de nuevo' }).click();
+      await page
+        .locator('.lesson-card')
+        .nth(all.length - 1)
+        .waitFor();
+      assert.equal(await page.getByRole('checkbox', { name: 'Relajación' }).isChecked(), false);
+
+      // 'Más info' opens the class page.
+      await page.getByRole('link', { name: 'Más info: Zumba' }).click();
+      await page.waitForURL(BASE_URL() + '/clases/Zumba');
+      await page.getByRole('heading', { level: 1, name: 'Zumba' }).waitFor();
+      await page.getByText('Sede', { exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Enviar' }).count(), 0);
+      await shot(page, `detail-visitor-${viewport.name}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test('when /detail is opened without a name, then it goes to /clases; with one, it shows the class', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(BASE_URL() + '/detail');
+    await page.waitForURL(BASE_URL() + '/clases');
+    await page.goto(BASE_URL() + '/detail/Yoga');
+    await page.getByRole('heading', { level: 1, name: 'Yoga' }).waitFor();
+    await page.goto(BASE_URL() + '/clases/No%20existe');
+    await page.getByRole('heading', { name: 'No se encontró la clase' }).waitFor();
+    await page.close();
+  });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'mobile', width: 390, height: 844 },
+  ]) {
+    test(`when a member rates a class on ${viewport.name}, then Review Creada shows and the review appears`, async () => {
+      const token = await login('socio@pulso.demo', 'Socio1234');
+      const userId = userIdOf(token);
+      const lesson = await lessonByName('Yoga');
+      const original = lesson.reviews.find((r) => r.userId === userId);
+      const text = `Reseña de prueba ${viewport.name} ${Date.now()}`;
+      const page = await openSignedIn(browser, token, '/clases/Yoga', viewport);
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        const form = page.getByRole('form', { name: 'Califica esta clase' });
+        await form.waitFor({ timeout: 15_000 });
+        await form.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
+        await form.getByRole('textbox', { name: 'Descripción' }).fill(text);
+        await shot(page, `review-form-${viewport.name}`);
+        await form.getByRole('button', { name: 'Enviar' }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Resultado' });
+        await dialog.getByText('Review Creada').waitFor();
+        await shot(page, `review-created-${viewport.name}`, false);
+        await dialog.getByRole('button', { name: 'Aceptar' }).click();
+        // The class reloads 2 s later with the new review.
+        await page.locator('.review__text', { hasText: text }).waitFor({ timeout: 10_000 });
+
+        // The member already holds Yoga: 'Añadir clase' is refused in the same modal.
+        await page.getByRole('button', { name: 'Añadir clase' }).click();
+        await dialog.getByText('El usuario ya tiene esa clase').waitFor();
+        await shot(page, `add-class-${viewport.name}`, false);
+        await dialog.getByRole('button', { name: 'Aceptar' }).click();
+        assert.deepEqual(errors, []);
+      } finally {
+        // Leave the demo member's review as it was.
+        if (original) {
+          await postReview(token, {
+            stars: original.stars,
+            description: original.description,
+            userId,
+            lessonId: lesson.id,
+          });
+        }
+        await page.close();
+      }
+    });
+  }
+
+  test('when a signed-in user without a membership rates a class, then the refusal and its reason show', async () => {
+    const token = await login('usuario@pulso.demo', 'Usuario1234');
+    const page = await openSignedIn(browser, token, '/clases/Zumba');
+    const form = page.getByRole('form', { name: 'Califica esta clase' });
+    await form.getByText('Solo los socios con una membresía activa pueden calificar clases.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Añadir clase' }).count(), 0);
+    await form.getByRole('radio', { name: '3 estrellas' }).check({ force: true });
+    await form.getByRole('button', { name: 'Enviar' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Resultado' });
+    await dialog.getByText('No se pudo crear la review. Necesitas una membresía activa para esta acción').waitFor();
+    await shot(page, 'review-refused', false);
+    await page.close();
+  });
+
+  test('when a signed-in member opens /review, then they can pick a class and find its page', async () => {
+    const token = await login('socio@pulso.demo', 'Socio1234');
+    const page = await openSignedIn(browser, token, '/review');
+    await page.getByRole('heading', { name: 'Califica una clase' }).waitFor();
+    await page.getByRole('combobox', { name: 'Clase' }).selectOption({ label: 'Spinning' });
+    assert.equal(await page.getByRole('link', { name: 'Ver la clase' }).getAttribute('href'), '/clases/Spinning');
+    await page.getByRole('form', { name: 'Spinning' }).waitFor();
+    await shot(page, 'review-page');
+    await page.close();
+  });
+});
