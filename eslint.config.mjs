@@ -25,6 +25,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Browser tests pass callbacks to page.evaluate/waitForFunction, which run in the page.
+    files: ['e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['server/src/**/__tests__/**/*.ts', 'server/src/test/**/*.ts'],
     languageOptions: { globals: globals.jest },
   },
