@@ -22,6 +22,10 @@ export const es = {
     // SPEC's 'Unexpected Application Error!', in Spanish (docs/spec-deviations.md).
     title: '¡Error inesperado de la aplicación!',
     reload: 'Recargar la página',
+    // A code-split chunk that fails to load (the original said 'Loading chunk failed' after 120 s).
+    chunkTitle: 'No se pudo cargar esta página',
+    chunkText: 'Revisa tu conexión a internet o si hay una versión nueva del sitio, e inténtalo de nuevo.',
+    retry: 'Intentar de nuevo',
   },
   nav: {
     home: 'Inicio',
@@ -118,7 +122,7 @@ export const es = {
     confirmSave: '¿Estás seguro de que quieres modificar tu perfil?',
     confirmDelete: '¿Estás seguro de que quieres eliminar tu perfil?',
     deleteNote: 'Tu cuenta quedará suspendida y no podrás ingresar hasta que el gimnasio la restaure.',
-    delete: 'Eliminar mi cuenta',
+    delete: 'Eliminar mi perfil',
     confirm: 'Confirmar',
     back: 'Volver',
     notYours: 'Solo puedes editar tu propio perfil.',
