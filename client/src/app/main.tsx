@@ -15,3 +15,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Core Web Vitals in the console while developing; the production bundle does not include the library.
+if (import.meta.env.DEV) void import('../lib/web-vitals').then(({ logWebVitals }) => logWebVitals());
