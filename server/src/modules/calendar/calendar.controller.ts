@@ -27,7 +27,7 @@ export async function list(req: Request, res: Response): Promise<void> {
   const active = me.membresia?.status === 'Activo' ? me.membresia : null;
   res.json([
     ...calendar.planEvent(active, me.lessonDetails, from, to),
-    ...(active ? calendar.classOccurrences(me.lessonDetails, from, to) : []),
+    ...(active ? calendar.membershipClasses(active, me.lessonDetails, from, to) : []),
     ...gym,
   ]);
 }

@@ -66,6 +66,24 @@ export function classOccurrences(lessons: LessonSummaryDto[], from: Date, to: Da
   return events;
 }
 
+/**
+ * The member's classes while their membership lasts: from the day it starts (a plan bought in the
+ * afternoon still shows that day's classes) until it ends, inside the requested range.
+ */
+export function membershipClasses(
+  membership: { start: string; end: string },
+  lessons: LessonSummaryDto[],
+  from: Date,
+  to: Date,
+): CalendarEventDto[] {
+  const start = new Date(membership.start);
+  const startDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  const end = new Date(membership.end);
+  const lo = startDay > from ? startDay : from;
+  const hi = end < to ? end : to;
+  return lo < hi ? classOccurrences(lessons, lo, hi) : [];
+}
+
 /** The plan event: plan name and class names, from the membership start to its end (SPEC §2.12). */
 export function planEvent(
   membership: { name: string; start: string; end: string } | null,

@@ -6,6 +6,7 @@ import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { UserModel } from '../../users/users.model';
 import { CalendarEventModel } from '../calendar.model';
+import { membershipClasses } from '../calendar.service';
 
 describe('calendar events API', () => {
   useTestDatabase();
@@ -59,6 +60,32 @@ describe('calendar events API', () => {
       ]),
     );
     expect(res.body.filter((e: { kind: string }) => e.kind === 'class')).toHaveLength(2);
+  });
+
+  test('a member sees classes only from the day the membership starts until it ends', () => {
+    const lessons = [
+      {
+        id: 'l1',
+        name: 'Spinning',
+        scheduleDays: ['Lunes', 'Miércoles'],
+        scheduleHourStart: '7:00',
+        scheduleHourFinish: '8:30',
+      },
+    ] as Parameters<typeof membershipClasses>[1];
+    const from = new Date('2026-11-23T00:00:00Z');
+    const to = new Date('2026-12-07T00:00:00Z');
+    // Bought on Wednesday afternoon, ends the next Monday at noon: Wednesday 25 and Monday 30 only.
+    const starts = membershipClasses(
+      { start: '2026-11-25T15:00:00Z', end: '2026-11-30T12:00:00Z' },
+      lessons,
+      from,
+      to,
+    ).map((e) => e.start);
+    expect(starts).toEqual(['2026-11-25T07:00:00', '2026-11-30T07:00:00']);
+    // A membership outside the range gives nothing.
+    expect(
+      membershipClasses({ start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' }, lessons, from, to),
+    ).toEqual([]);
   });
 
   test('when an admin adds a gym event, then every signed-in user sees it; a user without plan sees only that', async () => {
