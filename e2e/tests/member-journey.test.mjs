@@ -1,0 +1,138 @@
+// The whole member journey of issue 5, at desktop and phone widths: a new person registers, buys a
+// plan through the demo checkout, adds a class, finds it on the profile and the calendar, rates it
+// and logs out. Screenshots of each step go to test-results/screenshots.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+];
+
+/** The class with the most weekdays, so this month's calendar surely shows it after today. */
+async function busiestLesson() {
+  const response = await fetch(BASE_URL() + '/api/lessons');
+  assert.equal(response.status, 200);
+  const lessons = await response.json();
+  return lessons
+    .filter((l) => l.isAvailable !== false)
+    .sort((a, b) => b.scheduleDays.length - a.scheduleDays.length)[0];
+}
+
+/** Follows a link of the navigation bar, opening the phone menu first when the links are folded. */
+async function navigate(page, name) {
+  const toggle = page.getByRole('button', { name: 'Abrir menú' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).first().click();
+}
+
+describe('member journey', () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    test(`a new member registers, pays, adds a class, sees it, rates it and logs out on ${viewport.name}`, async () => {
+      const lesson = await busiestLesson();
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const email = `socio-${randomBytes(4).toString('hex')}@example.com`;
+      const shot = (step, fullPage = true) =>
+        page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${step}-${viewport.name}.png`), fullPage });
+
+      try {
+        // Register: the new account lands signed in on the home page, with the plans on offer.
+        await page.goto(BASE_URL() + '/register');
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Contraseña', { exact: true }).fill('Secreta123');
+        await page.getByRole('button', { name: 'Crear cuenta' }).click();
+        await page.waitForURL(BASE_URL() + '/');
+
+        // Buy Plus from its card: the payment page, then the demo checkout, then the success page.
+        const plus = page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Plus', exact: true }) });
+        await plus.getByRole('link', { name: 'Compra ahora' }).click();
+        await page.waitForURL(/\/pagos\/[0-9a-f]{24}$/);
+        await page.getByRole('heading', { name: 'Plus' }).waitFor();
+        await shot('payment');
+        await page.getByRole('button', { name: 'Pagar' }).click();
+        await page.waitForURL(/\/stripe\/checkout\/demo_[0-9a-f]+$/);
+        await page.getByText('Checkout de demostración').waitFor();
+        await page.getByRole('button', { name: 'Pagar' }).click();
+        await page.waitForURL(/\/pagos\/exito$/);
+        await page.getByRole('heading', { name: 'Pago exitoso' }).waitFor();
+        assert.match(await page.locator('main').innerText(), /Tu membresía Plus está activa del/);
+        await shot('paid');
+
+        // As a member the plans section is gone from the home page (SPEC §2.3).
+        await page.goto(BASE_URL() + '/');
+        await page.locator('.gallery').waitFor();
+        assert.equal(await page.getByRole('link', { name: 'Compra ahora' }).count(), 0);
+
+        // Add the class from its page: the Resultado modal says it worked.
+        await navigate(page, 'Clases');
+        await page.waitForURL(/\/clases$/);
+        await page.getByRole('link', { name: `Más info: ${lesson.name}` }).click();
+        await page.getByRole('heading', { level: 1, name: lesson.name }).waitFor({ timeout: 15_000 });
+        await page.getByRole('button', { name: 'Añadir clase' }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Resultado' });
+        await dialog.waitFor();
+        assert.doesNotMatch(await dialog.innerText(), /ya tiene|No se pudo/);
+        await shot('class-added', false);
+        await dialog.getByRole('button', { name: 'Aceptar' }).click();
+
+        // The profile shows the plan dates and the class under Mi horario.
+        await page.goto(BASE_URL() + '/profile');
+        await page.getByRole('heading', { level: 1, name: email.split('@')[0] }).waitFor();
+        await page.locator('.profile__schedule', { hasText: lesson.name }).waitFor();
+        assert.equal(await page.getByText('No tienes una membresía activa.').count(), 0);
+        await shot('profile');
+
+        // The calendar shows the plan and the class on its weekdays.
+        await page.getByRole('link', { name: 'Calendario' }).click();
+        await page.waitForURL(/\/calendar$/);
+        await page.locator('.calendar-board__loading').waitFor({ state: 'detached', timeout: 20_000 });
+        await page.locator('.calendar-event--plan').first().waitFor();
+        const classEvents = page.locator('.calendar-event--class', { hasText: lesson.name });
+        await classEvents.first().waitFor();
+        assert.ok((await classEvents.count()) >= 1);
+        await shot('calendar');
+
+        // Rate the class: 'Review Creada', and the review shows after the reload.
+        await page.goto(BASE_URL() + `/clases/${encodeURIComponent(lesson.name)}`);
+        const form = page.getByRole('form', { name: 'Califica esta clase' });
+        await form.waitFor({ timeout: 15_000 });
+        const text = `Muy buena clase (${viewport.name})`;
+        await form.getByRole('radio', { name: '4 estrellas' }).check({ force: true });
+        await form.getByRole('textbox', { name: 'Descripción' }).fill(text);
+        await form.getByRole('button', { name: 'Enviar' }).click();
+        await dialog.getByText('Review Creada').waitFor();
+        await dialog.getByRole('button', { name: 'Aceptar' }).click();
+        await page.locator('.review__text', { hasText: text }).waitFor({ timeout: 10_000 });
+        await shot('reviewed');
+
+        // Log out: the token is gone and the sign-in page shows.
+        const toggle = page.getByRole('button', { name: 'Abrir menú' });
+        if (await toggle.isVisible()) await toggle.click();
+        await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+        await page.waitForURL(/\/login$/);
+        assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+        await page.goto(BASE_URL() + '/profile');
+        await page.waitForURL(/\/login$/);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
