@@ -1,9 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { DashboardLayout } from '../components/layout/dashboard-layout';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RequireAuth } from '../components/layout/require-auth';
-import { DashboardHomeRoute } from './routes/dashboard-home';
 import { ErrorScreen } from './routes/error-screen';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
@@ -15,10 +13,39 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 export const routes: RouteObject[] = [
   {
+    // The whole dashboard is code-split: visitors never download it (and non-admins are sent to /).
     path: '/dashboard',
-    element: <DashboardLayout />,
+    lazy: screen(() => import('../components/layout/dashboard-layout'), 'DashboardLayout'),
     errorElement: <ErrorScreen />,
-    children: [{ index: true, element: <DashboardHomeRoute /> }],
+    children: [
+      { index: true, lazy: screen(() => import('./routes/dashboard/home'), 'DashboardHomeRoute') },
+      { path: 'usuarios', lazy: screen(() => import('./routes/dashboard/users'), 'UsersRoute') },
+      { path: 'usuarios/crear', lazy: screen(() => import('./routes/dashboard/user-create'), 'UserCreateRoute') },
+      {
+        path: 'deletedusers',
+        lazy: screen(() => import('./routes/dashboard/suspended-users'), 'SuspendedUsersRoute'),
+      },
+      { path: 'mensajes', lazy: screen(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
+      { path: 'clases', lazy: screen(() => import('./routes/dashboard/classes'), 'ClassesAdminRoute') },
+      { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
+      { path: 'clases/editar/:id', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
+      { path: 'profesores', lazy: screen(() => import('./routes/dashboard/trainers'), 'TrainersRoute') },
+      {
+        path: 'profesores/crear',
+        lazy: screen(() => import('./routes/dashboard/trainer-form'), 'TrainerFormRoute'),
+      },
+      {
+        path: 'profesores/editar/:id',
+        lazy: screen(() => import('./routes/dashboard/trainer-form'), 'TrainerFormRoute'),
+      },
+      { path: 'sedes', lazy: screen(() => import('./routes/dashboard/branches'), 'BranchesAdminRoute') },
+      { path: 'sedes/crear', lazy: screen(() => import('./routes/dashboard/branch-form'), 'BranchFormRoute') },
+      { path: 'sedes/editar/:id', lazy: screen(() => import('./routes/dashboard/branch-form'), 'BranchFormRoute') },
+      { path: 'membresias', lazy: screen(() => import('./routes/dashboard/plans'), 'PlansAdminRoute') },
+      { path: 'membresias/editar/:id', lazy: screen(() => import('./routes/dashboard/plan-form'), 'PlanFormRoute') },
+      { path: 'plans/crear', lazy: screen(() => import('./routes/dashboard/plan-form'), 'PlanFormRoute') },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
   },
   {
     element: <PublicLayout />,

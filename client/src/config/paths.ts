@@ -22,10 +22,21 @@ export const paths = {
   denied: '/denegado',
   dashboard: '/dashboard',
   dashboardClasses: '/dashboard/clases',
+  dashboardClassCreate: '/dashboard/clases/crear',
+  dashboardClassEdit: (id: string) => `/dashboard/clases/editar/${id}`,
   dashboardPlans: '/dashboard/membresias',
+  dashboardPlanCreate: '/dashboard/plans/crear',
+  dashboardPlanEdit: (id: string) => `/dashboard/membresias/editar/${id}`,
   dashboardBranches: '/dashboard/sedes',
+  dashboardBranchCreate: '/dashboard/sedes/crear',
+  dashboardBranchEdit: (id: string) => `/dashboard/sedes/editar/${id}`,
   dashboardUsers: '/dashboard/usuarios',
+  dashboardUserCreate: '/dashboard/usuarios/crear',
+  dashboardSuspendedUsers: '/dashboard/deletedusers',
   dashboardTrainers: '/dashboard/profesores',
+  dashboardTrainerCreate: '/dashboard/profesores/crear',
+  dashboardTrainerEdit: (id: string) => `/dashboard/profesores/editar/${id}`,
+  dashboardMessages: '/dashboard/mensajes',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

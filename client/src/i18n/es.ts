@@ -17,6 +17,8 @@ export const es = {
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'La página que busca no existe o fue movida.',
     goHome: 'Volver al inicio',
+    imagePreview: 'Vista previa de la imagen elegida',
+    currentImage: 'Imagen actual',
   },
   errorScreen: {
     // SPEC's 'Unexpected Application Error!', in Spanish (docs/spec-deviations.md).
@@ -189,6 +191,8 @@ export const es = {
     users: 'Usuarios',
     trainers: 'Profesores',
     classes: 'Clases',
+    overview: 'Resumen',
+    messages: 'Mensajes',
   },
   lessons: lessonsEs,
   branches: branchesEs,

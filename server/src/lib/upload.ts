@@ -1,10 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { ERROR_CODES, MAX_IMAGE_BYTES, MESSAGES } from '@pulso/shared';
 import { HttpError } from './http-error';
 import type { NewImage } from './storage';
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
  * Multipart forms with one optional `image` file, kept in memory until it has been checked, so a

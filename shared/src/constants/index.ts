@@ -61,6 +61,8 @@ export function planBadge(name: string): PlanBadge {
 export const PHONE_DIGITS = 10;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+/** The largest image upload the server takes (and the forms check before sending). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const GALLERY_IMAGE_COUNT = 3;
 export const GALLERY_INTERVAL_MS = 5000;

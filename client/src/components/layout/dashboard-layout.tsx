@@ -5,11 +5,13 @@ import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 
 const LINKS = [
+  { to: paths.dashboard, label: es.dashboard.overview, end: true },
   { to: paths.dashboardPlans, label: es.dashboard.plans },
   { to: paths.dashboardBranches, label: es.dashboard.branches },
   { to: paths.dashboardUsers, label: es.dashboard.users },
   { to: paths.dashboardTrainers, label: es.dashboard.trainers },
   { to: paths.dashboardClasses, label: es.dashboard.classes },
+  { to: paths.dashboardMessages, label: es.dashboard.messages },
 ];
 
 /**
@@ -34,7 +36,9 @@ export function DashboardLayout() {
           <ul>
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to}>{link.label}</NavLink>
+                <NavLink to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -12,7 +12,11 @@ function token(payload: object): string {
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>Resumen</p> }] },
+      {
+        path: '/dashboard',
+        element: <DashboardLayout />,
+        children: [{ index: true, element: <p>Contenido del panel</p> }],
+      },
       { element: <PublicLayout />, children: [{ path: '/', element: <p>Inicio público</p> }] },
     ],
     { initialEntries: [path] },
@@ -33,7 +37,7 @@ describe('layouts', () => {
   test('when an admin opens /dashboard, then the shell shows without the public footer', async () => {
     useAuthStore.getState().setToken(token({ id: 'a1', isAdmin: true }));
     renderAt('/dashboard');
-    expect(await screen.findByText('Resumen')).toBeInTheDocument();
+    expect(await screen.findByText('Contenido del panel')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Membresías' })).toHaveAttribute('href', '/dashboard/membresias');
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });

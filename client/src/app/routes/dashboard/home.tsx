@@ -1,4 +1,4 @@
-import { es } from '../../i18n/es';
+import { es } from '../../../i18n/es';
 
 /** /dashboard: the overview grows with the admin issue; the shell and its guard are here now. */
 export function DashboardHomeRoute() {

@@ -1,0 +1,87 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MESSAGES } from '@pulso/shared';
+import { es } from '../../i18n/es';
+
+interface ImageInputProps {
+  label: ReactNode;
+  /** The chosen file, or null when none is chosen (the current image, if any, stays). */
+  value: File | null;
+  onChange: (file: File | null) => void;
+  /** The stored image's URL, shown until another file is chosen. */
+  currentUrl?: string | null;
+  /** A validation message from the form's rule (e.g. the image is required). */
+  error?: string | null;
+  required?: boolean;
+  name?: string;
+}
+
+/**
+ * A file input for jpg/jpeg/png images with a preview of the chosen (or stored) image. Files of the
+ * wrong type or over the server's size limit are refused here with the server's own words.
+ */
+export function ImageInput({ label, value, onChange, currentUrl, error, required, name = 'image' }: ImageInputProps) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [ownError, setOwnError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!value) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+
+  const shown = preview ?? currentUrl ?? null;
+  const message = ownError ?? error ?? null;
+
+  return (
+    <div className={`field image-input${message ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={IMAGE_MIME_TYPES.join(',')}
+        required={required && !currentUrl}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0] ?? null;
+          if (file && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
+            setOwnError(MESSAGES.lessonForm.imageType);
+            event.target.value = '';
+            onChange(null);
+            return;
+          }
+          if (file && file.size > MAX_IMAGE_BYTES) {
+            setOwnError(MESSAGES.api.imageTooLarge);
+            event.target.value = '';
+            onChange(null);
+            return;
+          }
+          setOwnError(null);
+          onChange(file);
+        }}
+      />
+      {message && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {message}
+        </p>
+      )}
+      {shown && (
+        <img
+          className="image-input__preview"
+          src={shown}
+          alt={preview ? es.common.imagePreview : es.common.currentImage}
+          width={320}
+          height={200}
+        />
+      )}
+    </div>
+  );
+}
