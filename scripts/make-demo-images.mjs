@@ -1,5 +1,6 @@
 // Renders the demo images with Chromium: sedes and classes into server/seed-images/*.jpg, and the
-// landing page's gallery into client/public/gallery/*.jpg.
+// landing page's gallery into client/public/gallery/*.jpg and the plans' images (by badge: bronze,
+// silver, gold) into client/public/plans/*.jpg.
 // Run once by hand when the demo list changes: node scripts/make-demo-images.mjs
 // The output is committed, so nothing is generated or fetched at run time.
 import { mkdirSync } from 'node:fs';
@@ -39,6 +40,26 @@ const images = [
     'Kickboxing',
   ].map((label) => ({ file: `clase-${label.toLowerCase()}.jpg`, label, kind: 'clase' })),
 ];
+
+const PLANS_OUT = path.join(ROOT, 'client', 'public', 'plans');
+const plans = [
+  { file: 'bronze.jpg', colors: ['#d9895b', '#5c2e12'] },
+  { file: 'silver.jpg', colors: ['#c9d1da', '#3d4652'] },
+  { file: 'gold.jpg', colors: ['#f5c542', '#6b4a00'] },
+];
+
+/** A text-free medal in the plan's metal: the page shows the plan's name as text beside it. */
+function planHtml({ colors: [a, b] }) {
+  return `<!doctype html><html><body style="margin:0">
+  <svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+    <rect width="800" height="400" fill="url(#g)"/>
+    <path d="M330 0 l40 140 h60 l40 -140" fill="rgba(255,255,255,.25)"/>
+    <circle cx="400" cy="230" r="120" fill="rgba(255,255,255,.28)"/>
+    <circle cx="400" cy="230" r="90" fill="none" stroke="rgba(255,255,255,.6)" stroke-width="10"/>
+    <path d="M400 175 l16 34 l37 5 l-27 26 l7 37 l-33 -18 l-33 18 l7 -37 l-27 -26 l37 -5 z" fill="rgba(255,255,255,.75)"/>
+  </svg></body></html>`;
+}
 
 const gallery = [0, 1, 2].map((i) => ({ file: `galeria-${i + 1}.jpg`, kind: 'gallery', out: GALLERY_OUT }));
 
@@ -88,6 +109,7 @@ function html({ label, kind }, i) {
 
 mkdirSync(OUT, { recursive: true });
 mkdirSync(GALLERY_OUT, { recursive: true });
+mkdirSync(PLANS_OUT, { recursive: true });
 const browser = await launch();
 const page = await browser.context.newPage();
 await page.setViewportSize({ width: 800, height: 500 });
@@ -99,6 +121,11 @@ await page.setViewportSize({ width: 1200, height: 500 });
 for (const [i, image] of gallery.entries()) {
   await page.setContent(galleryHtml(i));
   await page.screenshot({ path: path.join(image.out, image.file), type: 'jpeg', quality: 70 });
+}
+await page.setViewportSize({ width: 800, height: 400 });
+for (const plan of plans) {
+  await page.setContent(planHtml(plan));
+  await page.screenshot({ path: path.join(PLANS_OUT, plan.file), type: 'jpeg', quality: 72 });
 }
 await browser.close();
 console.log(

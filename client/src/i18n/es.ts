@@ -166,6 +166,7 @@ export const es = {
   },
   payments: {
     title: 'Pago de membresía',
+    loadError: 'No se pudo cargar la membresía',
     duration: 'Duración',
     benefits: 'Beneficios',
     price: 'Precio',

@@ -6,7 +6,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
-import { MESSAGES } from '@pulso/shared';
+import { MESSAGES, planBadge } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
 
 /** /pagos/{id}: the chosen plan with 'Pagar' and 'Atras' (SPEC §2.13). */
@@ -15,7 +15,7 @@ export function PaymentRoute() {
   const navigate = useNavigate();
   const userId = useAuthStore((s) => s.userId);
   const currency = useUiStore((s) => s.site.currency);
-  const { plan, status, error, busy, loadPlan, startCheckout } = usePaymentsStore();
+  const { plan, status, error, notFound, busy, loadPlan, startCheckout } = usePaymentsStore();
 
   useEffect(() => {
     void loadPlan(id);
@@ -34,17 +34,37 @@ export function PaymentRoute() {
   if (status === 'failed' || !plan) {
     return (
       <section className="section message-page" role="alert">
-        <h1>{MESSAGES.api.planNotFound}</h1>
-        <Link className="button" to={paths.home}>
-          {es.payments.back}
-        </Link>
+        <h1>{notFound || !error ? MESSAGES.api.planNotFound : es.payments.loadError}</h1>
+        {!notFound && error && <p>{error}</p>}
+        <div className="checkout__actions">
+          <Link className="button" to={paths.home}>
+            {es.payments.back}
+          </Link>
+          {!notFound && (
+            <button type="button" className="button button--primary" onClick={() => void loadPlan(id)}>
+              {es.common.retry}
+            </button>
+          )}
+        </div>
       </section>
     );
   }
   return (
     <section className="section checkout">
       <h1>{es.payments.title}</h1>
-      <article className="plan-card checkout__card" aria-labelledby="checkout-plan">
+      <article
+        className={`plan-card plan-card--${planBadge(plan.name)} checkout__card`}
+        aria-labelledby="checkout-plan"
+      >
+        {/* The plan's image by its name (SPEC §2.13): Standar bronze, Plus silver, any other gold. */}
+        <img
+          className="checkout__image"
+          src={`/plans/${planBadge(plan.name)}.jpg`}
+          alt=""
+          width={800}
+          height={400}
+          decoding="async"
+        />
         <h2 id="checkout-plan" className="plan-card__name">
           {plan.name}
         </h2>

@@ -182,7 +182,7 @@ function PaymentsCard() {
   }, []);
 
   return (
-    <article className="profile__card">
+    <article className="profile__card profile__card--wide">
       <h2>{es.profile.payments}</h2>
       {error ? (
         <p className="alert alert--error" role="alert">

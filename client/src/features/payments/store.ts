@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CheckoutSessionDto, LoadStatus, MembershipDto, PlanDto } from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import * as api from './api/payments';
 
 interface PaymentsState {
@@ -9,6 +9,8 @@ interface PaymentsState {
   membership: MembershipDto | null;
   status: LoadStatus;
   error: string | null;
+  /** The last load failed because the plan or session does not exist (or the id is malformed). */
+  notFound: boolean;
   /** A payment action (checkout, Pagar, Cancelar) is in flight. */
   busy: boolean;
   loadPlan: (id: string) => Promise<void>;
@@ -21,11 +23,12 @@ interface PaymentsState {
 
 export const usePaymentsStore = create<PaymentsState>()((set) => {
   const load = async (run: () => Promise<Partial<PaymentsState>>) => {
-    set({ status: 'loading', error: null });
+    set({ status: 'loading', error: null, notFound: false });
     try {
       set({ ...(await run()), status: 'succeeded' });
     } catch (error) {
-      set({ status: 'failed', error: errorMessage(error) });
+      const status = errorStatus(error);
+      set({ status: 'failed', error: errorMessage(error), notFound: status === 404 || status === 400 });
     }
   };
   const act = async <T>(run: () => Promise<T>): Promise<T | null> => {
@@ -45,6 +48,7 @@ export const usePaymentsStore = create<PaymentsState>()((set) => {
     membership: null,
     status: 'idle',
     error: null,
+    notFound: false,
     busy: false,
     loadPlan: (id) => load(async () => ({ plan: await api.getPlan(id) })),
     startCheckout: (userId, planId) => act(() => api.createCheckout(userId, planId)),
