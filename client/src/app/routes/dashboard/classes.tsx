@@ -1,4 +1,15 @@
-/** Placeholder until the admin issue builds this screen. */
+import { useEffect } from 'react';
+import { useTypesStore } from '../../../features/catalog/store';
+import { LessonAdminList } from '../../../features/lessons-dashboard/components/lesson-admin-list';
+
+/** /dashboard/clases (SPEC §2.17): the admin class list, filtered by the catalog's exercise types. */
 export function ClassesAdminRoute() {
-  return <h1>clases</h1>;
+  const types = useTypesStore((s) => s.items);
+  const fetchTypes = useTypesStore((s) => s.fetch);
+
+  useEffect(() => {
+    void fetchTypes();
+  }, [fetchTypes]);
+
+  return <LessonAdminList types={types.map((type) => type.name)} />;
 }

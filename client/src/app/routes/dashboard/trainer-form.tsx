@@ -1,4 +1,8 @@
-/** Placeholder until the admin issue builds this screen. */
+import { useParams } from 'react-router-dom';
+import { TrainerFormScreen } from '../../../features/trainers/components/trainer-form-screen';
+
+/** /dashboard/profesores/crear and /dashboard/profesores/editar/{id} (SPEC §2.18): one trainer form. */
 export function TrainerFormRoute() {
-  return <h1>formulario de profesor</h1>;
+  const { id } = useParams();
+  return <TrainerFormScreen id={id} />;
 }

@@ -1,4 +1,6 @@
-/** Placeholder until the admin issue builds this screen. */
+import { TrainerList } from '../../../features/trainers/components/trainer-list';
+
+/** /dashboard/profesores (SPEC §2.18). */
 export function TrainersRoute() {
-  return <h1>profesores</h1>;
+  return <TrainerList />;
 }

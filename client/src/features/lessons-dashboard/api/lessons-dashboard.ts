@@ -1,0 +1,75 @@
+import type { BranchDto, LessonDto, LessonListItemDto, MonitorDto } from '@pulso/shared';
+import { api } from '../../../lib/api-client';
+
+/** What the lesson form sends as `lessonAttributes` (SPEC §7: JSON text beside the image file). */
+export interface LessonAttributes {
+  name: string;
+  shortDescription: string;
+  description: string;
+  effort: string;
+  types: string[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  isAvailable: boolean;
+  /** The trainer's full name. */
+  monitor: string;
+  /** The sede's name, sent as a one-element list (SPEC §3). */
+  branchoffice: string[];
+}
+
+export interface LessonSaved {
+  message: string;
+  lesson: LessonDto;
+}
+
+/** Every current class, available or not, for the admin list (GET /lessons/all). */
+export async function getAllLessons(): Promise<LessonListItemDto[]> {
+  const { data } = await api.get<LessonListItemDto[]>('/lessons/all');
+  return data;
+}
+
+/** One class by id, for the edit screen. */
+export async function getLessonById(id: string): Promise<LessonDto> {
+  const { data } = await api.get<LessonDto>(`/lessons/detail/${encodeURIComponent(id)}`);
+  return data;
+}
+
+function multipart(attributes: LessonAttributes, image: File | null): FormData {
+  const form = new FormData();
+  if (image) form.append('image', image);
+  form.append('lessonAttributes', JSON.stringify(attributes));
+  return form;
+}
+
+export async function createLesson(attributes: LessonAttributes, image: File): Promise<LessonSaved> {
+  const { data } = await api.post<LessonSaved>('/lessons/create', multipart(attributes, image));
+  return data;
+}
+
+/** Without a new image the stored one stays. */
+export async function updateLesson(id: string, attributes: LessonAttributes, image: File | null): Promise<LessonSaved> {
+  const { data } = await api.put<LessonSaved>(
+    `/lessons/update/${encodeURIComponent(id)}`,
+    multipart(attributes, image),
+  );
+  return data;
+}
+
+export async function deleteLesson(id: string): Promise<string> {
+  const { data } = await api.delete<{ message: string }>(`/lessons/delete/${encodeURIComponent(id)}`);
+  return data.message;
+}
+
+/** The trainers a class can be given (the response field is `monitor`, SPEC §3). */
+export async function getMonitors(): Promise<MonitorDto[]> {
+  const { data } = await api.get<{ monitor: MonitorDto[] }>('/users/monitor');
+  return data.monitor;
+}
+
+/** The sedes a class can be held at (`{ branchOffice: [...] }`, SPEC §3). */
+export async function getOffices(): Promise<Pick<BranchDto, 'id' | 'name'>[]> {
+  const { data } = await api.get<{ branchOffice: BranchDto[] }>('/branchoffice');
+  return data.branchOffice.map(({ id, name }) => ({ id, name }));
+}

@@ -1,0 +1,137 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { dashboardClassesEs as t } from '../../../i18n/dashboard-classes';
+import { useLessonsDashboardStore, visibleLessons } from '../store';
+import { EditIcon, PlusIcon } from './icons';
+import '../lessons-dashboard.css';
+
+interface LessonAdminListProps {
+  /** The exercise types the filter offers (the catalog's, loaded by the page). */
+  types: string[];
+}
+
+/**
+ * /dashboard/clases (SPEC §2.17): a + link to crear, a type filter, and one card per class with its
+ * image, name, Activa/Inactiva status, short description, exercise types and an edit link.
+ */
+export function LessonAdminList({ types }: LessonAdminListProps) {
+  const { items, status, error, typeFilter, fetchLessons, setTypeFilter } = useLessonsDashboardStore(
+    useShallow((s) => ({
+      items: s.items,
+      status: s.status,
+      error: s.error,
+      typeFilter: s.typeFilter,
+      fetchLessons: s.fetchLessons,
+      setTypeFilter: s.setTypeFilter,
+    })),
+  );
+
+  useEffect(() => {
+    void fetchLessons();
+  }, [fetchLessons]);
+
+  const visible = visibleLessons(items, typeFilter);
+  // The filter also offers any type a class has that the catalog did not send.
+  const typeOptions = [...new Set([...types, ...items.flatMap((l) => l.types)])];
+  const loading = (status === 'idle' || status === 'loading') && items.length === 0;
+
+  return (
+    <section className="lessons-admin" aria-labelledby="lessons-admin-title">
+      <header className="lessons-admin__header">
+        <h1 id="lessons-admin-title" className="lessons-admin__title">
+          {t.title}
+        </h1>
+        <Link to={paths.dashboardClassCreate} className="button button--primary lessons-admin__add">
+          <PlusIcon />
+          <span className="lessons-admin__add-text">{t.create}</span>
+        </Link>
+      </header>
+      <div className="lessons-admin__toolbar">
+        <label className="lessons-admin__filter">
+          <span>{t.typeFilter}</span>
+          <select value={typeFilter} onChange={(e) => setTypeFilter(e.target.value)}>
+            <option value="">{t.allTypes}</option>
+            {typeOptions.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>
+        {status === 'succeeded' && (
+          <p className="lessons-admin__count" role="status">
+            {t.count(visible.length)}
+          </p>
+        )}
+      </div>
+      {loading && <Spinner label={t.loading} />}
+      {status === 'failed' && (
+        <div className="alert alert--error" role="alert">
+          <p>
+            {t.loadError} {error}
+          </p>
+          <button type="button" className="button" onClick={() => void fetchLessons()}>
+            {t.form.retry}
+          </button>
+        </div>
+      )}
+      {status === 'succeeded' && items.length === 0 && <p className="empty">{t.empty}</p>}
+      {status === 'succeeded' && items.length > 0 && visible.length === 0 && (
+        <p className="empty">{t.noneOfType(typeFilter)}</p>
+      )}
+      {visible.length > 0 && (
+        <ul className="lessons-admin__grid">
+          {visible.map((lesson) => (
+            <li key={lesson.id}>
+              <article className="lesson-admin-card" aria-labelledby={`lesson-admin-${lesson.id}`}>
+                {lesson.image ? (
+                  <img
+                    className="lesson-admin-card__image"
+                    src={lesson.image}
+                    alt={t.imageAlt(lesson.name)}
+                    width={400}
+                    height={250}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <div className="lesson-admin-card__image" aria-hidden="true" />
+                )}
+                <div className="lesson-admin-card__body">
+                  <div className="lesson-admin-card__top">
+                    <h2 id={`lesson-admin-${lesson.id}`} className="lesson-admin-card__name">
+                      {lesson.name}
+                    </h2>
+                    <span
+                      className={`badge ${lesson.isAvailable ? 'badge--active' : 'badge--inactive'}`}
+                      aria-label={`${t.status}: ${lesson.isAvailable ? t.active : t.inactive}`}
+                    >
+                      {lesson.isAvailable ? t.active : t.inactive}
+                    </span>
+                  </div>
+                  <p className="lesson-admin-card__short">{lesson.shortDescription}</p>
+                  <ul className="lesson-admin-card__tags" aria-label={t.types}>
+                    {lesson.types.map((type) => (
+                      <li key={type}>{type}</li>
+                    ))}
+                  </ul>
+                  <Link
+                    to={paths.dashboardClassEdit(lesson.id)}
+                    className="button button--small lesson-admin-card__edit"
+                    aria-label={t.edit(lesson.name)}
+                    title={t.edit(lesson.name)}
+                  >
+                    <EditIcon />
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

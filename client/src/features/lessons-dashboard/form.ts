@@ -1,0 +1,114 @@
+import {
+  endHourChoices,
+  HALF_HOUR_CHOICES,
+  SELECT_PLACEHOLDER,
+  validateLessonForm,
+  type FieldErrors,
+  type LessonDto,
+} from '@pulso/shared';
+import type { LessonAttributes } from './api/lessons-dashboard';
+
+export type Availability = 'Activa' | 'Inactiva';
+
+/** The lesson form as the inputs hold it; selects start at 'Seleccione' (SPEC §5). */
+export interface LessonFormValues {
+  name: string;
+  shortDescription: string;
+  description: string;
+  effort: string;
+  types: string[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  isAvailable: Availability | typeof SELECT_PLACEHOLDER;
+  monitor: string;
+  branchoffice: string;
+}
+
+export const EMPTY_LESSON_FORM: LessonFormValues = {
+  name: '',
+  shortDescription: '',
+  description: '',
+  effort: '',
+  types: [],
+  goals: [],
+  scheduleDays: [],
+  scheduleHourStart: SELECT_PLACEHOLDER,
+  scheduleHourFinish: SELECT_PLACEHOLDER,
+  isAvailable: SELECT_PLACEHOLDER,
+  monitor: SELECT_PLACEHOLDER,
+  branchoffice: SELECT_PLACEHOLDER,
+};
+
+export function valuesOf(lesson: LessonDto): LessonFormValues {
+  return {
+    name: lesson.name,
+    shortDescription: lesson.shortDescription,
+    description: lesson.description,
+    effort: lesson.effort,
+    types: [...lesson.types],
+    goals: [...lesson.goals],
+    scheduleDays: [...lesson.scheduleDays],
+    scheduleHourStart: lesson.scheduleHourStart || SELECT_PLACEHOLDER,
+    scheduleHourFinish: lesson.scheduleHourFinish || SELECT_PLACEHOLDER,
+    isAvailable: lesson.isAvailable ? 'Activa' : 'Inactiva',
+    monitor: lesson.monitor || SELECT_PLACEHOLDER,
+    branchoffice: lesson.branchoffice || SELECT_PLACEHOLDER,
+  };
+}
+
+/** The start-hour choices: every half hour from 1:00 to 24:00 (SPEC §9). */
+export const START_HOURS = HALF_HOUR_CHOICES;
+
+/** End-hour choices never at or before the chosen start (SPEC §4, §5). */
+export function finishHours(start: string): string[] {
+  return start === SELECT_PLACEHOLDER ? [...HALF_HOUR_CHOICES] : endHourChoices(HALF_HOUR_CHOICES, start);
+}
+
+/**
+ * The §5 rules on the form's values. `image` is the chosen file's name, or the stored image's URL on
+ * the edit screen, so only the create screen requires a file.
+ */
+export function lessonFormErrors(values: LessonFormValues, image: string, requireImage: boolean): FieldErrors {
+  return validateLessonForm({ ...values, image }, { requireImage });
+}
+
+/** Every field filled in: the create button waits for this as well as for no errors (SPEC §4). */
+export function isComplete(values: LessonFormValues, hasImage: boolean): boolean {
+  const filled = (v: string) => v.trim() !== '' && v !== SELECT_PLACEHOLDER;
+  return (
+    hasImage &&
+    [
+      values.name,
+      values.shortDescription,
+      values.description,
+      values.effort,
+      values.scheduleHourStart,
+      values.scheduleHourFinish,
+      values.isAvailable,
+      values.monitor,
+      values.branchoffice,
+    ].every(filled) &&
+    values.types.length > 0 &&
+    values.goals.length > 0 &&
+    values.scheduleDays.length > 0
+  );
+}
+
+export function toAttributes(values: LessonFormValues): LessonAttributes {
+  return {
+    name: values.name.trim(),
+    shortDescription: values.shortDescription.trim(),
+    description: values.description.trim(),
+    effort: values.effort.trim(),
+    types: values.types,
+    goals: values.goals,
+    scheduleDays: values.scheduleDays,
+    scheduleHourStart: values.scheduleHourStart,
+    scheduleHourFinish: values.scheduleHourFinish,
+    isAvailable: values.isAvailable === 'Activa',
+    monitor: values.monitor,
+    branchoffice: [values.branchoffice],
+  };
+}

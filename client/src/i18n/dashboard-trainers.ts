@@ -1,0 +1,47 @@
+/**
+ * Texts of the dashboard's trainer screens (SPEC §2.18, §4, §8). Validation messages and the server's
+ * results come from MESSAGES.
+ */
+export const dashboardTrainersEs = {
+  title: 'Profesores',
+  create: 'Crear Profesor',
+  loading: 'Cargando profesores...',
+  loadError: 'No se pudieron cargar los profesores.',
+  empty: 'Todavía no hay profesores.',
+  name: 'Nombre',
+  lessons: 'Clase',
+  actions: 'Acciones',
+  noLessons: 'Sin clases',
+  edit: (name: string) => `Editar ${name}`,
+
+  form: {
+    createTitle: 'Crear Profesor',
+    editTitle: 'Editar Profesor',
+    back: 'Volver a Profesores',
+    loading: 'Cargando profesor...',
+    loadError: 'No se pudo cargar el profesor.',
+    retry: 'Intenta de nuevo',
+    id: 'Id',
+    fullName: 'Nombre',
+    email: 'E-mail',
+    password: 'Contraseña',
+    phone: 'Teléfono',
+    isMonitor: 'Es profesor?',
+    isAdmin: 'Es administrador?',
+    select: 'Seleccione',
+    yes: 'Si',
+    no: 'No',
+    save: 'Guardar',
+    delete: 'Eliminar',
+    working: 'Enviando...',
+    confirmTitle: 'Confirmación',
+    confirmCreate: '¿Estás seguro de que quieres crear tu profesor?',
+    confirmEdit: '¿Estás seguro de que quieres modificar el profesor?',
+    confirmDelete: '¿Estás seguro de que quieres eliminar el profesor?',
+    deleteNote: 'Su cuenta quedará suspendida; puedes restaurarla desde los usuarios eliminados.',
+    confirm: 'Confirmar',
+    cancel: 'Volver',
+    resultTitle: 'Resultado',
+    accept: 'Aceptar',
+  },
+} as const;
