@@ -8,6 +8,8 @@ interface PlansState {
   status: LoadStatus;
   error: string | null;
   fetchPlans: () => Promise<void>;
+  /** Marks the list stale (an admin changed a plan): the landing page loads it again on its next visit. */
+  invalidatePlans: () => void;
 }
 
 export const usePlansStore = create<PlansState>()((set) => ({
@@ -22,4 +24,5 @@ export const usePlansStore = create<PlansState>()((set) => ({
       set({ status: 'failed', error: errorMessage(error) });
     }
   },
+  invalidatePlans: () => set({ status: 'idle', error: null }),
 }));

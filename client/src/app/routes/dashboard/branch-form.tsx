@@ -1,4 +1,8 @@
-/** Placeholder until the admin issue builds this screen. */
+import { useParams } from 'react-router-dom';
+import { OfficeEditScreen, OfficeForm } from '../../../features/offices-dashboard/components/office-form';
+
+/** /dashboard/sedes/crear and /dashboard/sedes/editar/{id}: one form for both (SPEC §2.19). */
 export function BranchFormRoute() {
-  return <h1>formulario de sede</h1>;
+  const { id } = useParams();
+  return id ? <OfficeEditScreen id={id} /> : <OfficeForm key="create" />;
 }

@@ -1,4 +1,6 @@
-/** Placeholder until the admin issue builds this screen. */
+import { OfficeAdminList } from '../../../features/offices-dashboard/components/office-admin-list';
+
+/** /dashboard/sedes (SPEC §2.19). */
 export function BranchesAdminRoute() {
-  return <h1>sedes</h1>;
+  return <OfficeAdminList />;
 }

@@ -1,4 +1,17 @@
-/** Placeholder until the admin issue builds this screen. */
+import { useParams } from 'react-router-dom';
+import { PlanEditScreen, PlanForm } from '../../../features/plans-admin/components/plan-form';
+import { usePlansStore } from '../../../features/plans/store';
+
+/**
+ * /dashboard/plans/crear and /dashboard/membresias/editar/{id} (SPEC §2.20). After each change the
+ * landing page's plans are marked stale, so its next visit shows the new data.
+ */
 export function PlanFormRoute() {
-  return <h1>formulario de plan</h1>;
+  const { id } = useParams();
+  const invalidatePlans = usePlansStore((s) => s.invalidatePlans);
+  return id ? (
+    <PlanEditScreen id={id} onChanged={invalidatePlans} />
+  ) : (
+    <PlanForm key="create" onChanged={invalidatePlans} />
+  );
 }
