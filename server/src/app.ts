@@ -23,6 +23,7 @@ import { publicConfigRouter } from './modules/health/public-config.routes';
 import { paymentsRouter } from './modules/payments/payments.routes';
 import { stripeWebhookRouter } from './modules/payments/payments.webhook';
 import { plansRouter } from './modules/plans/plans.routes';
+import { statsRouter } from './modules/stats/stats.routes';
 import { usersRouter } from './modules/users/users.routes';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
@@ -79,6 +80,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use('/events', calendarRouter);
   api.use('/payments', paymentsRouter(ctx));
   api.use('/contact', contactRouter(ctx));
+  api.use('/stats', statsRouter);
   api.use(apiNotFound);
   app.use('/api', api);
 

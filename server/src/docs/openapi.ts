@@ -32,6 +32,18 @@ const schemas: Record<string, Schema> = {
     required: ['code', 'message'],
   },
   Message: object({ message: str }),
+  ContactMessage: object({
+    id: str,
+    name: str,
+    subject: str,
+    email: str,
+    company: str,
+    message: str,
+    status: { enum: ['pending', 'sent'] },
+    attempts: { type: 'integer' },
+    createdAt: str,
+    sentAt: nullable(str),
+  }),
   Plan: object(
     { id: str, name: str, duration: { type: 'integer' }, benefits: str, price: num, deletedAt: nullable(str) },
     ['id', 'name', 'duration', 'benefits', 'price'],
@@ -608,22 +620,25 @@ const routes: Record<string, Record<string, Op>> = {
     get: {
       summary: 'Contact messages, newest first',
       access: 'admin',
+      ok: [200, arrayOf(ref('ContactMessage'))],
+    },
+  },
+  '/stats': {
+    get: {
+      summary:
+        'Dashboard overview: active members, classes, sedes, trainers, revenue of the last 30 days, latest messages',
+      access: 'admin',
       ok: [
         200,
-        arrayOf(
-          object({
-            id: str,
-            name: str,
-            subject: str,
-            email: str,
-            company: str,
-            message: str,
-            status: { enum: ['pending', 'sent'] },
-            attempts: { type: 'integer' },
-            createdAt: str,
-            sentAt: nullable(str),
-          }),
-        ),
+        object({
+          activeMembers: { type: 'integer' },
+          classes: { type: 'integer' },
+          sedes: { type: 'integer' },
+          trainers: { type: 'integer' },
+          revenueLast30Days: arrayOf(object({ currency: str, amount: num, payments: { type: 'integer' } })),
+          latestMessages: arrayOf(ref('ContactMessage')),
+          generatedAt: str,
+        }),
       ],
     },
   },

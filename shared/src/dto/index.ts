@@ -188,3 +188,34 @@ export interface CheckoutSessionDto {
   status: PaymentStatus;
   provider: PaymentProviderName;
 }
+
+/** A message sent through the contact form, as admins see it. */
+export interface ContactMessageDto {
+  id: string;
+  name: string;
+  subject: string;
+  email: string;
+  company: string;
+  message: string;
+  /** 'sent' once the e-mail left; 'pending' while it is being retried. */
+  status: 'pending' | 'sent';
+  attempts: number;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** The dashboard overview (GET /api/stats, admins only). */
+export interface StatsDto {
+  /** Accounts not suspended whose membership has not ended. */
+  activeMembers: number;
+  /** Classes not retired (available or not). */
+  classes: number;
+  sedes: number;
+  /** Trainer accounts not suspended. */
+  trainers: number;
+  /** Paid payments of the last 30 days, summed per currency (amounts in major units). */
+  revenueLast30Days: { currency: string; amount: number; payments: number }[];
+  /** The newest contact messages, newest first. */
+  latestMessages: ContactMessageDto[];
+  generatedAt: string;
+}

@@ -1,4 +1,5 @@
 import { trusted } from 'mongoose';
+import type { ContactMessageDto } from '@pulso/shared';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
 import { ContactModel, type ContactDoc } from './contact.model';
@@ -9,14 +10,6 @@ export interface ContactInput {
   email: string;
   company: string;
   message: string;
-}
-
-export interface ContactMessageDto extends ContactInput {
-  id: string;
-  status: 'pending' | 'sent';
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
 }
 
 const MAX_ATTEMPTS = 10;
