@@ -1,10 +1,6 @@
-import { es } from '../../../i18n/es';
+import { Overview } from '../../../features/dashboard-overview/components/overview';
 
-/** /dashboard: the overview grows with the admin issue; the shell and its guard are here now. */
+/** /dashboard: the overview of the chain (SPEC §2.15 shell; figures from GET /api/stats). */
 export function DashboardHomeRoute() {
-  return (
-    <section>
-      <h1>{es.dashboard.title}</h1>
-    </section>
-  );
+  return <Overview />;
 }

@@ -1,0 +1,22 @@
+/** Texts of the dashboard overview (/dashboard). */
+export const overviewEs = {
+  title: 'Resumen',
+  intro: 'El estado de la cadena de un vistazo.',
+  loading: 'Cargando resumen',
+  loadError: 'No se pudo cargar el resumen',
+  refresh: 'Actualizar',
+  activeMembers: 'Socios activos',
+  classes: 'Clases',
+  sedes: 'Sedes',
+  trainers: 'Profesores',
+  revenue: 'Ingresos de los últimos 30 días',
+  noRevenue: 'Sin pagos en los últimos 30 días',
+  payments: (n: number) => (n === 1 ? '1 pago' : `${n} pagos`),
+  messages: 'Últimos mensajes de contacto',
+  noMessages: 'Todavía no hay mensajes.',
+  allMessages: 'Ver todos los mensajes',
+  messageSent: 'Enviado',
+  messagePending: 'Pendiente de envío',
+  updatedAt: (time: string) => `Actualizado a las ${time}`,
+  manage: 'Gestionar',
+};
