@@ -1,4 +1,6 @@
-/** Placeholder until the admin issue builds this screen. */
+import { ContactMessages } from '../../../features/users-admin/components/contact-messages';
+
+/** /dashboard/mensajes: the contact page's messages. */
 export function MessagesRoute() {
-  return <h1>mensajes</h1>;
+  return <ContactMessages />;
 }

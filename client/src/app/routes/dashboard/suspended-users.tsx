@@ -1,4 +1,6 @@
-/** Placeholder until the admin issue builds this screen. */
+import { SuspendedUsersList } from '../../../features/users-admin/components/suspended-users-list';
+
+/** /dashboard/deletedusers: suspended users (SPEC §2.16). */
 export function SuspendedUsersRoute() {
-  return <h1>usuarios eliminados</h1>;
+  return <SuspendedUsersList />;
 }

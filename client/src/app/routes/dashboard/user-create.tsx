@@ -1,4 +1,6 @@
-/** Placeholder until the admin issue builds this screen. */
+import { CreateUserForm } from '../../../features/users-admin/components/create-user-form';
+
+/** /dashboard/usuarios/crear (SPEC §2.16). */
 export function UserCreateRoute() {
-  return <h1>crear usuario</h1>;
+  return <CreateUserForm />;
 }

@@ -1,4 +1,8 @@
-/** Placeholder until the admin issue builds this screen. */
+import { UsersList } from '../../../features/users-admin/components/users-list';
+import { useUiStore } from '../../../features/ui/store';
+
+/** /dashboard/usuarios (SPEC §2.16). */
 export function UsersRoute() {
-  return <h1>usuarios</h1>;
+  const currency = useUiStore((s) => s.site.currency);
+  return <UsersList currency={currency} />;
 }

@@ -1,0 +1,285 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { MESSAGES, type PlanDto, type UserListItemDto } from '@pulso/shared';
+import { ConfirmModal, Modal } from '../../../components/ui/modal';
+import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { useUsersAdminStore } from '../store';
+import { useUserForm } from '../use-user-form';
+import { FormBanner, UserFormFields } from './user-form-fields';
+import { OutcomeModal } from './outcome-modal';
+
+interface EditUserDialogProps {
+  user: UserListItemDto;
+  currency: string;
+  onClose: () => void;
+}
+
+type Stage =
+  | { name: 'form' }
+  | { name: 'confirm'; busy: boolean }
+  | { name: 'cancelled' }
+  | { name: 'saved' }
+  | { name: 'failed'; message: string }
+  | { name: 'grant-confirm'; plan: PlanDto; busy: boolean }
+  | { name: 'grant-result'; lines: string[]; failed: boolean };
+
+/**
+ * The edit popup of the users table (SPEC §2.16, §8 "Edit user"): the user form with its banners,
+ * 'Confirmar cambios!!' before saving and the result after; and a plan granted for a payment taken at
+ * the front desk. Only one layer shows at a time, so Escape and focus always belong to what is visible.
+ */
+export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps) {
+  const updateUser = useUsersAdminStore((s) => s.updateUser);
+  const form = useUserForm(
+    {
+      fullName: user.fullName,
+      email: user.email,
+      phone: user.phone,
+      password: '',
+      isMonitor: user.isMonitor,
+      isAdmin: user.isAdmin,
+    },
+    'edit',
+  );
+  const [stage, setStage] = useState<Stage>({ name: 'form' });
+  const [planId, setPlanId] = useState('');
+
+  const backToForm = () => setStage({ name: 'form' });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.valid) setStage({ name: 'confirm', busy: false });
+  };
+
+  const save = async () => {
+    setStage({ name: 'confirm', busy: true });
+    const outcome = await updateUser(user.id, form.body());
+    if (outcome.ok) {
+      setStage({ name: 'saved' });
+    } else {
+      form.setServerErrors(outcome.fieldErrors);
+      setStage({ name: 'failed', message: outcome.message });
+    }
+  };
+
+  switch (stage.name) {
+    case 'confirm':
+      return (
+        <ConfirmModal
+          title={t.edit.confirmTitle}
+          message={t.edit.confirm}
+          confirmLabel={t.edit.accept}
+          cancelLabel={t.edit.cancel}
+          busy={stage.busy}
+          onConfirm={() => void save()}
+          onCancel={() => {
+            if (!stage.busy) setStage({ name: 'cancelled' });
+          }}
+        />
+      );
+    case 'cancelled':
+      return (
+        <OutcomeModal
+          title={t.edit.resultTitle}
+          lines={[t.edit.cancelled]}
+          closeLabel={t.accept}
+          onClose={backToForm}
+        />
+      );
+    case 'saved':
+      return (
+        <OutcomeModal title={t.edit.resultTitle} lines={[t.edit.success]} closeLabel={t.accept} onClose={onClose} />
+      );
+    case 'failed':
+      return (
+        <OutcomeModal
+          title={t.edit.resultTitle}
+          lines={[t.edit.failure, stage.message]}
+          failed
+          closeLabel={t.accept}
+          onClose={backToForm}
+        />
+      );
+    case 'grant-confirm':
+      return (
+        <GrantConfirm
+          user={user}
+          plan={stage.plan}
+          currency={currency}
+          busy={stage.busy}
+          onBusy={() => setStage({ ...stage, busy: true })}
+          onDone={(lines, failed) => {
+            if (!failed) setPlanId('');
+            setStage({ name: 'grant-result', lines, failed });
+          }}
+          onCancel={() => {
+            if (!stage.busy) backToForm();
+          }}
+        />
+      );
+    case 'grant-result':
+      return (
+        <OutcomeModal
+          title={t.edit.resultTitle}
+          lines={stage.lines}
+          failed={stage.failed}
+          closeLabel={t.accept}
+          onClose={backToForm}
+        />
+      );
+    case 'form':
+      return (
+        <Modal title={t.edit.title} onClose={onClose} className="users-admin__dialog">
+          <p className="users-admin__muted users-admin__dialog-subtitle">{user.email}</p>
+          <p className="users-admin__membership">
+            <strong>{t.edit.membership}: </strong>
+            {user.membresia
+              ? t.edit.membershipRange(
+                  user.membresia.name,
+                  formatDate(user.membresia.start),
+                  formatDate(user.membresia.end),
+                  user.statusMemberShipIdStatus,
+                )
+              : t.edit.noMembership}
+          </p>
+          <form className="form" onSubmit={onSubmit} noValidate aria-label={t.edit.title}>
+            <FormBanner
+              valid={form.valid}
+              validText={MESSAGES.userForm.editValid}
+              invalidText={MESSAGES.userForm.editInvalid}
+            />
+            <UserFormFields form={form} mode="edit" />
+            <div className="users-admin__form-actions">
+              <button type="button" className="button" onClick={onClose}>
+                {t.edit.close}
+              </button>
+              <button type="submit" className="button button--primary" disabled={!form.valid}>
+                {t.edit.save}
+              </button>
+            </div>
+          </form>
+          <GrantPlanForm
+            currency={currency}
+            planId={planId}
+            onPlanId={setPlanId}
+            onGrant={(plan) => setStage({ name: 'grant-confirm', plan, busy: false })}
+          />
+        </Modal>
+      );
+  }
+}
+
+interface GrantPlanFormProps {
+  currency: string;
+  planId: string;
+  onPlanId: (id: string) => void;
+  onGrant: (plan: PlanDto) => void;
+}
+
+/** A plan paid at the front desk (POST /api/payments/manual), recorded like any other payment. */
+function GrantPlanForm({ currency, planId, onPlanId, onGrant }: GrantPlanFormProps) {
+  const plans = useUsersAdminStore((s) => s.plans);
+  const fetchPlans = useUsersAdminStore((s) => s.fetchPlans);
+  const [tried, setTried] = useState(false);
+
+  useEffect(() => {
+    if (useUsersAdminStore.getState().plans.status === 'idle') void fetchPlans();
+  }, [fetchPlans]);
+
+  const chosen = plans.items.find((p) => p.id === planId);
+  const error = tried && !chosen ? t.grant.planRequired : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (chosen) onGrant(chosen);
+  };
+
+  return (
+    <form className="form users-admin__grant" onSubmit={onSubmit} noValidate aria-labelledby="users-admin-grant-title">
+      <h3 id="users-admin-grant-title" className="users-admin__grant-title">
+        {t.grant.title}
+      </h3>
+      <p className="users-admin__muted">{t.grant.text}</p>
+      {plans.status === 'loading' && <p role="status">{t.grant.loading}</p>}
+      {plans.status === 'failed' && (
+        <div className="alert alert--error" role="alert">
+          <p>
+            {t.grant.loadError} {plans.error}
+          </p>
+          <button type="button" className="button button--small" onClick={() => void fetchPlans()}>
+            {t.grant.retry}
+          </button>
+        </div>
+      )}
+      {plans.status === 'succeeded' && (
+        <div className="users-admin__grant-row">
+          <div className={`field${error ? ' field--invalid' : ''}`}>
+            <label htmlFor="users-admin-grant-plan" className="field__label">
+              {t.grant.plan}
+            </label>
+            <select
+              id="users-admin-grant-plan"
+              name="planId"
+              value={planId}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'users-admin-grant-error' : undefined}
+              onChange={(e) => onPlanId(e.target.value)}
+            >
+              <option value="">{t.grant.choose}</option>
+              {plans.items.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {t.grant.option(p.name, t.grant.months(p.duration), formatPrice(p.price, currency))}
+                </option>
+              ))}
+            </select>
+            {error && (
+              <p id="users-admin-grant-error" className="field__error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button">
+            {t.grant.submit}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+interface GrantConfirmProps {
+  user: UserListItemDto;
+  plan: PlanDto;
+  currency: string;
+  busy: boolean;
+  onBusy: () => void;
+  onDone: (lines: string[], failed: boolean) => void;
+  onCancel: () => void;
+}
+
+function GrantConfirm({ user, plan, currency, busy, onBusy, onDone, onCancel }: GrantConfirmProps) {
+  const grantPlan = useUsersAdminStore((s) => s.grantPlan);
+  const grant = async () => {
+    onBusy();
+    const outcome = await grantPlan(user.id, plan.id);
+    if (!outcome.ok) return onDone([outcome.message], true);
+    const start = outcome.payment?.membershipStart;
+    const end = outcome.payment?.membershipEnd;
+    onDone(
+      [start && end ? t.grant.done(outcome.message, plan.name, formatDate(start), formatDate(end)) : outcome.message],
+      false,
+    );
+  };
+  return (
+    <ConfirmModal
+      title={t.grant.confirmTitle}
+      message={t.grant.confirm(plan.name, formatPrice(plan.price, currency), user.fullName)}
+      confirmLabel={busy ? t.grant.submitting : t.grant.accept}
+      cancelLabel={t.grant.cancel}
+      busy={busy}
+      onConfirm={() => void grant()}
+      onCancel={onCancel}
+    />
+  );
+}
