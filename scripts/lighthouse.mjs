@@ -38,7 +38,7 @@ try {
   for (const page of pages) {
     const result = await lighthouse(`${server.baseUrl}${page}`, {
       port: chrome.port,
-      output: 'html',
+      output: ['html', 'json'],
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
@@ -57,7 +57,9 @@ try {
     };
     rows.push(row);
     const file = page === '/' ? 'home' : page.slice(1).replace(/[^\w-]+/g, '_');
-    writeFileSync(path.join(OUT, `${file}.html`), result.report);
+    const [html, json] = result.report;
+    writeFileSync(path.join(OUT, `${file}.html`), html);
+    writeFileSync(path.join(OUT, `${file}.json`), json);
     const low = [];
     for (const [key, diagnostics] of Object.entries(result.lhr.categories)) {
       if ((diagnostics.score ?? 0) * 100 < min) low.push(key);
