@@ -1,0 +1,74 @@
+import type { LessonDto, LessonListItemDto, MonitorDto } from '@pulso/shared';
+
+const base: Omit<LessonListItemDto, 'id' | 'name' | 'types' | 'isAvailable' | 'shortDescription'> = {
+  image: 'https://img.test/clase.jpg',
+  effort: '3',
+  exercisesTypes: [],
+  goals: ['Bienestar'],
+  scheduleDays: ['Lunes'],
+  scheduleHourStart: '9:00',
+  scheduleHourFinish: '10:00',
+  monitor: 'Carlos Ruiz',
+  branchoffice: 'Sede Centro',
+  averageStars: 0,
+};
+
+export const LESSONS: LessonListItemDto[] = [
+  {
+    ...base,
+    id: 'l1',
+    name: 'Boxeo',
+    shortDescription: 'Golpes y guardia',
+    types: ['Cardio', 'Potencia'],
+    isAvailable: true,
+  },
+  { ...base, id: 'l2', name: 'Yoga', shortDescription: 'Calma', types: ['Flexibilidad'], isAvailable: false },
+  { ...base, id: 'l3', name: 'Zumba', shortDescription: 'Baile', types: ['Cardio'], isAvailable: true },
+];
+
+export const YOGA: LessonDto = {
+  ...base,
+  id: 'l2',
+  name: 'Yoga',
+  shortDescription: 'Posturas y calma',
+  description: 'Una clase de posturas y respiración.',
+  types: ['Flexibilidad'],
+  exercisesTypes: [{ name: 'Flexibilidad' }],
+  goals: ['Bienestar'],
+  scheduleDays: ['Martes', 'Jueves'],
+  scheduleHourStart: '18:00',
+  scheduleHourFinish: '19:30',
+  isAvailable: false,
+  monitor: 'Lucia Fernandez',
+  branchoffice: 'Sede Norte',
+  monitorId: 'm2',
+  officeId: 'o2',
+  reviewCount: 0,
+  reviews: [],
+  deletedAt: null,
+};
+
+export const MONITORS: MonitorDto[] = [
+  { id: 'm1', fullName: 'Carlos Ruiz', lessonDetails: [] },
+  { id: 'm2', fullName: 'Lucia Fernandez', lessonDetails: [] },
+];
+
+export const OFFICES = [
+  { id: 'o1', name: 'Sede Centro' },
+  { id: 'o2', name: 'Sede Norte' },
+];
+
+export const TYPES = ['Cardio', 'Flexibilidad', 'Potencia'];
+export const GOALS = ['Bienestar', 'Perder peso'];
+
+/** An AxiosError as the API sends a failure. */
+export async function apiError(status: number, body: unknown) {
+  const { AxiosError } = await import('axios');
+  return new AxiosError('Request failed', String(status), undefined, undefined, {
+    status,
+    statusText: '',
+    headers: {},
+    config: {} as never,
+    data: body,
+  });
+}
