@@ -7,6 +7,7 @@ import type { StorageDriver } from '../lib/storage';
 import { BranchModel } from '../modules/branches/branches.model';
 import { GoalModel, LessonTypeModel } from '../modules/catalog/catalog.model';
 import { LessonModel } from '../modules/lessons/lessons.model';
+import { PaymentModel } from '../modules/payments/payments.model';
 import { PlanModel } from '../modules/plans/plans.model';
 import { ReviewModel } from '../modules/reviews/reviews.model';
 import { UserModel } from '../modules/users/users.model';
@@ -32,6 +33,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export interface SeedDeps {
   passwords: PasswordHasher;
   storage: StorageDriver;
+  /** The installation's currency, for the demo member's payment (default usd). */
+  config?: { currency: string };
 }
 
 function ignoreDuplicates(error: unknown): void {
@@ -74,7 +77,9 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
   }
 
   if (await isEmpty(UserModel)) {
-    const plans = new Map((await PlanModel.find({}, { name: 1, duration: 1 }).lean()).map((p) => [p.name, p]));
+    const plans = new Map(
+      (await PlanModel.find({}, { name: 1, duration: 1, price: 1 }).lean()).map((p) => [p.name, p]),
+    );
     const now = Date.now();
     const users = await Promise.all(
       DEMO_USERS.map(async (u) => {
@@ -95,6 +100,31 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
     );
     await UserModel.insertMany(users, { ordered: false }).catch(ignoreDuplicates);
     wrote.push(`${users.length} users`);
+
+    // Each demo membership was paid at the desk: its payment shows in 'Mis pagos' and the overview.
+    if (await isEmpty(PaymentModel)) {
+      const payments = [];
+      for (const u of DEMO_USERS) {
+        const plan = u.plan ? plans.get(u.plan) : undefined;
+        const member = plan ? await UserModel.findOne({ email: u.email }, { membership: 1 }).lean() : null;
+        if (!plan || !member?.membership) continue;
+        payments.push({
+          user: member._id,
+          plan: plan._id,
+          planName: plan.name,
+          duration: plan.duration,
+          amount: plan.price,
+          currency: deps.config?.currency ?? 'usd',
+          provider: 'manual',
+          providerSessionId: `seed_${member._id.toString()}`,
+          status: 'paid',
+          paidAt: member.membership.start,
+          membershipStart: member.membership.start,
+          membershipEnd: member.membership.end,
+        });
+      }
+      await PaymentModel.insertMany(payments, { ordered: false }).catch(ignoreDuplicates);
+    }
   }
 
   if (await isEmpty(BranchModel)) {

@@ -18,6 +18,7 @@ import { LessonModel } from '../../modules/lessons/lessons.model';
 import { ReviewModel } from '../../modules/reviews/reviews.model';
 import { DEMO_BRANCHES, DEMO_LESSONS, DEMO_PLANS, DEMO_USERS, lessonImageFile } from '../demo-data';
 import { UserModel } from '../../modules/users/users.model';
+import { PaymentModel } from '../../modules/payments/payments.model';
 import { SEED_IMAGES_DIR, seedIfEmpty } from '../seed';
 
 describe('seedIfEmpty', () => {
@@ -29,7 +30,7 @@ describe('seedIfEmpty', () => {
 
   beforeEach(async () => {
     await Promise.all(
-      [PlanModel, UserModel, BranchModel, LessonModel, LessonTypeModel, GoalModel, ReviewModel].map((m) =>
+      [PlanModel, UserModel, BranchModel, LessonModel, LessonTypeModel, GoalModel, ReviewModel, PaymentModel].map((m) =>
         (m as typeof PlanModel).deleteMany({}),
       ),
     );
@@ -64,6 +65,11 @@ describe('seedIfEmpty', () => {
     expect(member?.membership?.start.getTime()).toBeLessThan(Date.now());
     expect(member?.membership?.end.getTime()).toBeGreaterThan(Date.now());
     expect(await UserModel.countDocuments({ isMonitor: true })).toBeGreaterThanOrEqual(4);
+    // The member's plan was paid: one paid payment matching the membership.
+    const payments = await PaymentModel.find({ user: member?._id }).lean();
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ planName: 'Plus', status: 'paid', provider: 'manual', currency: 'usd' });
+    expect(payments[0]?.paidAt?.getTime()).toBe(member?.membership?.start.getTime());
   });
 
   test('when seeded, then the whole demo chain is there with images, schedule and reviews', async () => {
