@@ -39,6 +39,8 @@ interface PlanFormProps {
   plan?: PlanDto;
   /** Called after each saved change, so the public plans list is read again. */
   onChanged?: () => void;
+  /** Told before the plan is retired (and again if that fails), so the form is kept on screen. */
+  onRetiring?: (retiring: boolean) => void;
 }
 
 /**
@@ -47,7 +49,7 @@ interface PlanFormProps {
  * first. Declining says 'Acción cancelada'. Success and failure show the server's message. The
  * duration input is named `duration` and holds the duration (the spec's form named it differently).
  */
-export function PlanForm({ plan, onChanged }: PlanFormProps) {
+export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
   const editing = Boolean(plan);
   const ids = useId();
   const navigate = useNavigate();
@@ -102,9 +104,11 @@ export function PlanForm({ plan, onChanged }: PlanFormProps) {
   const remove = async () => {
     if (!plan) return;
     setBusy('delete');
+    onRetiring?.(true);
     const result = await deletePlan(plan.id);
     setBusy(null);
     if (result.ok) onChanged?.();
+    else onRetiring?.(false);
     setStep(result.ok ? { kind: 'done', message: result.message } : { kind: 'failed', message: result.message });
   };
 
@@ -250,9 +254,8 @@ export function PlanEditScreen({ id, onChanged }: { id: string; onChanged?: () =
     useShallow((s) => ({ items: s.items, status: s.status, error: s.error, fetchPlans: s.fetchPlans })),
   );
   const plan = items.find((p) => p.id === id);
-  // Once open, the form stays (with its result modal) even when its plan is then retired.
-  const [opened, setOpened] = useState<PlanDto | null>(null);
-  if (plan && !plan.deletedAt && opened?.id !== plan.id) setOpened(plan);
+  // The form retiring its own plan stays on screen (under its result modal) until it leaves.
+  const [retiring, setRetiring] = useState(false);
 
   useEffect(() => {
     if (status === 'idle') void fetchPlans();
@@ -264,7 +267,9 @@ export function PlanEditScreen({ id, onChanged }: { id: string; onChanged?: () =
     </Link>
   );
 
-  if (opened?.id === id) return <PlanForm key={opened.id} plan={opened} onChanged={onChanged} />;
+  if (plan && (!plan.deletedAt || retiring)) {
+    return <PlanForm key={plan.id} plan={plan} onChanged={onChanged} onRetiring={setRetiring} />;
+  }
   if (status === 'idle' || status === 'loading') return <Spinner label={t.loading} />;
   if (status === 'failed') {
     return (
