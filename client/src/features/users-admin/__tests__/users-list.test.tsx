@@ -7,7 +7,7 @@ import * as usersApi from '../api/users-admin';
 import { formatPrice } from '../../../lib/format';
 import { UsersList } from '../components/users-list';
 import { useUsersAdminStore } from '../store';
-import { apiError, PLANS, user } from './fixtures';
+import { apiError, PLANS, PLUS, STANDAR, user } from './fixtures';
 
 vi.mock('../api/users-admin', () => ({
   getUsers: vi.fn(),
@@ -330,7 +330,7 @@ describe('UsersList', () => {
         ...CARLOS,
         statusMemberShipIdStatus: 'Activo' as const,
         membresia: {
-          planId: PLANS[1].id,
+          planId: PLUS.id,
           name: 'Plus',
           start: '2026-03-05T12:00:00.000Z',
           end: '2026-06-05T12:00:00.000Z',
@@ -343,7 +343,7 @@ describe('UsersList', () => {
         payment: {
           id: 'x'.repeat(24),
           userId: CARLOS.id,
-          planId: PLANS[1].id,
+          planId: PLUS.id,
           planName: 'Plus',
           amount: 80,
           currency: 'usd',
@@ -373,7 +373,7 @@ describe('UsersList', () => {
 
       const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
       expect(result).toHaveTextContent('Pago exitoso. Membresía Plus del 05-03-2026 al 05-06-2026.');
-      expect(api.grantPlan).toHaveBeenCalledWith(CARLOS.id, PLANS[1].id);
+      expect(api.grantPlan).toHaveBeenCalledWith(CARLOS.id, PLUS.id);
       await waitFor(() => expect(api.getUsers).toHaveBeenCalledTimes(2));
       await userEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));
       // Back in the popup, which now shows the granted membership.
@@ -387,7 +387,7 @@ describe('UsersList', () => {
       api.grantPlan.mockRejectedValue(apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la membresía' }));
       const dialog = await openEdit(CARLOS);
       const grant = within(dialog).getByRole('form', { name: 'Pago en recepción' });
-      await userEvent.selectOptions(await within(grant).findByLabelText('Plan'), PLANS[0].id);
+      await userEvent.selectOptions(await within(grant).findByLabelText('Plan'), STANDAR.id);
       await userEvent.click(within(grant).getByRole('button', { name: 'Registrar pago' }));
       await userEvent.click(screen.getByRole('button', { name: 'Registrar' }));
       const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
