@@ -84,7 +84,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
       )}
       {visible.length > 0 && (
         <ul className="lessons-admin__grid">
-          {visible.map((lesson) => (
+          {visible.map((lesson, index) => (
             <li key={lesson.id}>
               <article className="lesson-admin-card" aria-labelledby={`lesson-admin-${lesson.id}`}>
                 {lesson.image ? (
@@ -94,7 +94,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
                     alt={t.imageAlt(lesson.name)}
                     width={400}
                     height={250}
-                    loading="lazy"
+                    loading={index < 6 ? 'eager' : 'lazy'}
                     decoding="async"
                   />
                 ) : (
