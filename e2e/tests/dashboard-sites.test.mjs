@@ -197,77 +197,81 @@ describe('dashboard: sedes and plans', () => {
         headers: { authorization: `Bearer ${token}` },
         body: JSON.stringify({ name: plus.name, benefits: plus.benefits, duration: plus.duration, price: plus.price }),
       });
-    const newPrice = '84.5';
-    const page = await openSignedIn(browser, token, '/', DESKTOP);
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     try {
-      // The landing page is seen first, so its plans are already loaded when the price changes.
-      const landingPlus = page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Plus' }) });
-      await landingPlus.waitFor({ timeout: 15_000 });
-      assert.match(await landingPlus.innerText(), /79,99/);
+      const newPrice = '84.5';
+      const page = await openSignedIn(browser, token, '/', DESKTOP);
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        // The landing page is seen first, so its plans are already loaded when the price changes.
+        const landingPlus = page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Plus' }) });
+        await landingPlus.waitFor({ timeout: 15_000 });
+        assert.match(await landingPlus.innerText(), /79,99/);
 
-      // Into the dashboard without reloading the SPA.
-      await page.getByRole('link', { name: 'Panel' }).click();
-      await page.getByRole('link', { name: 'Membresías' }).click();
-      await page.waitForURL(BASE_URL() + '/dashboard/membresias');
-      await page.getByRole('article', { name: 'Plus' }).waitFor();
-      await shot(page, 'plans-desktop');
-      await page.getByRole('link', { name: 'Editar Plus' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Editar plan' }).waitFor();
-      assert.equal(await page.getByRole('textbox', { name: 'Duración (meses)' }).inputValue(), '3');
+        // Into the dashboard without reloading the SPA.
+        await page.getByRole('link', { name: 'Panel' }).click();
+        await page.getByRole('link', { name: 'Membresías' }).click();
+        await page.waitForURL(BASE_URL() + '/dashboard/membresias');
+        await page.getByRole('article', { name: 'Plus' }).waitFor();
+        await shot(page, 'plans-desktop');
+        await page.getByRole('link', { name: 'Editar Plus' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Editar plan' }).waitFor();
+        assert.equal(await page.getByRole('textbox', { name: 'Duración (meses)' }).inputValue(), '3');
 
-      // A wrong price is caught on change and 'Faltan datos' refuses to save.
-      await page.getByRole('textbox', { name: 'Precio' }).fill('84.555');
-      await page.getByText('El precio debe tener el formato adecuado.').waitFor();
-      await page.getByRole('button', { name: 'Guardar cambios' }).click();
-      const result = page.getByRole('alertdialog', { name: 'Resultado' });
-      await result.getByText('Faltan datos').waitFor();
-      await result.getByRole('button', { name: 'Aceptar' }).click();
+        // A wrong price is caught on change and 'Faltan datos' refuses to save.
+        await page.getByRole('textbox', { name: 'Precio' }).fill('84.555');
+        await page.getByText('El precio debe tener el formato adecuado.').waitFor();
+        await page.getByRole('button', { name: 'Guardar cambios' }).click();
+        const result = page.getByRole('alertdialog', { name: 'Resultado' });
+        await result.getByText('Faltan datos').waitFor();
+        await result.getByRole('button', { name: 'Aceptar' }).click();
 
-      await page.getByRole('textbox', { name: 'Precio' }).fill(newPrice);
-      await page.getByRole('button', { name: 'Guardar cambios' }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Confirmar' });
-      await confirm.getByText('¿Estás seguro de que quieres guardar?').waitFor();
-      await shot(page, 'plan-confirm-desktop', false);
-      await confirm.getByRole('button', { name: 'Confirmar' }).click();
-      await result.getByText('Cambios guardados exitosamente').waitFor();
-      await result.getByRole('button', { name: 'Aceptar' }).click();
-      await page.waitForURL(BASE_URL() + '/dashboard/membresias');
-      await page.getByRole('article', { name: 'Plus' }).getByText(/84,50/).waitFor();
+        await page.getByRole('textbox', { name: 'Precio' }).fill(newPrice);
+        await page.getByRole('button', { name: 'Guardar cambios' }).click();
+        const confirm = page.getByRole('alertdialog', { name: 'Confirmar' });
+        await confirm.getByText('¿Estás seguro de que quieres guardar?').waitFor();
+        await shot(page, 'plan-confirm-desktop', false);
+        await confirm.getByRole('button', { name: 'Confirmar' }).click();
+        await result.getByText('Cambios guardados exitosamente').waitFor();
+        await result.getByRole('button', { name: 'Aceptar' }).click();
+        await page.waitForURL(BASE_URL() + '/dashboard/membresias');
+        await page.getByRole('article', { name: 'Plus' }).getByText(/84,50/).waitFor();
 
-      // Back to the site inside the same SPA: the landing page reads the plans again.
-      await page.getByRole('link', { name: 'Volver al sitio' }).click();
-      await page.waitForURL(BASE_URL() + '/');
-      await landingPlus.getByText(/84,50/).waitFor({ timeout: 10_000 });
-      await landingPlus.scrollIntoViewIfNeeded();
-      await shot(page, 'landing-new-price-desktop', false);
-      assert.deepEqual(errors, []);
+        // Back to the site inside the same SPA: the landing page reads the plans again.
+        await page.getByRole('link', { name: 'Volver al sitio' }).click();
+        await page.waitForURL(BASE_URL() + '/');
+        await landingPlus.getByText(/84,50/).waitFor({ timeout: 10_000 });
+        await landingPlus.scrollIntoViewIfNeeded();
+        await shot(page, 'landing-new-price-desktop', false);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+      }
+
+      // Put it back through the form on a 390 px screen.
+      const mobile = await openSignedIn(browser, token, `/dashboard/membresias/editar/${plus.id}`, MOBILE);
+      try {
+        await mobile.getByRole('heading', { level: 1, name: 'Editar plan' }).waitFor({ timeout: 15_000 });
+        assert.equal(await mobile.getByRole('textbox', { name: 'Precio' }).inputValue(), newPrice);
+        await assertNoSidewaysScroll(mobile, MOBILE.width);
+        await shot(mobile, 'plan-form-mobile');
+        await mobile.getByRole('textbox', { name: 'Precio' }).fill(String(plus.price));
+        await mobile.getByRole('button', { name: 'Guardar cambios' }).click();
+        await mobile.getByRole('alertdialog', { name: 'Confirmar' }).getByRole('button', { name: 'Confirmar' }).click();
+        const result = mobile.getByRole('alertdialog', { name: 'Resultado' });
+        await result.getByText('Cambios guardados exitosamente').waitFor();
+        await shot(mobile, 'plan-saved-mobile', false);
+        await result.getByRole('button', { name: 'Aceptar' }).click();
+        await mobile.getByRole('article', { name: 'Plus' }).getByText(/79,99/).waitFor();
+        await assertNoSidewaysScroll(mobile, MOBILE.width);
+        await shot(mobile, 'plans-mobile');
+      } finally {
+        await mobile.close();
+      }
     } finally {
-      await page.close();
-    }
-
-    // Put it back through the form on a 390 px screen.
-    const mobile = await openSignedIn(browser, token, `/dashboard/membresias/editar/${plus.id}`, MOBILE);
-    try {
-      await mobile.getByRole('heading', { level: 1, name: 'Editar plan' }).waitFor({ timeout: 15_000 });
-      assert.equal(await mobile.getByRole('textbox', { name: 'Precio' }).inputValue(), newPrice);
-      await assertNoSidewaysScroll(mobile, MOBILE.width);
-      await shot(mobile, 'plan-form-mobile');
-      await mobile.getByRole('textbox', { name: 'Precio' }).fill(String(plus.price));
-      await mobile.getByRole('button', { name: 'Guardar cambios' }).click();
-      await mobile.getByRole('alertdialog', { name: 'Confirmar' }).getByRole('button', { name: 'Confirmar' }).click();
-      const result = mobile.getByRole('alertdialog', { name: 'Resultado' });
-      await result.getByText('Cambios guardados exitosamente').waitFor();
-      await shot(mobile, 'plan-saved-mobile', false);
-      await result.getByRole('button', { name: 'Aceptar' }).click();
-      await mobile.getByRole('article', { name: 'Plus' }).getByText(/79,99/).waitFor();
-      await assertNoSidewaysScroll(mobile, MOBILE.width);
-      await shot(mobile, 'plans-mobile');
-    } finally {
+      // Leave the demo plan as it was, even when a step above failed.
       const { body: now } = await api('/memberships');
       if (now.find((p) => p.id === plus.id)?.price !== plus.price) await restore();
-      await mobile.close();
     }
     const { body: after } = await api('/memberships');
     assert.equal(after.find((p) => p.id === plus.id)?.price, plus.price);
