@@ -21,20 +21,20 @@ interface ImageInputProps {
  */
 export function ImageInput({ label, value, onChange, currentUrl, error, required, name = 'image' }: ImageInputProps) {
   const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
+  // The object URL of the file chosen here; a form that clears `value` hides it at once.
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   const [ownError, setOwnError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  // Each object URL is released when another file replaces it or the input goes away.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
 
-  const shown = preview ?? currentUrl ?? null;
+  const previewUrl = value && preview?.file === value ? preview.url : null;
+  const shown = previewUrl ?? currentUrl ?? null;
   const message = ownError ?? error ?? null;
 
   return (
@@ -65,6 +65,7 @@ export function ImageInput({ label, value, onChange, currentUrl, error, required
             return;
           }
           setOwnError(null);
+          setPreview(file ? { file, url: URL.createObjectURL(file) } : null);
           onChange(file);
         }}
       />
@@ -77,7 +78,7 @@ export function ImageInput({ label, value, onChange, currentUrl, error, required
         <img
           className="image-input__preview"
           src={shown}
-          alt={preview ? es.common.imagePreview : es.common.currentImage}
+          alt={previewUrl ? es.common.imagePreview : es.common.currentImage}
           width={320}
           height={200}
         />
