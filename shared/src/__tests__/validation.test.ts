@@ -4,6 +4,8 @@ import {
   HALF_HOUR_CHOICES,
   MESSAGES,
   planBadge,
+  toBoolean,
+  validateAdminUserForm,
   validateBranchForm,
   validateContactForm,
   validateLessonForm,
@@ -123,6 +125,40 @@ describe('trainer form', () => {
   });
   test('on edit the password and selectors are not required', () => {
     expect(validateTrainerForm({ ...valid, password: undefined, isMonitor: undefined }, 'edit')).toEqual({});
+  });
+});
+
+describe('admin user form', () => {
+  const member = { fullName: 'Ana Pérez', email: 'ana@example.com', phone: '5512345678', password: 'Secreta123' };
+  test('a member account follows the user form plus the password rules', () => {
+    expect(validateAdminUserForm(member, 'create')).toEqual({});
+    expect(validateAdminUserForm({ ...member, password: 'corta' }, 'create').password).toBe(
+      'La contraseña debe tener al menos 1 número (0-9)',
+    );
+    expect(validateAdminUserForm({ ...member, password: '' }, 'create').password).toBe(MESSAGES.auth.passwordRequired);
+  });
+  test('on edit an empty password keeps the current one, a new one must follow the rules', () => {
+    expect(validateAdminUserForm({ ...member, password: '' }, 'edit')).toEqual({});
+    expect(validateAdminUserForm({ ...member, password: 'sinnumero' }, 'edit').password).toBeDefined();
+  });
+  test('a trainer account follows the trainer form, whether Si or true', () => {
+    const trainer = { ...member, fullName: 'Ana 2', isAdmin: 'No' };
+    expect(validateAdminUserForm({ ...trainer, isMonitor: 'Si' }, 'create')).toEqual(
+      validateTrainerForm({ ...trainer, isMonitor: 'Si' }, 'create'),
+    );
+    expect(validateAdminUserForm({ ...trainer, isMonitor: true }, 'create').fullName).toBe(
+      validateTrainerForm({ ...trainer, isMonitor: 'Si' }, 'create').fullName,
+    );
+    expect(validateAdminUserForm({ ...trainer, isMonitor: 'No' }, 'create').fullName).toBeUndefined();
+  });
+  test('the Si/No selectors read as booleans, anything else as unknown', () => {
+    expect([toBoolean('Si'), toBoolean('No'), toBoolean(true), toBoolean('false'), toBoolean('Seleccione')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+      undefined,
+    ]);
   });
 });
 

@@ -120,6 +120,27 @@ export function validateProfile(input: Input): FieldErrors {
   });
 }
 
+/** 'Si'/'No' from the dashboard selectors, or JSON booleans; undefined for anything else. */
+export function toBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 'Si' || value === 'true') return true;
+  if (value === 'No' || value === 'false') return false;
+  return undefined;
+}
+
+/**
+ * An admin's user form (create or edit): the trainer form's rules when the account is a trainer,
+ * else the user form's plus the password rules (on edit an empty password keeps the current one).
+ */
+export function validateAdminUserForm(input: Input, mode: 'create' | 'edit'): FieldErrors {
+  if (toBoolean(input.isMonitor) === true) return validateTrainerForm(input, mode);
+  const errors = validateUserForm(input);
+  const password = input.password;
+  const passwordProblem =
+    mode === 'create' || (typeof password === 'string' && password !== '') ? passwordError(password) : undefined;
+  return passwordProblem ? { ...errors, password: passwordProblem } : errors;
+}
+
 /** Trainer create and edit (SPEC §5 "Trainer form"). */
 export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): FieldErrors {
   const m = MESSAGES.trainerForm;

@@ -12,7 +12,8 @@ import {
 } from '@pulso/shared';
 import { errorMessage } from '../../lib/api-client';
 import * as usersApi from './api/users-admin';
-import type { ContactMessageDto, UserFormBody, UserPage } from './api/users-admin';
+import type { ContactMessageDto } from '@pulso/shared';
+import type { UserFormBody, UserPage } from './api/users-admin';
 
 /** Rows per page of the user tables; the API takes page and limit (at most 200). */
 export const USERS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { passwordError, validateTrainerForm, validateUserForm, type FieldErrors } from '@pulso/shared';
+import { validateAdminUserForm, type FieldErrors } from '@pulso/shared';
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -21,15 +21,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   isAdmin: false,
 };
 
-/**
- * The rules the API applies to an admin's user form (server/src/modules/users/users.validators.ts):
- * the user form's rules of SPEC §5 plus the password rules, or the trainer form's rules when the
- * account is a trainer. The client runs the same ones so both always say the same words.
- */
+/** The rules the API applies to an admin's user form (shared with the server, so both say the same words). */
 export function userFormErrors(values: UserFormValues, mode: UserFormMode): FieldErrors {
-  const input: Record<string, unknown> = { ...values };
-  if (values.isMonitor) return validateTrainerForm(input, mode);
-  const errors = validateUserForm(input);
-  const passwordProblem = mode === 'create' || values.password !== '' ? passwordError(values.password) : undefined;
-  return passwordProblem ? { ...errors, password: passwordProblem } : errors;
+  return validateAdminUserForm({ ...values }, mode);
 }

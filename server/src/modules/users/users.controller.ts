@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
 import { validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
 import * as users from './users.service';
-import { toBoolean } from './users.validators';
 
 interface UserBody {
   fullName?: string;

@@ -1,32 +1,13 @@
 import {
   MESSAGES,
   passwordError,
+  validateAdminUserForm,
   validateLogin,
   validateProfile,
   validateRegister,
-  validateTrainerForm,
-  validateUserForm,
   type FieldErrors,
 } from '@pulso/shared';
 import { validateBody } from '../../lib/validate';
-
-/** 'Si'/'No' from the dashboard selectors, or JSON booleans. */
-export function toBoolean(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (value === 'Si' || value === 'true') return true;
-  if (value === 'No' || value === 'false') return false;
-  return undefined;
-}
-
-/** Admin forms: the trainer form's rules when the account is a trainer, else the user form's. */
-function adminFormRules(input: Record<string, unknown>, mode: 'create' | 'edit'): FieldErrors {
-  if (toBoolean(input.isMonitor) === true) return validateTrainerForm(input, mode);
-  const errors = validateUserForm(input);
-  const password = input.password;
-  const passwordProblem =
-    mode === 'create' || (typeof password === 'string' && password !== '') ? passwordError(password) : undefined;
-  return passwordProblem ? { ...errors, password: passwordProblem } : errors;
-}
 
 /** What the user forms may send; anything else never reaches a controller. */
 const USER_FIELDS = {
@@ -45,14 +26,14 @@ export const loginValidator = validateBody({ email: 'string', password: 'string'
 /** Registration rules for anyone; admin rules when an admin creates the account (DESIGN.md). */
 export const createUserValidator = validateBody(
   USER_FIELDS,
-  (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'create') : validateRegister(input)),
+  (input, req) => (req.user?.isAdmin ? validateAdminUserForm(input, 'create') : validateRegister(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
 
 /** Self = profile rules (name, phone, password); admin = the admin form's rules. */
 export const updateUserValidator = validateBody(
   USER_FIELDS,
-  (input, req) => (req.user?.isAdmin ? adminFormRules(input, 'edit') : validateProfile(input)),
+  (input, req) => (req.user?.isAdmin ? validateAdminUserForm(input, 'edit') : validateProfile(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
 

@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import type { ApiErrorBody, PlanDto, UserListItemDto } from '@pulso/shared';
-import type { ContactMessageDto } from '../api/users-admin';
+import type { ContactMessageDto } from '@pulso/shared';
 
 let counter = 0;
 

@@ -1,4 +1,11 @@
-import type { CreateUserResponseDto, PaymentDto, PlanDto, UserDto, UserListItemDto } from '@pulso/shared';
+import type {
+  ContactMessageDto,
+  CreateUserResponseDto,
+  PaymentDto,
+  PlanDto,
+  UserDto,
+  UserListItemDto,
+} from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
 /** One page of a user list; the total comes from the API's X-Total-Count header. */
@@ -22,18 +29,6 @@ export interface UserFormBody {
  * A stored contact message (GET /api/contact). The server declares this shape in
  * server/src/modules/contact/contact.service.ts; it is not in @pulso/shared yet.
  */
-export interface ContactMessageDto {
-  id: string;
-  name: string;
-  subject: string;
-  email: string;
-  company: string;
-  message: string;
-  status: 'pending' | 'sent';
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-}
 
 async function getPage(path: string, page: number, limit: number): Promise<UserPage> {
   const response = await api.get<UserListItemDto[]>(path, { params: { page, limit } });
