@@ -19,6 +19,9 @@ export const es = {
     goHome: 'Volver al inicio',
     imagePreview: 'Vista previa de la imagen elegida',
     currentImage: 'Imagen actual',
+    chooseImage: 'Elegir imagen',
+    noImageChosen: 'Ningún archivo elegido',
+    keepImage: 'Se mantiene la imagen actual',
   },
   errorScreen: {
     // SPEC's 'Unexpected Application Error!', in Spanish (docs/spec-deviations.md).

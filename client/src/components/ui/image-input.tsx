@@ -42,33 +42,43 @@ export function ImageInput({ label, value, onChange, currentUrl, error, required
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={IMAGE_MIME_TYPES.join(',')}
-        required={required && !currentUrl}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0] ?? null;
-          if (file && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
-            setOwnError(MESSAGES.lessonForm.imageType);
-            event.target.value = '';
-            onChange(null);
-            return;
-          }
-          if (file && file.size > MAX_IMAGE_BYTES) {
-            setOwnError(MESSAGES.api.imageTooLarge);
-            event.target.value = '';
-            onChange(null);
-            return;
-          }
-          setOwnError(null);
-          setPreview(file ? { file, url: URL.createObjectURL(file) } : null);
-          onChange(file);
-        }}
-      />
+      <div className="image-input__row">
+        {/* The native input stays focusable and labelled; its browser-language button is replaced by a Spanish one. */}
+        <input
+          id={id}
+          name={name}
+          type="file"
+          className="visually-hidden"
+          accept={IMAGE_MIME_TYPES.join(',')}
+          required={required && !currentUrl}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={[message ? `${id}-error` : null, `${id}-file`].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            if (file && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
+              setOwnError(MESSAGES.lessonForm.imageType);
+              event.target.value = '';
+              onChange(null);
+              return;
+            }
+            if (file && file.size > MAX_IMAGE_BYTES) {
+              setOwnError(MESSAGES.api.imageTooLarge);
+              event.target.value = '';
+              onChange(null);
+              return;
+            }
+            setOwnError(null);
+            setPreview(file ? { file, url: URL.createObjectURL(file) } : null);
+            onChange(file);
+          }}
+        />
+        <label htmlFor={id} className="button button--small image-input__choose" aria-hidden="true">
+          {es.common.chooseImage}
+        </label>
+        <span id={`${id}-file`} className="image-input__file">
+          {value ? value.name : currentUrl ? es.common.keepImage : es.common.noImageChosen}
+        </span>
+      </div>
       {message && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {message}

@@ -4,6 +4,9 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The open modals, innermost last: only the innermost one answers Escape and traps Tab. */
+const openModals: object[] = [];
+
 interface ModalProps {
   title: string;
   onClose: () => void;
@@ -18,7 +21,8 @@ interface ModalProps {
 
 /**
  * The one modal of the SPA: focus moves into it and stays there (Tab cycles), Escape and a click on
- * the backdrop close it, and focus returns to what had it before.
+ * the backdrop close it, and focus returns to what had it before. With a modal opened over another,
+ * Escape closes only the top one.
  */
 export function Modal({ title, onClose, children, actions, role = 'dialog', className }: ModalProps) {
   const titleId = useId();
@@ -34,7 +38,11 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
     const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
 
+    const self = {};
+    openModals.push(self);
+
     const onKey = (event: KeyboardEvent) => {
+      if (openModals.at(-1) !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         closeRef.current();
@@ -60,6 +68,7 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      openModals.splice(openModals.indexOf(self), 1);
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       previous?.focus?.();
