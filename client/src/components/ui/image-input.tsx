@@ -52,7 +52,7 @@ export function ImageInput({ label, value, onChange, currentUrl, error, required
           accept={IMAGE_MIME_TYPES.join(',')}
           required={required && !currentUrl}
           aria-invalid={message ? true : undefined}
-          aria-describedby={[message ? `${id}-error` : null, `${id}-file`].filter(Boolean).join(' ')}
+          aria-describedby={message ? `${id}-error` : undefined}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
             if (file && !(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
@@ -75,7 +75,7 @@ export function ImageInput({ label, value, onChange, currentUrl, error, required
         <label htmlFor={id} className="button button--small image-input__choose" aria-hidden="true">
           {es.common.chooseImage}
         </label>
-        <span id={`${id}-file`} className="image-input__file">
+        <span className="image-input__file" aria-hidden="true">
           {value ? value.name : currentUrl ? es.common.keepImage : es.common.noImageChosen}
         </span>
       </div>
