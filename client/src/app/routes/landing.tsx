@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
-import { useAuthStore } from '../../features/auth/store';
+import { selectOffersPlans, useAuthStore } from '../../features/auth/store';
 import { Gallery } from '../../features/landing/components/gallery';
 import { PlansSection } from '../../features/plans/components/plans-section';
 import { es } from '../../i18n/es';
 
 /** Home (SPEC §2.3): the gallery, 'Por qué escogernos', and the plans unless the member already has one. */
 export function LandingRoute() {
-  const isActive = useAuthStore((s) => s.isActive);
+  const offersPlans = useAuthStore(selectOffersPlans);
   return (
     <>
       <Gallery />
@@ -27,14 +27,14 @@ export function LandingRoute() {
           <Link className="button button--primary" to={paths.branches}>
             {es.landing.whyCta}
           </Link>
-          {!isActive && (
+          {offersPlans && (
             <a className="button" href={`#${PLANS_SECTION_ID}`}>
               {es.landing.heroCta}
             </a>
           )}
         </div>
       </section>
-      {!isActive && <PlansSection />}
+      {offersPlans && <PlansSection />}
     </>
   );
 }

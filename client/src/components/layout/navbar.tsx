@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
-import { useAuthStore } from '../../features/auth/store';
+import { selectOffersPlans, useAuthStore } from '../../features/auth/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { ShieldIcon, UserIcon, WeightsIcon } from '../ui/icons';
 
 /** The public navigation bar (SPEC §2.2). */
 export function Navbar() {
-  const { token, isAdmin, isActive, userName, logout } = useAuthStore(
+  const { token, isAdmin, offersPlans, userName, logout } = useAuthStore(
     useShallow((s) => ({
       token: s.token,
       isAdmin: s.isAdmin,
-      isActive: s.isActive,
+      offersPlans: selectOffersPlans(s),
       userName: s.user?.fullName ?? null,
       logout: s.logout,
     })),
@@ -91,7 +91,7 @@ export function Navbar() {
                 {es.nav.contact}
               </NavLink>
             </li>
-            {!isActive && (
+            {offersPlans && (
               <li>
                 <button type="button" className="navbar__link-button" onClick={goToPlans}>
                   {es.nav.plans}

@@ -65,6 +65,15 @@ const SIGNED_OUT = {
   error: null,
 } as const;
 
+/**
+ * Whether to offer plans (SPEC §2.3, §2.2): not to an active member, and not to a signed-in user
+ * while their membership is still being read, so a member never sees the offer flash by.
+ */
+export function selectOffersPlans(s: Pick<AuthState, 'token' | 'status' | 'isActive'>): boolean {
+  if (s.isActive) return false;
+  return !s.token || s.status === 'succeeded' || s.status === 'failed';
+}
+
 export const useAuthStore = create<AuthState>()((set, get) => ({
   ...fromStorage(),
   isActive: false,

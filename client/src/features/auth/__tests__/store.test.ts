@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { readClaims, useAuthStore } from '../store';
+import { readClaims, selectOffersPlans, useAuthStore } from '../store';
 
 function token(payload: object): string {
   const encode = (value: object) =>
@@ -28,5 +28,16 @@ describe('auth store', () => {
     expect(readClaims('not-a-token')).toBeNull();
     expect(readClaims(token({ isAdmin: true }))).toBeNull();
     expect(readClaims(token({ id: 'u1', isAdmin: true, exp: 1 }))).toBeNull();
+  });
+});
+
+describe('who is offered plans', () => {
+  test('visitors are; a signed-in user only once their membership is known to be inactive', () => {
+    expect(selectOffersPlans({ token: null, status: 'idle', isActive: false })).toBe(true);
+    expect(selectOffersPlans({ token: 't', status: 'idle', isActive: false })).toBe(false);
+    expect(selectOffersPlans({ token: 't', status: 'loading', isActive: false })).toBe(false);
+    expect(selectOffersPlans({ token: 't', status: 'succeeded', isActive: false })).toBe(true);
+    expect(selectOffersPlans({ token: 't', status: 'failed', isActive: false })).toBe(true);
+    expect(selectOffersPlans({ token: 't', status: 'succeeded', isActive: true })).toBe(false);
   });
 });
