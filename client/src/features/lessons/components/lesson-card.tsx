@@ -25,6 +25,8 @@ export function LessonCard({ lesson, index }: LessonCardProps) {
             width={800}
             height={500}
             loading={index < 2 ? 'eager' : 'lazy'}
+            // The first card's image is the page's largest paint: fetch it ahead of the rest.
+            fetchPriority={index === 0 ? 'high' : undefined}
             decoding="async"
           />
         ) : (
