@@ -12,6 +12,7 @@ interface PlansState {
   invalidatePlans: () => void;
 }
 
+/** The spec's memberships store (SPEC §3) for the public site: the plans on offer. */
 export const usePlansStore = create<PlansState>()((set) => ({
   items: [],
   status: 'idle',

@@ -39,6 +39,7 @@ function saveMode(mode: DisplayMode): DisplayMode {
 
 export const DEFAULT_SITE: PublicConfigDto = { gymName: 'Pulso', currency: 'usd', googleClientId: null };
 
+/** The spec's utils store (SPEC §3): display mode, the 'Planes' click and the site's public settings. */
 export const useUiStore = create<UiState>()((set) => ({
   mode: storedMode(),
   plansClicked: false,
