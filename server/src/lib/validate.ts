@@ -15,9 +15,28 @@ export type FieldType =
 
 const MAX_STRING = 5000;
 
+/**
+ * Characters no form text contains: C0 controls other than tab and line breaks, DEL, C1 controls,
+ * and the bidirectional overrides and isolates that make a name or review read differently from
+ * what it stores ("Trojan Source" spoofing).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+const cleanText = (v: unknown) => typeof v === 'string' && !CONTROL_CHARACTERS.test(v);
+
 function typeCheck(field: string, type: FieldType): ValidationChain {
   const chain = body(field).optional({ values: 'null' });
   const message = MESSAGES.users.wrongType;
+  const typed = typeChain(chain, type, message);
+  // Once the type is right, every text in the value must be free of control characters.
+  return typed
+    .bail()
+    .custom((v) => (Array.isArray(v) ? v : [v]).every((x) => typeof x !== 'string' || cleanText(x)))
+    .withMessage(MESSAGES.api.invalidValue);
+}
+
+function typeChain(chain: ValidationChain, type: FieldType, message: string): ValidationChain {
   switch (type) {
     case 'string':
       return chain.isString().withMessage(message).bail().isLength({ max: MAX_STRING }).withMessage(message);
