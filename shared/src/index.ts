@@ -3,3 +3,4 @@ export * from './constants';
 export * from './dto';
 export * from './validation/messages';
 export * from './validation/rules';
+export * from './demo';

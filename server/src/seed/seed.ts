@@ -21,9 +21,9 @@ import {
   DEMO_TYPES,
   DEMO_USERS,
   lessonImageFile,
-} from './demo-data';
+} from '@pulso/shared';
 
-export { DEMO_ACCOUNTS } from './demo-data';
+export { DEMO_ACCOUNTS } from '@pulso/shared';
 
 /** The demo images shipped in the repository (made by scripts/make-demo-images.mjs). */
 export const SEED_IMAGES_DIR = path.join(ROOT_DIR, 'server', 'seed-images');

@@ -4,6 +4,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  DEMO_BRANCHES,
+  DEMO_LESSONS,
+  DEMO_PLANS,
+  DEMO_USERS,
+  lessonImageFile,
   validateBranchForm,
   validateLessonForm,
   validatePlanForm,
@@ -16,7 +21,6 @@ import { BranchModel } from '../../modules/branches/branches.model';
 import { GoalModel, LessonTypeModel } from '../../modules/catalog/catalog.model';
 import { LessonModel } from '../../modules/lessons/lessons.model';
 import { ReviewModel } from '../../modules/reviews/reviews.model';
-import { DEMO_BRANCHES, DEMO_LESSONS, DEMO_PLANS, DEMO_USERS, lessonImageFile } from '../demo-data';
 import { UserModel } from '../../modules/users/users.model';
 import { PaymentModel } from '../../modules/payments/payments.model';
 import { SEED_IMAGES_DIR, seedIfEmpty } from '../seed';

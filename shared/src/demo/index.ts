@@ -1,4 +1,5 @@
-import { EXERCISE_TYPES, type PlanInput } from '@pulso/shared';
+import { EXERCISE_TYPES } from '../constants';
+import type { PlanInput } from '../dto';
 
 /**
  * The demo chain every fresh installation starts with (and the client's mock mode reuses).
