@@ -117,7 +117,8 @@ describe('security: uploads', () => {
     },
   ];
 
-  const start = (route: Route) => request(app)[route.method](route.url()).set(bearer(admin));
+  const call = (route: Route) => request(app)[route.method](route.url());
+  const start = (route: Route) => call(route).set(bearer(admin));
   const withFile = (route: Route, data: Buffer, name: string, contentType?: string) =>
     start(route)
       .field(route.field, JSON.stringify(route.attrs()))
@@ -301,14 +302,10 @@ describe('security: uploads', () => {
   test('when a visitor or a member uploads, then 401/403 before the body is read and no file is left', async () => {
     const member = await createTestUser(config);
     for (const route of ROUTES) {
-      await refusedCleanly(
-        () => request(app)[route.method](route.url()).field(route.field, '{}').attach('image', PNG, 'a.png'),
-        401,
-      );
+      await refusedCleanly(() => call(route).field(route.field, '{}').attach('image', PNG, 'a.png'), 401);
       await refusedCleanly(
         () =>
-          request(app)
-            [route.method](route.url())
+          call(route)
             .set(bearer(member))
             .field(route.field, JSON.stringify(route.attrs()))
             .attach('image', PNG, 'a.png'),
