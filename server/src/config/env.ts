@@ -153,10 +153,14 @@ export function loadConfig(env: Env = process.env) {
     currency: currency(env),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Where `npm run backup` writes its files. */
+    backupDir: path.resolve(ROOT_DIR, str(env, 'BACKUP_DIR', path.join(dataDir, 'backups'))),
     /** The built SPA the server also serves (tests point it elsewhere). */
     clientDistDir: path.resolve(ROOT_DIR, str(env, 'CLIENT_DIST_DIR', CLIENT_DIST_DIR)),
     mongodbUri: optional(env, 'MONGODB_URI'),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 10_000, 500, 120_000),
+    /** Longest wait of one query for a reachable database; past it the API answers 503. */
+    dbServerSelectionTimeoutMs: int(env, 'DB_SERVER_SELECTION_TIMEOUT_MS', 2_000, 100, 120_000),
     /** Seed demo data into an empty database at start: on by default outside production. */
     seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
     jwtSecret: jwtSecret ?? (nodeEnv === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir)),

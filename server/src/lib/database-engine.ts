@@ -57,6 +57,8 @@ export interface ResolveOptions {
   env?: NodeJS.ProcessEnv;
   /** Allow the slow network steps (mongod download, FerretDB build). */
   allowDownloads?: boolean;
+  /** TCP port of an embedded engine (default: a free one); a restart on the same port looks like the same server. */
+  port?: number;
 }
 
 export class DatabaseUnavailableError extends Error {
@@ -86,7 +88,8 @@ function which(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -159,6 +162,7 @@ async function startMongod(options: {
   systemBinary?: string;
   downloadDir: string;
   timeoutMs: number;
+  port?: number;
 }): Promise<ResolvedDatabase> {
   const { MongoBinary, MongoMemoryServer } = await import('mongodb-memory-server-core');
   // Resolve (download) the binary first: a failed download then surfaces as one error here instead
@@ -174,7 +178,13 @@ async function startMongod(options: {
   mkdirSync(dbPath, { recursive: true });
   const server = await withTimeout(
     MongoMemoryServer.create({
-      instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1', launchTimeout: options.timeoutMs },
+      instance: {
+        dbPath,
+        storageEngine: 'wiredTiger',
+        ip: '127.0.0.1',
+        launchTimeout: options.timeoutMs,
+        ...(options.port ? { port: options.port } : {}),
+      },
       binary: { downloadDir: options.downloadDir, systemBinary },
     }),
     options.timeoutMs,
@@ -217,10 +227,11 @@ async function startFerretDb(
   dataDir: string,
   dbName: string,
   timeoutMs: number,
+  fixedPort?: number,
 ): Promise<ResolvedDatabase> {
   const dir = path.join(dataDir, 'ferretdb');
   mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(
     binary,
     [
@@ -339,6 +350,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
         systemBinary: localMongod,
         downloadDir,
         timeoutMs: 30_000,
+        port: options.port,
       });
     });
     if (db) return db;
@@ -349,7 +361,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
   if (ferret) {
     const db = await attempt('FerretDB', () => {
       log(`Starting FerretDB (${ferret})...`);
-      return startFerretDb(ferret, options.dataDir, dbName, 30_000);
+      return startFerretDb(ferret, options.dataDir, dbName, 30_000, options.port);
     });
     if (db) return db;
   }
@@ -358,7 +370,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
     // 4. mongod downloaded by mongodb-memory-server-core.
     const downloaded = await attempt('mongod download', () => {
       log('Downloading mongod with mongodb-memory-server (needs the internet, up to 5 min)...');
-      return startMongod({ dataDir: options.dataDir, dbName, downloadDir, timeoutMs: 5 * 60_000 });
+      return startMongod({ dataDir: options.dataDir, dbName, downloadDir, timeoutMs: 5 * 60_000, port: options.port });
     });
     if (downloaded) return downloaded;
 
@@ -366,7 +378,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
     const built = await attempt('FerretDB build', async () => {
       const binary = await buildFerretDb(cacheDir, env, log);
       log(`Starting FerretDB (${binary})...`);
-      return startFerretDb(binary, options.dataDir, dbName, 30_000);
+      return startFerretDb(binary, options.dataDir, dbName, 30_000, options.port);
     });
     if (built) return built;
   }

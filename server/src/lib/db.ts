@@ -10,6 +10,15 @@ mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', true);
 // Updates are checked against the schema (lengths, ranges) like creates are.
 mongoose.set('runValidators', true);
+// No command buffering: while the database is down a query fails after the server selection
+// timeout (and the API answers 503) instead of waiting in a queue until the client gives up.
+// Collections are created by the first write or by syncIndexes, never by a model compiled before
+// the connection is open (which buffering-off would turn into an error).
+mongoose.set('bufferCommands', false);
+mongoose.set('autoCreate', false);
+
+/** How long an operation waits for a reachable server, set by the last connectMongoose(). */
+let selectionTimeoutMs = 2000;
 
 export interface DatabaseHandle {
   engine: ResolvedDatabase;
@@ -20,20 +29,47 @@ export class DatabaseConnectError extends Error {
   override name = 'DatabaseConnectError';
 }
 
-/** Connects mongoose to `uri`, failing within `timeoutMs` instead of hanging. */
-export async function connectMongoose(uri: string, timeoutMs: number): Promise<void> {
-  try {
-    await mongoose.connect(uri, {
-      serverSelectionTimeoutMS: timeoutMs,
-      connectTimeoutMS: timeoutMs,
-      autoIndex: true,
-    });
-  } catch (error) {
-    await mongoose.disconnect().catch(() => undefined);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DatabaseConnectError(
-      `Could not connect to the database within ${Math.round(timeoutMs / 1000)} s: ${reason}`,
-    );
+function isSelectionFailure(error: unknown): boolean {
+  return (
+    error instanceof mongoose.Error.MongooseServerSelectionError ||
+    error instanceof mongoose.mongo.MongoServerSelectionError ||
+    error instanceof mongoose.mongo.MongoNetworkError
+  );
+}
+
+/**
+ * Connects mongoose to `uri`, failing within `timeoutMs` instead of hanging. Afterwards every
+ * operation waits at most `serverSelectionTimeoutMs` for a reachable server (the database stopped
+ * mid-run means a prompt error, not a hung request); the first connection keeps trying until
+ * `timeoutMs`, so a slow-starting or remote database still gets its full time.
+ */
+export async function connectMongoose(
+  uri: string,
+  timeoutMs: number,
+  serverSelectionTimeoutMs: number = timeoutMs,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const selection = Math.min(serverSelectionTimeoutMs, timeoutMs);
+  for (;;) {
+    try {
+      await mongoose.connect(uri, {
+        serverSelectionTimeoutMS: selection,
+        connectTimeoutMS: timeoutMs,
+        autoIndex: true,
+      });
+      selectionTimeoutMs = selection;
+      return;
+    } catch (error) {
+      await mongoose.disconnect().catch(() => undefined);
+      if (isSelectionFailure(error) && deadline - Date.now() > 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DatabaseConnectError(
+        `Could not connect to the database within ${Math.round(timeoutMs / 1000)} s: ${reason}`,
+      );
+    }
   }
 }
 
@@ -45,7 +81,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     log: (line) => logger.info(line),
   });
   try {
-    await connectMongoose(engine.uri, config.dbConnectTimeoutMs);
+    await connectMongoose(engine.uri, config.dbConnectTimeoutMs, config.dbServerSelectionTimeoutMs);
     await mongoose.connection.syncIndexes();
   } catch (error) {
     await engine.stop();
@@ -65,10 +101,12 @@ export function isDatabaseReady(): boolean {
   return mongoose.connection.readyState === mongoose.ConnectionStates.connected;
 }
 
-/** A round trip to the server, for the readiness probe. */
-export async function pingDatabase(timeoutMs = 2000): Promise<boolean> {
+/** A round trip to the server, for the readiness probe; false within the selection timeout when down. */
+export async function pingDatabase(timeoutMs = selectionTimeoutMs): Promise<boolean> {
+  // No shortcut on readyState: after an outage the ping itself makes the driver look for the
+  // server again, so readiness comes back as soon as the database does.
   const db = mongoose.connection.db;
-  if (!isDatabaseReady() || !db) return false;
+  if (!db) return false;
   try {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -14,9 +14,32 @@ interface MongoServerError {
   keyValue?: Record<string, unknown>;
 }
 
+const { mongo } = mongoose;
+
+/**
+ * The database is stopped, unreachable or was closed: no server could be selected within the
+ * configured timeout, or the connection broke mid-operation. Nothing the client did wrong, and
+ * worth retrying later: 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    error instanceof mongoose.Error.MongooseServerSelectionError ||
+    error instanceof mongo.MongoServerSelectionError ||
+    // Also PoolClearedError and MongoNetworkTimeoutError, its subclasses.
+    error instanceof mongo.MongoNetworkError ||
+    error instanceof mongo.MongoNotConnectedError ||
+    error instanceof mongo.MongoTopologyClosedError ||
+    error instanceof mongo.MongoServerClosedError ||
+    error instanceof mongo.MongoClientClosedError
+  );
+}
+
 /** Turns anything thrown into the API's failure shape. The only writer of 4xx/5xx bodies. */
 function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new HttpError(503, ERROR_CODES.DATABASE_UNAVAILABLE, MESSAGES.api.databaseUnavailable);
+  }
   const parserType = (error as BodyParserError | undefined)?.type;
   if (parserType === 'entity.parse.failed') {
     return new HttpError(400, ERROR_CODES.INVALID_JSON, MESSAGES.api.invalidJson);
@@ -62,9 +85,6 @@ function toHttpError(error: unknown): HttpError | undefined {
   if ((error as MongoServerError | undefined)?.code === 11000) {
     const fields = Object.keys((error as MongoServerError).keyValue ?? {});
     return new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.api.conflict, fields.length ? { fields } : undefined);
-  }
-  if (error instanceof mongoose.Error.MongooseServerSelectionError) {
-    return new HttpError(503, ERROR_CODES.DATABASE_UNAVAILABLE, MESSAGES.api.databaseUnavailable);
   }
   return undefined;
 }
