@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { trusted, Types } from 'mongoose';
+import mongoose, { trusted, Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
 import type { PlanDoc } from '../plans/plans.model';
 import { findPlanForSale } from '../plans/plans.service';
-import { findUserEmail, grantMembership } from '../users/users.service';
+import { isMembershipActive } from '../users/users.mapper';
+import { UserModel, type UserDoc } from '../users/users.model';
+import { findUserEmail } from '../users/users.service';
 import { toPaymentDto } from './payments.mapper';
 import { PaymentModel, type PaymentDoc } from './payments.model';
 import type { PaymentProvider } from './payment-provider';
@@ -82,11 +84,7 @@ export interface FulfilmentResult {
   activated: boolean;
 }
 
-/**
- * The one place a payment turns into a membership, for every provider. It is idempotent: the
- * pending -> paid switch is a single atomic update, so the same session confirmed twice, one after
- * the other or at once, activates the membership once.
- */
+/** What fulfilment needs besides the database. */
 export interface FulfilDeps {
   logger: Pick<Logger, 'warn'>;
   /** Sends the member's receipt; a failure is logged and never undoes the payment. */
@@ -121,31 +119,97 @@ async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, start: Date, e
   }
 }
 
+/**
+ * Fulfilment claims, one document per payment, keyed by `_id`: the only primitive that every
+ * supported engine makes atomic under concurrency is a unique key (FerretDB's findAndModify, for
+ * one, is not: two concurrent `pending -> paid` updates can both match). `<paymentId>` holds the
+ * membership the payment buys, decided once; `<paymentId>:activated` marks that it was applied.
+ */
+const claims = () => mongoose.connection.collection<{ _id: string; start?: Date; end?: Date; at: Date }>('fulfilments');
+
+async function claimOnce<T extends object>(id: string, fields: T): Promise<boolean> {
+  try {
+    await claims().insertOne({ _id: id, ...fields, at: new Date() });
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return false;
+    throw error;
+  }
+}
+
+/**
+ * The one place a payment turns into a membership, for every provider. It is idempotent and
+ * survives a crash at any step: the same session confirmed twice, one after the other or at once,
+ * or retried after a failure half-way, activates the membership exactly once.
+ *
+ *   1. pending -> paid;
+ *   2. the membership it buys is worked out from the member's current one and claimed under the
+ *      payment's id; whoever claims first decides it, every later attempt uses that claim;
+ *   3. the claimed membership is written on the member (the same values every time, and never
+ *      over a membership that already runs further), then recorded on the payment;
+ *   4. the first attempt to claim `:activated` reports the activation and sends the receipt.
+ *
+ * Memberships only ever grow (nothing else shortens them), which is what makes step 3 repeatable.
+ */
 export async function fulfil(sessionId: string, eventId: string, deps: FulfilDeps): Promise<FulfilmentResult> {
-  const { logger } = deps;
-  const paidAt = new Date();
   const won = await PaymentModel.findOneAndUpdate(
     { providerSessionId: sessionId, status: 'pending' },
-    { $set: { status: 'paid', paidAt, providerEventId: eventId } },
+    { $set: { status: 'paid', paidAt: new Date(), providerEventId: eventId } },
     { new: true },
   ).lean<PaymentDoc>();
-  if (!won) {
-    const existing = await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>();
-    if (!existing) throw notFound();
-    return { payment: toPaymentDto(existing), activated: false };
+  const payment = won ?? (await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>());
+  if (!payment) throw notFound();
+  if (payment.status !== 'paid') return { payment: toPaymentDto(payment), activated: false };
+  return activate(payment, deps);
+}
+
+async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<FulfilmentResult> {
+  const id = payment._id.toString();
+  let claim = await claims().findOne({ _id: id });
+  if (!claim) {
+    // Fulfilled before claims existed (the demo data, older installs): done, nothing to repeat.
+    if (payment.membershipStart && payment.membershipEnd) return { payment: toPaymentDto(payment), activated: false };
+    const planned = await planMembership(payment);
+    if (!planned) {
+      deps.logger.warn(
+        { sessionId: payment.providerSessionId },
+        'payment for an unknown user: recorded, no membership granted',
+      );
+      return { payment: toPaymentDto(payment), activated: false };
+    }
+    await claimOnce(id, planned);
+    claim = await claims().findOne({ _id: id });
   }
-  const granted = await grantMembership(won.user, { id: won.plan, name: won.planName, duration: won.duration }, paidAt);
-  if (!granted) {
-    logger.warn({ sessionId }, 'payment for an unknown user: recorded, no membership granted');
-    return { payment: toPaymentDto(won), activated: false };
-  }
-  const done = await PaymentModel.findOneAndUpdate(
-    { _id: won._id },
-    { $set: { membershipStart: granted.start, membershipEnd: granted.end } },
-    { new: true },
-  ).lean<PaymentDoc>();
-  await sendReceipt(deps, won, granted.start, granted.end);
-  return { payment: toPaymentDto(done ?? won), activated: true };
+  if (!claim?.start || !claim.end) throw new Error(`fulfilment claim ${id} is incomplete`);
+  const { start, end } = claim;
+  await UserModel.updateOne(
+    { _id: payment.user, $or: [{ membership: null }, { 'membership.end': trusted({ $lte: end }) }] },
+    { $set: { membership: { planId: payment.plan, name: payment.planName, start, end } } },
+  );
+  const done =
+    (await PaymentModel.findOneAndUpdate(
+      { _id: payment._id },
+      { $set: { membershipStart: start, membershipEnd: end } },
+      { new: true },
+    ).lean<PaymentDoc>()) ?? payment;
+  if (!(await claimOnce(`${id}:activated`, {}))) return { payment: toPaymentDto(done), activated: false };
+  await sendReceipt(deps, done, start, end);
+  return { payment: toPaymentDto(done), activated: true };
+}
+
+/**
+ * The membership a paid payment buys: a new one runs from the payment moment for the plan's
+ * months; an active one is extended from its end. Null when the member does not exist.
+ */
+async function planMembership(payment: PaymentDoc): Promise<{ start: Date; end: Date } | null> {
+  const user = await UserModel.findById(payment.user, { membership: 1 }).lean<UserDoc>();
+  if (!user) return null;
+  const paidAt = payment.paidAt ?? new Date();
+  const renewing = isMembershipActive(user.membership, paidAt) && user.membership;
+  const start = renewing ? renewing.start : paidAt;
+  const end = new Date(renewing ? renewing.end : paidAt);
+  end.setMonth(end.getMonth() + payment.duration);
+  return { start, end };
 }
 
 /** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */
