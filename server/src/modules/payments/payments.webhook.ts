@@ -36,8 +36,10 @@ export function stripeWebhookRouter(ctx: AppContext): Router {
         throw new HttpError(400, ERROR_CODES.INVALID_SIGNATURE, MESSAGES.payments.badSignature);
       }
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-        const session = event.data.object;
-        if (session.payment_status === 'paid') {
+        // The signature proves the sender, not the shape: an event without a session object, or
+        // with an id that is not text, is acknowledged and ignored rather than crashing the handler.
+        const session = (event.data as Partial<typeof event.data> | undefined)?.object;
+        if (typeof session?.id === 'string' && session.payment_status === 'paid') {
           try {
             await payments.fulfil(session.id, event.id, {
               logger: req.log,
