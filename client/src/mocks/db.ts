@@ -1,0 +1,352 @@
+import {
+  DEMO_BRANCHES,
+  DEMO_GOALS,
+  DEMO_LESSONS,
+  DEMO_MEMBER_LESSONS,
+  DEMO_PLANS,
+  DEMO_REVIEWS,
+  DEMO_TYPES,
+  DEMO_USERS,
+  lessonImageFile,
+  type PaymentProviderName,
+  type PaymentStatus,
+} from '@pulso/shared';
+
+/**
+ * The mock mode's in-memory database: the same demo chain as `npm run seed` (from @pulso/shared),
+ * derived the same way as server/src/seed/seed.ts, and kept in localStorage so a reload keeps what
+ * the visitor did. Dates are ISO strings; ids look like MongoDB ObjectIds (24 hex digits), so an
+ * id the server would refuse as malformed is refused here too.
+ */
+
+export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
+const SCHEMA_VERSION = 1;
+
+export interface MembershipRec {
+  planId: string;
+  name: string;
+  start: string;
+  end: string;
+}
+
+export interface UserRec {
+  id: string;
+  fullName: string;
+  email: string;
+  /** Kept in clear: this database lives in the visitor's own browser and only holds demo accounts. */
+  password: string | null;
+  phone: string;
+  isAdmin: boolean;
+  isMonitor: boolean;
+  deletedAt: string | null;
+  membership: MembershipRec | null;
+  lessons: string[];
+  createdAt: string;
+}
+
+export interface PlanRec {
+  id: string;
+  name: string;
+  duration: number;
+  benefits: string;
+  price: number;
+  deletedAt: string | null;
+}
+
+export interface BranchRec {
+  id: string;
+  name: string;
+  location: string;
+  image: string;
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+}
+
+export interface LessonRec {
+  id: string;
+  name: string;
+  shortDescription: string;
+  description: string;
+  effort: number;
+  types: string[];
+  goals: string[];
+  scheduleDays: string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+  isAvailable: boolean;
+  monitor: string;
+  office: string;
+  image: string;
+  averageStars: number;
+  reviewCount: number;
+  deletedAt: string | null;
+}
+
+export interface ReviewRec {
+  id: string;
+  user: string;
+  lesson: string;
+  stars: number;
+  description: string;
+  createdAt: string;
+}
+
+export interface PaymentRec {
+  id: string;
+  user: string;
+  plan: string;
+  planName: string;
+  duration: number;
+  amount: number;
+  currency: string;
+  provider: PaymentProviderName;
+  providerSessionId: string;
+  status: PaymentStatus;
+  checkoutUrl: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  membershipStart: string | null;
+  membershipEnd: string | null;
+}
+
+export interface EventRec {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  createdBy: string;
+}
+
+export interface ContactRec {
+  id: string;
+  name: string;
+  subject: string;
+  email: string;
+  company: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface TokenRec {
+  id: string;
+  isAdmin: boolean;
+  issuedAt: number;
+}
+
+export interface MockData {
+  version: number;
+  /** The 'random' middle of this database's ids, as a MongoDB process has one. */
+  idPrefix: string;
+  idCounter: number;
+  plans: PlanRec[];
+  users: UserRec[];
+  branches: BranchRec[];
+  lessons: LessonRec[];
+  reviews: ReviewRec[];
+  payments: PaymentRec[];
+  events: EventRec[];
+  contacts: ContactRec[];
+  types: { id: string; name: string }[];
+  goals: { id: string; name: string }[];
+  /** Issued session tokens: a token not in this map (a tampered one) is refused. */
+  tokens: Record<string, TokenRec>;
+}
+
+export interface MockDbOptions {
+  /** Where the demo images are served from (default '/demo-images/'). */
+  imageBase?: string;
+  /** localStorage or a stand-in; none keeps the data in memory only. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  now?: () => Date;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function randomHex(bytes: number): string {
+  const data = new Uint8Array(bytes);
+  crypto.getRandomValues(data);
+  return Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A fresh MongoDB-like id: seconds, this database's prefix, a counter. */
+export function nextId(data: MockData): string {
+  data.idCounter = (data.idCounter + 1) % 0xffffff;
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
+  return `${seconds}${data.idPrefix}${data.idCounter.toString(16).padStart(6, '0')}`;
+}
+
+/** The demo chain, derived exactly as server/src/seed/seed.ts derives it. */
+export function seedData(imageBase = '/demo-images/', now = new Date()): MockData {
+  const data: MockData = {
+    version: SCHEMA_VERSION,
+    idPrefix: randomHex(5),
+    idCounter: Math.floor(Math.random() * 0xffff),
+    plans: [],
+    users: [],
+    branches: [],
+    lessons: [],
+    reviews: [],
+    payments: [],
+    events: [],
+    contacts: [],
+    types: [],
+    goals: [],
+    tokens: {},
+  };
+  const created = now.toISOString();
+  data.plans = DEMO_PLANS.map((p) => ({ id: nextId(data), ...p, deletedAt: null }));
+  data.types = DEMO_TYPES.map((name) => ({ id: nextId(data), name }));
+  data.goals = DEMO_GOALS.map((name) => ({ id: nextId(data), name }));
+
+  const plans = new Map(data.plans.map((p) => [p.name, p]));
+  data.users = DEMO_USERS.map((u) => {
+    const plan = u.plan ? plans.get(u.plan) : undefined;
+    const start = new Date(now.getTime() - 10 * DAY);
+    const end = new Date(start);
+    end.setMonth(end.getMonth() + (plan?.duration ?? 0));
+    return {
+      id: nextId(data),
+      fullName: u.fullName,
+      email: u.email,
+      password: u.password,
+      phone: u.phone,
+      isAdmin: u.isAdmin ?? false,
+      isMonitor: u.isMonitor ?? false,
+      deletedAt: null,
+      membership: plan
+        ? { planId: plan.id, name: plan.name, start: start.toISOString(), end: end.toISOString() }
+        : null,
+      lessons: [],
+      createdAt: created,
+    };
+  });
+
+  // Each demo membership was paid at the desk.
+  for (const user of data.users) {
+    const plan = user.membership ? plans.get(user.membership.name) : undefined;
+    if (!plan || !user.membership) continue;
+    data.payments.push({
+      id: nextId(data),
+      user: user.id,
+      plan: plan.id,
+      planName: plan.name,
+      duration: plan.duration,
+      amount: plan.price,
+      currency: 'usd',
+      provider: 'manual',
+      providerSessionId: `seed_${user.id}`,
+      status: 'paid',
+      checkoutUrl: null,
+      createdAt: created,
+      paidAt: user.membership.start,
+      membershipStart: user.membership.start,
+      membershipEnd: user.membership.end,
+    });
+  }
+
+  data.branches = DEMO_BRANCHES.map(({ image, ...fields }) => ({
+    id: nextId(data),
+    ...fields,
+    image: `${imageBase}${image}`,
+  }));
+
+  const monitors = new Map(data.users.filter((u) => u.isMonitor).map((u) => [u.fullName, u.id]));
+  const offices = new Map(data.branches.map((b) => [b.name, b.id]));
+  data.lessons = DEMO_LESSONS.filter((l) => monitors.has(l.monitor) && offices.has(l.branch)).map(
+    ({ monitor, branch, ...fields }) => ({
+      id: nextId(data),
+      ...fields,
+      isAvailable: fields.isAvailable ?? true,
+      monitor: monitors.get(monitor) ?? '',
+      office: offices.get(branch) ?? '',
+      image: `${imageBase}${lessonImageFile(fields.name)}`,
+      averageStars: 0,
+      reviewCount: 0,
+      deletedAt: null,
+    }),
+  );
+
+  const member = data.users.find((u) => u.email === DEMO_USERS.find((d) => d.plan)?.email);
+  if (member) {
+    const byName = new Map(data.lessons.map((l) => [l.name, l]));
+    member.lessons = DEMO_MEMBER_LESSONS.flatMap((name) => byName.get(name)?.id ?? []);
+    for (const review of DEMO_REVIEWS) {
+      const lesson = byName.get(review.lesson);
+      if (!lesson) continue;
+      data.reviews.push({
+        id: nextId(data),
+        user: member.id,
+        lesson: lesson.id,
+        stars: review.stars,
+        description: review.description,
+        createdAt: created,
+      });
+      lesson.averageStars = review.stars;
+      lesson.reviewCount = 1;
+    }
+  }
+  return data;
+}
+
+function defaultStorage(): MockDbOptions['storage'] {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The database of one mock API: load, save after each change, reset to the demo chain. */
+export class MockDb {
+  data: MockData;
+  private readonly imageBase: string;
+  private readonly storage: MockDbOptions['storage'];
+  readonly now: () => Date;
+
+  constructor(options: MockDbOptions = {}) {
+    this.imageBase = options.imageBase ?? '/demo-images/';
+    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.now = options.now ?? (() => new Date());
+    this.data = this.load() ?? this.fresh();
+  }
+
+  private fresh(): MockData {
+    const data = seedData(this.imageBase, this.now());
+    this.data = data;
+    this.save();
+    return data;
+  }
+
+  private load(): MockData | null {
+    const raw = this.storage?.getItem(MOCK_DB_STORAGE_KEY);
+    if (!raw) return null;
+    try {
+      const parsed = JSON.parse(raw) as MockData;
+      return parsed.version === SCHEMA_VERSION && Array.isArray(parsed.users) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes the data to storage; a full storage (big uploads) keeps it in memory for this visit. */
+  save(): void {
+    try {
+      this.storage?.setItem(MOCK_DB_STORAGE_KEY, JSON.stringify(this.data));
+    } catch (error) {
+      console.warn('[Modo demo] No se pudieron guardar los datos en este navegador.', error);
+    }
+  }
+
+  /** Back to the demo chain (every change and session is forgotten). */
+  reset(): void {
+    this.storage?.removeItem(MOCK_DB_STORAGE_KEY);
+    this.fresh();
+  }
+
+  id(): string {
+    return nextId(this.data);
+  }
+}
