@@ -35,7 +35,7 @@ describe('faults: the database stops mid-run', () => {
     DB_SERVER_SELECTION_TIMEOUT_MS: String(SELECTION_TIMEOUT_MS),
   });
 
-  const start = () => resolveDatabase({ dataDir, dbName: 'pulso_faults', port, allowDownloads: false });
+  const start = () => resolveDatabase({ dataDir, dbName: 'pulso_faults', port });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-faults-'));
