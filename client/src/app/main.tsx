@@ -10,11 +10,20 @@ document.documentElement.dataset.theme = useUiStore.getState().mode === 'Dark' ?
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// Mock mode answers the API in the browser; the normal build never includes the mocks.
+if (import.meta.env.VITE_API_MODE === 'mock') {
+  void import('../mocks/start').then(({ startMockMode }) => startMockMode()).then(() => render(root));
+} else {
+  render(root);
+}
 
 // Core Web Vitals in the console while developing; the production bundle does not include the library.
 if (import.meta.env.DEV) void import('../lib/web-vitals').then(({ logWebVitals }) => logWebVitals());
