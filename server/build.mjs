@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@pulso/shared');
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/scripts/seed.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/scripts/seed.ts',
+    backup: 'src/scripts/backup.ts',
+    restore: 'src/scripts/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
