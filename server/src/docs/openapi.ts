@@ -380,10 +380,11 @@ const routes: Record<string, Record<string, Op>> = {
   '/users/{id}': { get: { summary: 'One user', access: 'self-or-admin', ok: [200, ref('User')], errors: [400, 404] } },
   '/users/update/{id}': {
     put: {
-      summary: 'Update a profile (self: name, phone, password; admin: all)',
+      summary:
+        'Update a profile (self: name, phone, password; admin: all). A new password ends older sessions; the caller changing their own gets a new token.',
       access: 'self-or-admin',
       body: ref('UserInput'),
-      ok: [200, object({ success: bool, message: str, user: ref('User') })],
+      ok: [200, object({ success: bool, message: str, user: ref('User'), token: str }, ['success', 'message', 'user'])],
       errors: [400, 404, 409],
     },
   },

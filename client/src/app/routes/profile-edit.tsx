@@ -49,6 +49,7 @@ export function ProfileEditRoute() {
 function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const navigate = useNavigate();
   const loadUser = useAuthStore((s) => s.loadUser);
+  const setToken = useAuthStore((s) => s.setToken);
   const logout = useAuthStore((s) => s.logout);
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone);
@@ -69,11 +70,12 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const save = async () => {
     setBusy(true);
     try {
-      const message = await updateProfile(id, {
+      const { message, token } = await updateProfile(id, {
         fullName: fullName.trim(),
         phone: phone.trim(),
         ...(password ? { password } : {}),
       });
+      if (token) setToken(token);
       await loadUser();
       void navigate(paths.profile, { state: { flash: message || MESSAGES.users.updated } });
     } catch (error) {

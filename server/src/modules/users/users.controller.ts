@@ -102,7 +102,13 @@ export function usersController(ctx: AppContext) {
           ? { email: input.email, isMonitor: toBoolean(input.isMonitor), isAdmin: toBoolean(input.isAdmin) }
           : {}),
       });
-      res.json({ success: true, message: MESSAGES.users.updated, user });
+      // Changing one's own password ends the other sessions; this one continues with a new token.
+      const caller = req.user;
+      const token =
+        input.password && caller && caller.id === user.id
+          ? ctx.tokens.sign({ id: caller.id, isAdmin: caller.isAdmin })
+          : undefined;
+      res.json({ success: true, message: MESSAGES.users.updated, user, ...(token ? { token } : {}) });
     },
 
     /** A member adds a class to their own schedule; an admin to anyone's (SPEC §7 addlesson). */

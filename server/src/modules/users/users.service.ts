@@ -247,7 +247,11 @@ export async function updateUser(ctx: AppContext, id: string, input: UserUpdateI
     if (await UserModel.exists({ email, _id: trusted({ $ne: _id }) })) throw emailTaken();
     set.email = email;
   }
-  if (input.password) set.passwordHash = await ctx.passwords.hash(input.password);
+  if (input.password) {
+    set.passwordHash = await ctx.passwords.hash(input.password);
+    // A new password ends every session opened before it (ASVS 3.3.3); the caller gets a new token.
+    set.sessionsValidAfter = new Date(Date.now() - 1000);
+  }
   await onDuplicateKey(() => UserModel.updateOne({ _id }, { $set: set }), emailTaken);
   return getUser(id);
 }

@@ -213,7 +213,7 @@ describe('edit profile form', () => {
   });
 
   test('when saving is confirmed, then the profile is updated and the member returns to /profile', async () => {
-    vi.mocked(auth.updateProfile).mockResolvedValue('Usuario actualizado correctamente');
+    vi.mocked(auth.updateProfile).mockResolvedValue({ message: 'Usuario actualizado correctamente' });
     open();
     const name = await screen.findByLabelText('Nombre de usuario');
     await userEvent.clear(name);
@@ -224,6 +224,22 @@ describe('edit profile form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Perfil')).toBeInTheDocument();
     expect(auth.updateProfile).toHaveBeenCalledWith('u1', { fullName: 'Ana María', phone: '5512345678' });
+  });
+
+  test('when a new password is saved, then the session continues with the token the server sends back', async () => {
+    const fresh = token('u1');
+    vi.mocked(auth.updateProfile).mockResolvedValue({
+      message: 'Usuario actualizado correctamente',
+      token: fresh + 'x',
+    });
+    open();
+    await userEvent.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Perfil')).toBeInTheDocument();
+    expect(auth.updateProfile).toHaveBeenCalledWith('u1', expect.objectContaining({ password: 'Nueva1234' }));
+    expect(useAuthStore.getState().token).toBe(fresh + 'x');
+    expect(localStorage.getItem('token')).toBe(fresh + 'x');
   });
 
   test('when saving is declined, then nothing is sent', async () => {

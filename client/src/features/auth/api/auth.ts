@@ -45,9 +45,13 @@ export interface ProfileChanges {
   password?: string;
 }
 
-export async function updateProfile(id: string, changes: ProfileChanges): Promise<string> {
-  const { data } = await api.put<{ message: string }>(`/users/update/${encodeURIComponent(id)}`, changes);
-  return data.message;
+/** Saves the profile; a new password comes back with a new token, as it ends every older session. */
+export async function updateProfile(id: string, changes: ProfileChanges): Promise<{ message: string; token?: string }> {
+  const { data } = await api.put<{ message: string; token?: string }>(
+    `/users/update/${encodeURIComponent(id)}`,
+    changes,
+  );
+  return { message: data.message, ...(data.token ? { token: data.token } : {}) };
 }
 
 export async function deleteAccount(id: string): Promise<void> {
