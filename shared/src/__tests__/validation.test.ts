@@ -5,6 +5,8 @@ import {
   MESSAGES,
   planBadge,
   toBoolean,
+  normalizeEmail,
+  isLookAlikeEmail,
   validateAdminUserForm,
   validateBranchForm,
   validateContactForm,
@@ -125,6 +127,21 @@ describe('trainer form', () => {
   });
   test('on edit the password and selectors are not required', () => {
     expect(validateTrainerForm({ ...valid, password: undefined, isMonitor: undefined }, 'edit')).toEqual({});
+  });
+});
+
+describe('look-alike e-mails', () => {
+  test('invisible characters fold away, and an address mixing Latin with Cyrillic or Greek is refused in every form', () => {
+    expect(normalizeEmail(' Ana\u200B@Example.com ')).toBe('ana@example.com');
+    expect(isLookAlikeEmail('ana@\u0435xample.com')).toBe(true);
+    expect(isLookAlikeEmail('анна@пример.рф')).toBe(false);
+    expect(validateRegister({ email: 'ana@\u0435xample.com', password: 'Secreta123' }).email).toBe(
+      MESSAGES.auth.registerEmailFormat,
+    );
+    expect(validateUserForm({ fullName: 'Ana', email: '\u0430na@example.com', phone: '5512345678' }).email).toBe(
+      MESSAGES.userForm.emailFormat,
+    );
+    expect(validateRegister({ email: 'ana\u200B@example.com', password: 'Secreta123' })).toEqual({});
   });
 });
 

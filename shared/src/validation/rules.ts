@@ -27,8 +27,43 @@ function text(value: unknown): string {
 }
 
 /** E-mails are judged in the form the server stores them: NFKC (full-width look-alikes fold). */
+/**
+ * E-mails in one canonical form: Unicode NFKC (full-width or compatibility look-alikes fold to plain
+ * letters), without invisible format characters (zero-width spaces and joiners, soft hyphens,
+ * byte-order marks), trimmed and lower-cased. The server stores and compares this form.
+ */
+export function normalizeEmail(email: string): string {
+  return email
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * True when a part of the e-mail mixes Latin letters with Cyrillic or Greek ones ("еxample.com"
+ * with a Cyrillic е): such an address only exists to pass for another one, as browsers judge
+ * mixed-script domain names.
+ */
+export function isLookAlikeEmail(email: unknown): boolean {
+  if (typeof email !== 'string') return false;
+  return normalizeEmail(email)
+    .split(/[@.]/)
+    .some(
+      (label) =>
+        [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u].filter((re) => re.test(label)).length > 1,
+    );
+}
+
+/** A well-formed address that does not pass for another one. */
+function isEmail(email: string): boolean {
+  return EMAIL_RE.test(email) && !isLookAlikeEmail(email);
+}
+
 function emailText(value: unknown): string {
-  return text(value).normalize('NFKC');
+  return text(value)
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '');
 }
 
 function list(value: unknown): unknown[] {
@@ -75,7 +110,7 @@ export function validateUserForm(input: Input): FieldErrors {
   const phone = text(input.phone);
   return collect({
     fullName: first([fullName === '', m.fullNameRequired], [!/^[\p{L}\d\-(). ]+$/u.test(fullName), m.fullNameChars]),
-    email: first([email === '', m.emailRequired], [!EMAIL_RE.test(email), m.emailFormat]),
+    email: first([email === '', m.emailRequired], [!isEmail(email), m.emailFormat]),
     phone: first([phone === '', m.phoneRequired], [!PHONE_RE.test(phone), m.phoneFormat]),
   });
 }
@@ -104,7 +139,7 @@ export function validateRegister(input: Input): FieldErrors {
   const m = MESSAGES.auth;
   const email = emailText(input.email);
   return collect({
-    email: first([email === '', m.registerEmailRequired], [!EMAIL_RE.test(email), m.registerEmailFormat]),
+    email: first([email === '', m.registerEmailRequired], [!isEmail(email), m.registerEmailFormat]),
     password: passwordError(input.password),
   });
 }
@@ -152,7 +187,7 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
       [/\d/.test(name), m.nameNoDigits],
       [name.length > 40, m.nameTooLong],
     ),
-    email: !EMAIL_RE.test(emailText(input.email)) && m.emailInvalid,
+    email: !isEmail(emailText(input.email)) && m.emailInvalid,
     phone: !PHONE_RE.test(text(input.phone)) && m.phoneInvalid,
     password: creating && (typeof input.password !== 'string' || input.password === '') && m.passwordRequired,
     isMonitor: creating && !selected(input.isMonitor) && m.selectRequired,
@@ -267,7 +302,7 @@ export function validateContactForm(input: Input): FieldErrors {
   return collect({
     name: text(input.name) === '' && m.nameRequired,
     subject: text(input.subject) === '' && m.subjectRequired,
-    email: first([email === '', m.emailRequired], [!EMAIL_RE.test(email), m.emailFormat]),
+    email: first([email === '', m.emailRequired], [!isEmail(email), m.emailFormat]),
   });
 }
 

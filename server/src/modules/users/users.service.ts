@@ -4,6 +4,7 @@ import {
   MESSAGES,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  normalizeEmail,
   type MonitorDto,
   type UserDto,
   type UserListItemDto,
@@ -31,34 +32,8 @@ export interface AuthUser {
   sessionsValidAfter: number;
 }
 
-/**
- * E-mails are compared in one canonical form: Unicode NFKC (so full-width or compatibility
- * look-alikes fold to plain letters), without invisible format characters (zero-width spaces and
- * joiners, soft hyphens, byte-order marks), trimmed and lower-cased. FerretDB has no collations, so
- * the unique index works on this stored form.
- */
-export function normalizeEmail(email: string): string {
-  return email
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
-    .trim()
-    .toLowerCase();
-}
-
-/**
- * True when a part of the e-mail mixes Latin letters with Cyrillic or Greek ones ("еxample.com"
- * with a Cyrillic е): such an address only exists to pass for another one, as browsers judge
- * mixed-script domain names.
- */
-export function isLookAlikeEmail(email: unknown): boolean {
-  if (typeof email !== 'string') return false;
-  return normalizeEmail(email)
-    .split(/[@.]/)
-    .some(
-      (label) =>
-        [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u].filter((re) => re.test(label)).length > 1,
-    );
-}
+/** E-mails are stored and compared in the shared canonical form (FerretDB has no collations). */
+export { normalizeEmail };
 
 const objectId = toObjectId;
 

@@ -8,7 +8,6 @@ import {
   type FieldErrors,
 } from '@pulso/shared';
 import { validateBody } from '../../lib/validate';
-import { isLookAlikeEmail } from './users.service';
 
 /** What the user forms may send; anything else never reaches a controller. */
 const USER_FIELDS = {
@@ -24,34 +23,17 @@ export const loginValidator = validateBody({ email: 'string', password: 'string'
   legacy: (message) => ({ login: { success: false, token: null, message } }),
 });
 
-/**
- * A form's rules plus one the shared rules cannot see: an e-mail that mixes scripts to pass for
- * another account's is refused with the form's own "invalid e-mail" message.
- */
-function withLookAlikeCheck(rules: (input: Record<string, unknown>) => FieldErrors) {
-  return (input: Record<string, unknown>): FieldErrors => {
-    const errors = rules(input);
-    if (!errors.email && isLookAlikeEmail(input.email)) {
-      const message = rules({ ...input, email: 'no-es-un-email' }).email;
-      if (message) errors.email = message;
-    }
-    return errors;
-  };
-}
-
 /** Registration rules for anyone; admin rules when an admin creates the account (DESIGN.md). */
 export const createUserValidator = validateBody(
   USER_FIELDS,
-  (input, req) =>
-    withLookAlikeCheck((i) => (req.user?.isAdmin ? validateAdminUserForm(i, 'create') : validateRegister(i)))(input),
+  (input, req) => (req.user?.isAdmin ? validateAdminUserForm(input, 'create') : validateRegister(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
 
 /** Self = profile rules (name, phone, password); admin = the admin form's rules. */
 export const updateUserValidator = validateBody(
   USER_FIELDS,
-  (input, req) =>
-    req.user?.isAdmin ? withLookAlikeCheck((i) => validateAdminUserForm(i, 'edit'))(input) : validateProfile(input),
+  (input, req) => (req.user?.isAdmin ? validateAdminUserForm(input, 'edit') : validateProfile(input)),
   { legacy: (message) => ({ success: false, message }) },
 );
 
