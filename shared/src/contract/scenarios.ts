@@ -1,0 +1,1268 @@
+import { ERROR_CODES as E } from '../api';
+import type {
+  BranchDto,
+  CheckoutSessionDto,
+  ContactMessageDto,
+  LessonDto,
+  LessonListItemDto,
+  LessonReviewDto,
+  LessonSummaryDto,
+  MembershipDto,
+  PaymentDto,
+  PlanDto,
+  StatsDto,
+  UserDetailDto,
+  UserDto,
+  UserListItemDto,
+} from '../dto';
+import { MESSAGES as M } from '../validation/messages';
+import { m, type Matcher, type Shape } from './match';
+import type { Scenario, Vars } from './run';
+
+/**
+ * The API contract, written once and run against the real server (server/src/__tests__/
+ * contract.api.test.ts, supertest) and the client's mock mode (client/src/mocks/__tests__/
+ * contract.test.ts, MSW in node). Both start from the demo data of `npm run seed`; the scenarios
+ * run in this order and share their vars. Not exported from @pulso/shared: it never reaches a bundle.
+ */
+
+// ---------- shapes of the DTOs ----------
+
+const PLAN: Shape<Omit<PlanDto, 'deletedAt'>> = {
+  id: m.id,
+  name: m.string,
+  duration: m.number,
+  benefits: m.string,
+  price: m.number,
+};
+const PLAN_ADMIN: Shape<PlanDto> = { ...PLAN, deletedAt: m.nullable(m.iso) };
+const MEMBERSHIP: Shape<MembershipDto> = {
+  planId: m.id,
+  name: m.string,
+  start: m.iso,
+  end: m.iso,
+  status: m.oneOf('Activo', 'Inactivo'),
+};
+const LESSON_SUMMARY: Shape<LessonSummaryDto> = {
+  id: m.id,
+  name: m.string,
+  scheduleDays: m.arrayOf(m.string),
+  scheduleHourStart: m.string,
+  scheduleHourFinish: m.string,
+};
+const USER_DETAIL: Shape<UserDetailDto> = {
+  fullName: m.string,
+  email: m.string,
+  phone: m.string,
+  isMonitor: m.boolean,
+  isAdmin: m.boolean,
+  lessonDetails: m.arrayOf(LESSON_SUMMARY),
+};
+const USER: Shape<UserDto> = {
+  id: m.id,
+  ...USER_DETAIL,
+  deletedAt: m.nullable(m.iso),
+  statusMembershipIdStatus: m.oneOf('Activo', 'Inactivo'),
+  membresia: m.nullable(MEMBERSHIP),
+  detalle: USER_DETAIL,
+  monitorLessons: m.arrayOf(LESSON_SUMMARY),
+};
+const USER_LIST_ITEM: Shape<UserListItemDto> = {
+  id: m.id,
+  fullName: m.string,
+  email: m.string,
+  phone: m.string,
+  isMonitor: m.boolean,
+  isAdmin: m.boolean,
+  deletedAt: m.nullable(m.iso),
+  statusMemberShipIdStatus: m.oneOf('Activo', 'Inactivo'),
+  membresia: m.nullable(MEMBERSHIP),
+  lessonDetails: m.arrayOf({ id: m.id, name: m.string }),
+};
+const BRANCH: Shape<BranchDto> = {
+  id: m.id,
+  name: m.string,
+  location: m.string,
+  image: m.string,
+  scheduleDays: m.arrayOf(m.string),
+  scheduleHourStart: m.string,
+  scheduleHourFinish: m.string,
+};
+const LESSON_ITEM: Shape<LessonListItemDto> = {
+  id: m.id,
+  name: m.string,
+  shortDescription: m.string,
+  image: m.string,
+  effort: m.regex(/^[1-5]$/),
+  types: m.arrayOf(m.string),
+  exercisesTypes: m.arrayOf({ name: m.string }),
+  goals: m.arrayOf(m.string),
+  scheduleDays: m.arrayOf(m.string),
+  scheduleHourStart: m.string,
+  scheduleHourFinish: m.string,
+  isAvailable: m.boolean,
+  monitor: m.string,
+  branchoffice: m.string,
+  averageStars: m.number,
+};
+const REVIEW: Shape<LessonReviewDto> = {
+  id: m.id,
+  user: m.string,
+  userId: m.id,
+  stars: m.number,
+  description: m.string,
+  createdAt: m.iso,
+};
+const LESSON: Shape<LessonDto> = {
+  ...LESSON_ITEM,
+  description: m.string,
+  monitorId: m.nullable(m.id),
+  officeId: m.nullable(m.id),
+  reviewCount: m.number,
+  reviews: m.arrayOf(REVIEW),
+  deletedAt: m.nullable(m.iso),
+};
+const NAMED = { id: m.id, name: m.string };
+const PAYMENT: Shape<PaymentDto> = {
+  id: m.id,
+  userId: m.id,
+  planId: m.id,
+  planName: m.string,
+  amount: m.number,
+  currency: m.string,
+  provider: m.oneOf('demo', 'stripe', 'manual'),
+  status: m.oneOf('pending', 'paid', 'cancelled'),
+  createdAt: m.iso,
+  paidAt: m.nullable(m.iso),
+  membershipStart: m.nullable(m.iso),
+  membershipEnd: m.nullable(m.iso),
+};
+const CONTACT_MESSAGE: Shape<ContactMessageDto> = {
+  id: m.id,
+  name: m.string,
+  subject: m.string,
+  email: m.string,
+  company: m.string,
+  message: m.string,
+  status: m.oneOf('pending', 'sent'),
+  attempts: m.number,
+  createdAt: m.iso,
+  sentAt: m.nullable(m.iso),
+};
+const STATS: Shape<StatsDto> = {
+  activeMembers: m.number,
+  classes: m.number,
+  sedes: m.number,
+  trainers: m.number,
+  revenueLast30Days: m.arrayOf({ currency: m.string, amount: m.number, payments: m.number }),
+  latestMessages: m.arrayOf(CONTACT_MESSAGE),
+  generatedAt: m.iso,
+};
+
+/** The failure body `{ code, message, details? }` (plus legacy fields some routes add). */
+function error(code: string, message: string, extra: Record<string, Matcher> = {}): Matcher {
+  return { code, message, ...extra };
+}
+/** A VALIDATION_FAILED body with the given field messages, in order. */
+function invalid(fields: [string, string][], extra: Record<string, Matcher> = {}): Matcher {
+  return error(E.VALIDATION_FAILED, fields[0]?.[1] ?? M.api.validation, {
+    ...extra,
+    details: fields.map(([field, message]) => ({ field, message })),
+  });
+}
+const loginLegacy = (message: string) => ({ login: { success: false, token: null, message } });
+
+const NO_SUCH_ID = '0123456789abcdef01234567';
+const byName = (list: { id: string; name: string }[], name: string) => list.find((x) => x.name === name)?.id ?? '';
+const byEmail = (list: { id: string; email: string }[], email: string) => list.find((x) => x.email === email)?.id ?? '';
+const sessionOf = (url: string) => url.split('/').pop() ?? '';
+
+const DEMO_LOGINS: [string, string, string][] = [
+  ['admin', 'admin@pulso.demo', 'Admin1234'],
+  ['member', 'socio@pulso.demo', 'Socio1234'],
+  ['user', 'usuario@pulso.demo', 'Usuario1234'],
+  ['trainer', 'carlos@pulso.demo', 'Profe1234'],
+];
+
+const LESSON_FORM = (v: Vars, name: string) => ({
+  name,
+  shortDescription: 'Clase del contrato',
+  description: 'Una clase creada por la suite de contrato',
+  effort: '3',
+  types: ['Cardio'],
+  goals: ['Resistencia'],
+  scheduleDays: ['Lunes'],
+  scheduleHourStart: '9:00',
+  scheduleHourFinish: '10:00',
+  isAvailable: 'true',
+  monitor: 'Carlos Ruiz',
+  branchoffice: v.branchName ?? 'Sede Centro',
+});
+
+const BRANCH_FORM = (name: string) => ({
+  name,
+  location: 'Calle del Contrato 42',
+  scheduleDays: ['Lunes', 'Martes'],
+  scheduleHourStart: '8:00',
+  scheduleHourFinish: '20:00',
+});
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'login: the demo accounts sign in; wrong password, unknown e-mail and missing fields are refused',
+    steps: [
+      ...DEMO_LOGINS.map(([role, email, password]) => ({
+        name: `${role} signs in`,
+        method: 'POST' as const,
+        path: '/users/login',
+        json: { email, password },
+        status: 200,
+        body: { login: { success: true, token: m.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/), message: M.auth.loggedIn } },
+        save: (body: { login: { token: string } }, v: Vars) => {
+          v[`token:${role}`] = body.login.token;
+          // The member's token carrying the admin's payload: a forged privilege the API must refuse.
+          const [header, , signature] = body.login.token.split('.');
+          const adminPayload = v['token:admin']?.split('.')[1];
+          if (role === 'member' && adminPayload) v['token:tampered'] = `${header}.${adminPayload}.${signature}`;
+        },
+      })),
+      {
+        name: 'wrong password',
+        method: 'POST',
+        path: '/users/login',
+        json: { email: 'socio@pulso.demo', password: 'Otra1234' },
+        status: 401,
+        body: error(E.WRONG_PASSWORD, M.auth.wrongPassword, loginLegacy(M.auth.wrongPassword)),
+      },
+      {
+        name: 'unknown e-mail',
+        method: 'POST',
+        path: '/users/login',
+        json: { email: 'nadie@pulso.demo', password: 'Otra1234' },
+        status: 404,
+        body: error(E.USER_NOT_FOUND, M.auth.userNotFound, loginLegacy(M.auth.userNotFound)),
+      },
+      {
+        name: 'missing password',
+        method: 'POST',
+        path: '/users/login',
+        json: { email: 'socio@pulso.demo' },
+        status: 400,
+        body: invalid([['password', M.auth.loginRequired]], loginLegacy(M.auth.loginRequired)),
+      },
+      {
+        name: 'nothing sent',
+        method: 'POST',
+        path: '/users/login',
+        json: {},
+        status: 400,
+        body: invalid(
+          [
+            ['email', M.auth.loginRequired],
+            ['password', M.auth.loginRequired],
+          ],
+          loginLegacy(M.auth.loginRequired),
+        ),
+      },
+      {
+        name: 'an e-mail that is not text',
+        method: 'POST',
+        path: '/users/login',
+        json: { email: { $gt: '' }, password: 'x' },
+        status: 400,
+        body: invalid([['email', M.users.wrongType]], loginLegacy(M.users.wrongType)),
+      },
+    ],
+  },
+  {
+    name: 'registration: a new member gets a token; a taken e-mail and a weak password are refused',
+    steps: [
+      {
+        name: 'register',
+        method: 'POST',
+        path: '/users/create',
+        json: (v) => ({ email: `contrato-${v.runId}@example.com`, password: 'Secreta123' }),
+        status: 201,
+        body: { success: true, user: { id: m.id, token: m.string }, message: M.auth.registered },
+        save: (body: { user: { id: string; token: string } }, v: Vars) => {
+          v.newUserId = body.user.id;
+          v['token:newcomer'] = body.user.token;
+        },
+      },
+      {
+        name: 'the newcomer reads their profile (name from the e-mail, no membership)',
+        method: 'GET',
+        path: (v) => `/users/${v.newUserId}`,
+        as: 'newcomer',
+        status: 200,
+        body: (v) => ({
+          ...USER,
+          fullName: `contrato-${v.runId}`,
+          isAdmin: false,
+          isMonitor: false,
+          membresia: null,
+          statusMembershipIdStatus: 'Inactivo',
+        }),
+      },
+      {
+        name: 'the same e-mail again, in capitals',
+        method: 'POST',
+        path: '/users/create',
+        json: (v) => ({ email: `CONTRATO-${v.runId}@example.com`, password: 'Secreta123' }),
+        status: 409,
+        body: error(E.EMAIL_TAKEN, M.userForm.emailTaken, { success: false }),
+      },
+      {
+        name: 'a password without a digit',
+        method: 'POST',
+        path: '/users/create',
+        json: { email: 'otra@example.com', password: 'Secretaaa' },
+        status: 400,
+        body: invalid([['password', M.auth.passwordDigit]], { success: false }),
+      },
+      {
+        name: 'a bad e-mail and a short password',
+        method: 'POST',
+        path: '/users/create',
+        json: { email: 'ana', password: 'Ab1' },
+        status: 400,
+        body: invalid(
+          [
+            ['email', M.auth.registerEmailFormat],
+            ['password', M.auth.passwordLength],
+          ],
+          { success: false },
+        ),
+      },
+      {
+        name: 'a member cannot make themself an admin on registration',
+        method: 'POST',
+        path: '/users/create',
+        json: (v) => ({ email: `rol-${v.runId}@example.com`, password: 'Secreta123', isAdmin: true }),
+        status: 201,
+        save: (body: { user: { token: string } }, v: Vars) => {
+          v['token:would-be-admin'] = body.user.token;
+        },
+      },
+      {
+        name: '... and is not one',
+        method: 'GET',
+        path: '/stats',
+        as: 'would-be-admin',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+    ],
+  },
+  {
+    name: 'public catalogue: config, plans, classes, types, goals and sedes',
+    steps: [
+      {
+        name: 'config',
+        method: 'GET',
+        path: '/config',
+        status: 200,
+        body: { gymName: m.string, currency: m.regex(/^[a-z]{3}$/), googleClientId: m.nullable(m.string) },
+      },
+      {
+        name: 'plans on sale, cheapest first',
+        method: 'GET',
+        path: '/memberships',
+        status: 200,
+        body: [
+          { ...PLAN, name: 'Standar', duration: 1, price: 29.99 },
+          { ...PLAN, name: 'Plus', duration: 3, price: 79.99 },
+          { ...PLAN, name: 'Premium', duration: 12, price: 299.99 },
+        ],
+        save: (body: PlanDto[], v: Vars) => {
+          v.standarId = byName(body, 'Standar');
+          v.plusId = byName(body, 'Plus');
+        },
+      },
+      {
+        name: 'one plan',
+        method: 'GET',
+        path: (v) => `/memberships/${v.plusId}`,
+        status: 200,
+        body: { ...PLAN, name: 'Plus' },
+      },
+      {
+        name: 'a plan that does not exist',
+        method: 'GET',
+        path: `/memberships/${NO_SUCH_ID}`,
+        status: 404,
+        body: error(E.NOT_FOUND, M.api.planNotFound),
+      },
+      {
+        name: 'a malformed plan id',
+        method: 'GET',
+        path: '/memberships/abc',
+        status: 400,
+        body: error(E.INVALID_ID, M.api.invalidId),
+      },
+      {
+        name: 'available classes',
+        method: 'GET',
+        path: '/lessons',
+        status: 200,
+        body: m.arrayOf(LESSON_ITEM, 10),
+        save: (body: LessonListItemDto[], v: Vars) => {
+          v.pilatesId = byName(body, 'Pilates');
+          v.zumbaId = byName(body, 'Zumba');
+          v.lessonNames = body.map((l) => l.name).join(',');
+        },
+      },
+      {
+        name: 'the list is sorted by name and leaves out unavailable classes',
+        method: 'GET',
+        path: '/lessons',
+        status: 200,
+        body: (v) =>
+          (v.lessonNames ?? '')
+            .split(',')
+            .sort()
+            .map((name) => ({ ...LESSON_ITEM, name, isAvailable: true })),
+      },
+      {
+        name: 'every current class, for the dashboard',
+        method: 'GET',
+        path: '/lessons/all',
+        status: 200,
+        body: m.arrayOf(LESSON_ITEM, 11),
+        save: (body: LessonListItemDto[], v: Vars) => {
+          v.kickboxingId = byName(body, 'Kickboxing');
+        },
+      },
+      {
+        name: 'a class by name, with its reviews',
+        method: 'GET',
+        path: '/lessons/Spinning',
+        status: 200,
+        body: {
+          ...LESSON,
+          name: 'Spinning',
+          monitor: 'Carlos Ruiz',
+          branchoffice: 'Sede Centro',
+          averageStars: 5,
+          reviewCount: 1,
+          reviews: [{ ...REVIEW, user: 'Sofia Martinez', stars: 5, description: 'Excelente clase mucha energia' }],
+          deletedAt: null,
+        },
+        save: (body: LessonDto, v: Vars) => {
+          v.spinningId = body.id;
+        },
+      },
+      {
+        name: 'a class by id',
+        method: 'GET',
+        path: (v) => `/lessons/detail/${v.spinningId}`,
+        status: 200,
+        body: { ...LESSON, name: 'Spinning' },
+      },
+      {
+        name: 'a class that does not exist',
+        method: 'GET',
+        path: '/lessons/NoExiste',
+        status: 404,
+        body: error(E.NOT_FOUND, M.lessons.notFound),
+      },
+      { name: 'exercise types', method: 'GET', path: '/types', status: 200, body: m.arrayOf(NAMED, 12) },
+      { name: 'goals', method: 'GET', path: '/goals', status: 200, body: m.arrayOf(NAMED, 6) },
+      {
+        name: 'sedes',
+        method: 'GET',
+        path: '/branchoffice',
+        status: 200,
+        body: { branchOffice: m.arrayOf(BRANCH, 4) },
+        save: (body: { branchOffice: BranchDto[] }, v: Vars) => {
+          v.centroId = byName(body.branchOffice, 'Sede Centro');
+        },
+      },
+      {
+        name: 'one sede',
+        method: 'GET',
+        path: (v) => `/branchoffice/${v.centroId}`,
+        status: 200,
+        body: { branchoffice: { ...BRANCH, name: 'Sede Centro', location: 'Avenida Juarez 123' } },
+      },
+      {
+        name: 'an unknown route',
+        method: 'GET',
+        path: '/nada',
+        status: 404,
+        body: error(E.ROUTE_NOT_FOUND, M.api.routeNotFound),
+      },
+    ],
+  },
+  {
+    name: 'sessions and roles: tampered tokens, anonymous calls and members on admin routes',
+    steps: [
+      {
+        name: 'a token whose payload was swapped for the admin one',
+        method: 'GET',
+        path: '/stats',
+        as: 'tampered',
+        status: 401,
+        body: error(E.UNAUTHENTICATED, M.api.invalidSession),
+      },
+      {
+        name: 'anonymous on an admin route',
+        method: 'GET',
+        path: '/stats',
+        status: 401,
+        body: error(E.UNAUTHENTICATED, M.api.unauthenticated),
+      },
+      ...(
+        [
+          ['GET', '/stats'],
+          ['GET', '/users'],
+          ['GET', '/users/deleted'],
+          ['GET', '/users/monitor'],
+          ['GET', '/memberships/all'],
+          ['POST', '/memberships/create'],
+          ['DELETE', `/memberships/delete/${NO_SUCH_ID}`],
+          ['PUT', `/memberships/restore/${NO_SUCH_ID}`],
+          ['GET', '/lessons/retired'],
+          ['DELETE', `/lessons/delete/${NO_SUCH_ID}`],
+          ['PUT', `/lessons/restore/${NO_SUCH_ID}`],
+          ['DELETE', '/branchoffice/delete/abc'],
+          ['PUT', `/users/restore/${NO_SUCH_ID}`],
+          ['GET', '/contact'],
+          ['GET', '/payments'],
+          ['POST', '/payments/manual'],
+          ['POST', '/events'],
+        ] as const
+      ).map(([method, path]) => ({
+        name: `a member on ${method} ${path}`,
+        method,
+        path,
+        as: 'member',
+        ...(method === 'POST' ? { json: {} } : {}),
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      })),
+      {
+        name: 'the admin lists the users',
+        method: 'GET',
+        path: '/users',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf(USER_LIST_ITEM, 7),
+        save: (body: UserListItemDto[], v: Vars) => {
+          v.adminId = byEmail(body, 'admin@pulso.demo');
+          v.memberId = byEmail(body, 'socio@pulso.demo');
+          v.userId = byEmail(body, 'usuario@pulso.demo');
+        },
+      },
+      {
+        name: "a member reading another person's profile",
+        method: 'GET',
+        path: (v) => `/users/${v.adminId}`,
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: 'a member reads their own profile: active Plus, Spinning and Yoga',
+        method: 'GET',
+        path: (v) => `/users/${v.memberId}`,
+        as: 'member',
+        status: 200,
+        body: {
+          ...USER,
+          fullName: 'Sofia Martinez',
+          email: 'socio@pulso.demo',
+          statusMembershipIdStatus: 'Activo',
+          membresia: { ...MEMBERSHIP, name: 'Plus', status: 'Activo' },
+          lessonDetails: [
+            { ...LESSON_SUMMARY, name: 'Spinning' },
+            { ...LESSON_SUMMARY, name: 'Yoga' },
+          ],
+        },
+      },
+      {
+        name: 'a member may not make themself an admin',
+        method: 'PUT',
+        path: (v) => `/users/update/${v.memberId}`,
+        as: 'member',
+        json: { fullName: 'Sofia Martinez', isAdmin: true },
+        status: 200,
+        body: { success: true, message: M.users.updated, user: { ...USER, isAdmin: false } },
+      },
+      {
+        name: 'a profile edit with letters in the phone',
+        method: 'PUT',
+        path: (v) => `/users/update/${v.memberId}`,
+        as: 'member',
+        json: { fullName: 'Sofia Martinez', phone: '55abc' },
+        status: 400,
+        body: invalid([['phone', M.auth.profilePhoneDigits]], { success: false }),
+      },
+    ],
+  },
+  {
+    name: 'add a class: a member with a membership adds one once; the rest are refused',
+    steps: [
+      {
+        name: 'the member adds Pilates',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.pilatesId}`,
+        as: 'member',
+        json: {},
+        status: 200,
+        body: { exito: M.lessons.added },
+      },
+      {
+        name: 'Pilates again',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.pilatesId}`,
+        as: 'member',
+        json: {},
+        status: 409,
+        body: error(E.CONFLICT, M.lessons.alreadyHeld, { error: M.lessons.alreadyHeld }),
+      },
+      {
+        name: 'an unavailable class',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.kickboxingId}`,
+        as: 'member',
+        json: {},
+        status: 409,
+        body: error(E.CONFLICT, M.lessons.notAvailable, { error: M.lessons.notAvailable }),
+      },
+      {
+        name: 'for somebody else',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.zumbaId}`,
+        as: 'member',
+        json: (v) => ({ idUser: v.userId }),
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: 'a user without a membership',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.zumbaId}`,
+        as: 'user',
+        json: {},
+        status: 403,
+        body: error(E.FORBIDDEN, M.lessons.membershipRequired, { error: M.lessons.membershipRequired }),
+      },
+      {
+        name: 'a malformed class id',
+        method: 'PUT',
+        path: '/users/addlesson/abc',
+        as: 'member',
+        json: {},
+        status: 400,
+        body: error(E.INVALID_ID, M.api.invalidId),
+      },
+      {
+        name: 'anonymous',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.zumbaId}`,
+        json: {},
+        status: 401,
+        body: error(E.UNAUTHENTICATED, M.api.unauthenticated),
+      },
+      {
+        name: 'the schedule now holds Pilates',
+        method: 'GET',
+        path: (v) => `/users/${v.memberId}`,
+        as: 'member',
+        status: 200,
+        body: {
+          ...USER,
+          lessonDetails: [
+            { ...LESSON_SUMMARY, name: 'Spinning' },
+            { ...LESSON_SUMMARY, name: 'Yoga' },
+            { ...LESSON_SUMMARY, name: 'Pilates' },
+          ],
+        },
+      },
+    ],
+  },
+  {
+    name: 'reviews: a member rates a class and the average follows; bad stars and outsiders are refused',
+    steps: [
+      {
+        name: 'the member rates Spinning 3 (replacing their 5)',
+        method: 'POST',
+        path: '/reviews/create',
+        as: 'member',
+        json: (v) => ({ stars: 3, description: 'Buena clase', lessonId: v.spinningId }),
+        status: 201,
+        body: { message: M.reviews.created, averageStars: 3 },
+      },
+      {
+        name: 'the class shows one review of 3 stars',
+        method: 'GET',
+        path: '/lessons/Spinning',
+        status: 200,
+        body: {
+          ...LESSON,
+          averageStars: 3,
+          reviewCount: 1,
+          reviews: [{ ...REVIEW, stars: 3, description: 'Buena clase' }],
+        },
+      },
+      {
+        name: 'seven stars',
+        method: 'POST',
+        path: '/reviews/create',
+        as: 'member',
+        json: (v) => ({ stars: 7, lessonId: v.spinningId }),
+        status: 400,
+        body: invalid([['stars', M.reviews.starsRange]]),
+      },
+      {
+        name: 'in the name of someone else',
+        method: 'POST',
+        path: '/reviews/create',
+        as: 'member',
+        json: (v) => ({ stars: 4, lessonId: v.spinningId, userId: v.userId }),
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: 'a user without a membership',
+        method: 'POST',
+        path: '/reviews/create',
+        as: 'user',
+        json: (v) => ({ stars: 4, lessonId: v.spinningId }),
+        status: 403,
+        body: error(E.FORBIDDEN, M.lessons.membershipRequired),
+      },
+      {
+        name: 'anonymous',
+        method: 'POST',
+        path: '/reviews/create',
+        json: (v) => ({ stars: 4, lessonId: v.spinningId }),
+        status: 401,
+        body: error(E.UNAUTHENTICATED, M.api.unauthenticated),
+      },
+    ],
+  },
+  {
+    name: 'checkout: the demo checkout sells a plan and activates the membership',
+    steps: [
+      {
+        name: 'no plan named',
+        method: 'POST',
+        path: '/payments/create_checkout',
+        as: 'user',
+        json: {},
+        status: 400,
+        body: invalid([['name', M.payments.planRequired]]),
+      },
+      {
+        name: 'a plan that does not exist',
+        method: 'POST',
+        path: '/payments/create_checkout',
+        as: 'user',
+        json: { planId: NO_SUCH_ID },
+        status: 404,
+        body: error(E.NOT_FOUND, M.api.planNotFound),
+      },
+      {
+        name: 'for another buyer',
+        method: 'POST',
+        path: '/payments/create_checkout',
+        as: 'user',
+        json: (v) => ({ id: v.memberId, planId: v.standarId }),
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: 'the user starts a checkout for Standar',
+        method: 'POST',
+        path: '/payments/create_checkout',
+        as: 'user',
+        json: (v) => ({ id: v.userId, planId: v.standarId }),
+        status: 201,
+        body: { redirect_url: m.regex(/\/stripe\/checkout\/demo_[0-9a-f]{24}$/) },
+        save: (body: { redirect_url: string }, v: Vars) => {
+          v.checkoutUrl = body.redirect_url;
+          v.sessionId = sessionOf(body.redirect_url);
+        },
+      },
+      {
+        name: 'asking again returns the same pending checkout',
+        method: 'POST',
+        path: '/payments/create_checkout',
+        as: 'user',
+        json: (v) => ({ id: v.userId, planId: v.standarId }),
+        status: 201,
+        body: (v) => ({ redirect_url: v.checkoutUrl ?? '' }),
+      },
+      {
+        name: 'the checkout page reads the session',
+        method: 'GET',
+        path: (v) => `/payments/session/${v.sessionId}`,
+        as: 'user',
+        status: 200,
+        body: (v) =>
+          ({
+            sessionId: v.sessionId ?? '',
+            planName: 'Standar',
+            benefits: m.string,
+            duration: 1,
+            amount: 29.99,
+            currency: m.string,
+            status: 'pending',
+            provider: 'demo',
+          }) satisfies Shape<CheckoutSessionDto>,
+      },
+      {
+        name: "another member's session",
+        method: 'GET',
+        path: (v) => `/payments/session/${v.sessionId}`,
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.payments.notYours),
+      },
+      {
+        name: 'a session that does not exist',
+        method: 'GET',
+        path: '/payments/session/demo_nope',
+        as: 'user',
+        status: 404,
+        body: error(E.NOT_FOUND, M.payments.notFound),
+      },
+      {
+        name: "'Pagar'",
+        method: 'POST',
+        path: (v) => `/payments/demo/${v.sessionId}/confirm`,
+        as: 'user',
+        status: 200,
+        body: {
+          message: M.payments.success,
+          payment: { ...PAYMENT, planName: 'Standar', provider: 'demo', status: 'paid', paidAt: m.iso },
+          membresia: { ...MEMBERSHIP, name: 'Standar', status: 'Activo' },
+        },
+      },
+      {
+        name: "'Cancelar' after paying",
+        method: 'POST',
+        path: (v) => `/payments/demo/${v.sessionId}/cancel`,
+        as: 'user',
+        status: 409,
+        body: error(E.CONFLICT, M.payments.notPending),
+      },
+      {
+        name: "'Mis pagos'",
+        method: 'GET',
+        path: '/payments/mine',
+        as: 'user',
+        status: 200,
+        body: [{ ...PAYMENT, planName: 'Standar', status: 'paid' }],
+      },
+      {
+        name: 'with the membership the user can now add a class',
+        method: 'PUT',
+        path: (v) => `/users/addlesson/${v.zumbaId}`,
+        as: 'user',
+        json: {},
+        status: 200,
+        body: { exito: M.lessons.added },
+      },
+    ],
+  },
+  {
+    name: 'admin: plans, sedes, classes and users, with soft delete and restore',
+    steps: [
+      {
+        name: 'a plan with a bad price and no benefits',
+        method: 'POST',
+        path: '/memberships/create',
+        as: 'admin',
+        json: { name: 'Anual', benefits: '', duration: 12, price: 'diez' },
+        status: 400,
+        body: invalid([
+          ['benefits', M.planForm.benefitsRequired],
+          ['price', M.planForm.priceFormat],
+        ]),
+      },
+      {
+        name: 'a new plan',
+        method: 'POST',
+        path: '/memberships/create',
+        as: 'admin',
+        json: (v) => ({ name: `Anual ${letters(v.runId)}`, benefits: 'Todo el año', duration: '12', price: '199.5' }),
+        status: 201,
+        body: { message: M.planForm.created, plan: { ...PLAN, duration: 12, price: 199.5 } },
+        save: (body: { plan: PlanDto }, v: Vars) => {
+          v.newPlanId = body.plan.id;
+        },
+      },
+      {
+        name: 'a plan with a taken name',
+        method: 'POST',
+        path: '/memberships/create',
+        as: 'admin',
+        json: { name: 'Plus', benefits: 'Otra cosa', duration: 1, price: 1 },
+        status: 409,
+        body: error(E.CONFLICT, M.planForm.nameTaken),
+      },
+      {
+        name: 'retire the plan',
+        method: 'DELETE',
+        path: (v) => `/memberships/delete/${v.newPlanId}`,
+        as: 'admin',
+        status: 200,
+        body: { message: M.planForm.deleted },
+      },
+      {
+        name: 'the retired plan is not on sale',
+        method: 'GET',
+        path: (v) => `/memberships/${v.newPlanId}`,
+        status: 404,
+        body: error(E.NOT_FOUND, M.api.planNotFound),
+      },
+      {
+        name: 'admins still see it, with its retirement date',
+        method: 'GET',
+        path: '/memberships/all',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf(PLAN_ADMIN, 4),
+      },
+      {
+        name: 'restore the plan',
+        method: 'PUT',
+        path: (v) => `/memberships/restore/${v.newPlanId}`,
+        as: 'admin',
+        status: 200,
+        body: { message: M.planForm.restored },
+      },
+      {
+        name: 'restore it twice',
+        method: 'PUT',
+        path: (v) => `/memberships/restore/${v.newPlanId}`,
+        as: 'admin',
+        status: 404,
+        body: error(E.NOT_FOUND, M.api.planNotFound),
+      },
+      {
+        name: 'a sede without an image',
+        method: 'POST',
+        path: '/branchoffice/create',
+        as: 'admin',
+        multipart: { field: 'officeAttributes', attributes: BRANCH_FORM('Sede Contrato') },
+        status: 400,
+        body: invalid([['image', M.branchForm.imageRequired]]),
+      },
+      {
+        name: 'a sede whose image is text',
+        method: 'POST',
+        path: '/branchoffice/create',
+        as: 'admin',
+        multipart: {
+          field: 'officeAttributes',
+          attributes: BRANCH_FORM('Sede Contrato'),
+          image: { name: 'foto.jpg', content: 'text' },
+        },
+        status: 415,
+        body: error(E.UNSUPPORTED_MEDIA_TYPE, M.lessonForm.imageType, {
+          details: [{ field: 'image', message: M.lessonForm.imageType }],
+        }),
+      },
+      {
+        name: 'a sede with a short address and no days',
+        method: 'POST',
+        path: '/branchoffice/create',
+        as: 'admin',
+        multipart: {
+          field: 'officeAttributes',
+          attributes: { ...BRANCH_FORM('Sede Contrato'), location: 'Av', scheduleDays: [] },
+          image: { name: 'foto.jpg', content: 'jpeg' },
+        },
+        status: 400,
+        body: invalid([
+          ['location', M.branchForm.addressTooShort],
+          ['scheduleDays', M.branchForm.daysRequired],
+        ]),
+      },
+      {
+        name: 'a new sede',
+        method: 'POST',
+        path: '/branchoffice/create',
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'officeAttributes',
+          attributes: BRANCH_FORM(`Sede ${letters(v.runId)}`),
+          image: { name: 'foto.jpg', content: 'jpeg' },
+        }),
+        status: 201,
+        body: (v) => ({
+          message: M.branches.created,
+          branchoffice: { ...BRANCH, name: `Sede ${letters(v.runId)}`, location: 'Calle del Contrato 42' },
+        }),
+        save: (body: { branchoffice: BranchDto }, v: Vars) => {
+          v.newBranchId = body.branchoffice.id;
+          v.branchName = body.branchoffice.name;
+        },
+      },
+      {
+        name: 'a class at the new sede',
+        method: 'POST',
+        path: '/lessons/create',
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: LESSON_FORM(v, `Contrato${letters(v.runId)}`),
+          image: { name: 'clase.png', content: 'jpeg' },
+        }),
+        status: 201,
+        body: (v) => ({
+          message: M.lessons.created,
+          lesson: {
+            ...LESSON,
+            name: `Contrato${letters(v.runId)}`,
+            monitor: 'Carlos Ruiz',
+            branchoffice: v.branchName ?? '',
+            effort: '3',
+            averageStars: 0,
+            reviewCount: 0,
+            reviews: [],
+            deletedAt: null,
+          },
+        }),
+        save: (body: { lesson: LessonDto }, v: Vars) => {
+          v.newLessonId = body.lesson.id;
+        },
+      },
+      {
+        name: 'a class with an unknown trainer and a bad name',
+        method: 'POST',
+        path: '/lessons/create',
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: { ...LESSON_FORM(v, 'Ab1'), monitor: 'Seleccione' },
+          image: { name: 'clase.jpg', content: 'jpeg' },
+        }),
+        status: 400,
+        body: invalid([
+          ['name', M.lessonForm.nameLetters],
+          ['monitor', M.lessonForm.monitorRequired],
+        ]),
+      },
+      {
+        name: 'a sede that still has classes cannot be deleted',
+        method: 'DELETE',
+        path: (v) => `/branchoffice/delete/${v.newBranchId}`,
+        as: 'admin',
+        status: 409,
+        body: error(E.CONFLICT, M.branches.inUse),
+      },
+      {
+        name: 'retire the class',
+        method: 'DELETE',
+        path: (v) => `/lessons/delete/${v.newLessonId}`,
+        as: 'admin',
+        status: 200,
+        body: { message: M.lessons.deleted },
+      },
+      {
+        name: 'the retired class is gone from the public detail',
+        method: 'GET',
+        path: (v) => `/lessons/detail/${v.newLessonId}`,
+        status: 404,
+        body: error(E.NOT_FOUND, M.lessons.notFound),
+      },
+      {
+        name: 'admins see it among the retired',
+        method: 'GET',
+        path: '/lessons/retired',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf(LESSON_ITEM, 1),
+      },
+      {
+        name: 'restore the class',
+        method: 'PUT',
+        path: (v) => `/lessons/restore/${v.newLessonId}`,
+        as: 'admin',
+        status: 200,
+        body: { message: M.lessons.restored },
+      },
+      {
+        name: 'retire the class again',
+        method: 'DELETE',
+        path: (v) => `/lessons/delete/${v.newLessonId}`,
+        as: 'admin',
+        status: 200,
+      },
+      {
+        name: 'delete the sede',
+        method: 'DELETE',
+        path: (v) => `/branchoffice/delete/${v.newBranchId}`,
+        as: 'admin',
+        status: 200,
+        body: { message: M.branches.deleted },
+      },
+      {
+        name: 'a deleted sede is gone',
+        method: 'GET',
+        path: (v) => `/branchoffice/${v.newBranchId}`,
+        status: 404,
+        body: error(E.NOT_FOUND, M.branches.notFound),
+      },
+      {
+        name: 'the admin creates a trainer',
+        method: 'POST',
+        path: '/users/create',
+        as: 'admin',
+        json: (v) => ({
+          fullName: 'Profe Contrato',
+          email: `profe-${v.runId}@example.com`,
+          phone: '5512345678',
+          password: 'Secreta123',
+          isMonitor: 'Si',
+          isAdmin: 'No',
+        }),
+        status: 201,
+        body: { success: true, user: { id: m.id }, message: M.auth.registered },
+        save: (body: { user: { id: string } }, v: Vars) => {
+          v.trainerId = body.user.id;
+        },
+      },
+      {
+        name: 'a trainer with digits in the name',
+        method: 'POST',
+        path: '/users/create',
+        as: 'admin',
+        json: { fullName: 'Profe 2', email: 'x@example.com', phone: '5512345678', password: 'a', isMonitor: 'Si' },
+        status: 400,
+        body: invalid(
+          [
+            ['fullName', M.trainerForm.nameNoDigits],
+            ['isAdmin', M.trainerForm.selectRequired],
+          ],
+          {
+            success: false,
+          },
+        ),
+      },
+      {
+        name: 'suspend the trainer',
+        method: 'DELETE',
+        path: (v) => `/users/delete/${v.trainerId}`,
+        as: 'admin',
+        status: 200,
+        body: { success: true, message: M.users.deleted },
+      },
+      {
+        name: 'suspended accounts',
+        method: 'GET',
+        path: '/users/deleted',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf({ ...USER_LIST_ITEM, deletedAt: m.iso }, 1),
+      },
+      {
+        name: 'suspend twice',
+        method: 'DELETE',
+        path: (v) => `/users/delete/${v.trainerId}`,
+        as: 'admin',
+        status: 409,
+        body: error(E.CONFLICT, M.users.alreadySuspended),
+      },
+      {
+        name: 'restore the trainer',
+        method: 'PUT',
+        path: (v) => `/users/restore/${v.trainerId}`,
+        as: 'admin',
+        status: 200,
+        body: { success: true, message: M.users.restored },
+      },
+      {
+        name: 'the last admin cannot be suspended',
+        method: 'DELETE',
+        path: (v) => `/users/delete/${v.adminId}`,
+        as: 'admin',
+        status: 409,
+        body: error(E.LAST_ADMIN, M.users.lastAdmin),
+      },
+      {
+        name: 'trainers',
+        method: 'GET',
+        path: '/users/monitor',
+        as: 'admin',
+        status: 200,
+        body: { monitor: m.arrayOf({ id: m.id, fullName: m.string, lessonDetails: m.arrayOf(NAMED) }, 5) },
+      },
+    ],
+  },
+  {
+    name: 'contact, calendar and the overview',
+    steps: [
+      {
+        name: 'a message without a subject',
+        method: 'POST',
+        path: '/contact',
+        json: { user_name: 'Ana', user_email: 'ana@example.com' },
+        status: 400,
+        body: invalid([['subject', M.contactForm.subjectRequired]]),
+      },
+      {
+        name: 'a message',
+        method: 'POST',
+        path: '/contact',
+        json: { user_name: 'Ana', subject: 'Horarios', user_email: 'ana@example.com', message: 'Hola' },
+        status: 201,
+        body: { message: M.contactForm.sent, id: m.id },
+      },
+      {
+        name: 'the admin reads the messages',
+        method: 'GET',
+        path: '/contact',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf(CONTACT_MESSAGE, 1),
+      },
+      {
+        name: 'the member calendar without a range',
+        method: 'GET',
+        path: '/events',
+        as: 'member',
+        status: 400,
+        body: error(E.VALIDATION_FAILED, M.events.rangeRequired),
+      },
+      {
+        name: 'the admin adds a gym event',
+        method: 'POST',
+        path: '/events',
+        as: 'admin',
+        json: { title: 'Maratón', start: '2030-01-07T10:00:00.000Z', end: '2030-01-07T12:00:00.000Z' },
+        status: 201,
+        body: {
+          message: M.events.created,
+          event: {
+            id: m.id,
+            title: 'Maratón',
+            start: '2030-01-07T10:00:00.000Z',
+            end: '2030-01-07T12:00:00.000Z',
+            kind: 'gym',
+            allDay: false,
+          },
+        },
+      },
+      {
+        name: 'the member sees it',
+        method: 'GET',
+        path: '/events?start=2030-01-06T00:00:00.000Z&end=2030-01-13T00:00:00.000Z',
+        as: 'member',
+        status: 200,
+        body: [{ id: m.id, title: 'Maratón', start: m.iso, end: m.iso, kind: 'gym', allDay: false }],
+      },
+      { name: 'the overview', method: 'GET', path: '/stats', as: 'admin', status: 200, body: STATS },
+    ],
+  },
+];
+
+/** Letters only (names of plans, sedes and classes allow no digits). */
+function letters(runId: string | undefined): string {
+  return (runId ?? 'x').replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'x');
+}
