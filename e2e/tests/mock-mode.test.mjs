@@ -1,0 +1,198 @@
+// The client's mock mode end to end: the SPA built with VITE_API_MODE=mock, served by a plain static
+// file server (no API, no database), in Chromium. Browse, the admin creates a sede, a user buys a
+// plan and adds a class, the data survives a reload, and 'Restablecer datos de demostración' resets it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { launch, SCREENSHOT_DIR } from '../browser.mjs';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const CLIENT = path.join(ROOT, 'client');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+};
+
+/** Any static file server with a history fallback: files as they are, index.html for the rest. */
+function serveStatic(dir) {
+  const server = createServer((req, res) => {
+    let file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      file = path.join(dir, 'index.html');
+    }
+    res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** A small real PNG, for the sede's image. */
+function makePng(width = 48, height = 30) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set([255, 90 + y * 3, 31], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `mock-mode-${name}.png`) });
+
+async function signIn(page, base, email, password) {
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto(base + '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await page.waitForURL(base + '/');
+}
+
+describe('mock mode: the static build with no server', () => {
+  let outDir;
+  let server;
+  let base;
+  let browser;
+
+  before(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-dist-mock-'));
+    const build = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
+      { cwd: CLIENT, env: { ...process.env, VITE_API_MODE: 'mock' }, encoding: 'utf8' },
+    );
+    assert.equal(build.status, 0, build.stderr || build.stdout);
+    server = await serveStatic(outDir);
+    base = `http://127.0.0.1:${server.address().port}`;
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  test('browse, create a sede as admin, buy a plan and add a class as a member, then reset the demo data', async () => {
+    const page = await browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const apiCallsToNetwork = [];
+    // Every /api call must be answered by the Service Worker, never reach the static server.
+    server.on('request', (req) => {
+      if (req.url.startsWith('/api')) apiCallsToNetwork.push(req.url);
+    });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(base + '/');
+    await page.getByText('Modo demo').waitFor({ timeout: 20_000 });
+    await page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Plus' }) }).waitFor();
+    await shot(page, 'home-desktop');
+
+    // Browse the classes and one class, with its demo image.
+    await page.goto(base + '/clases');
+    await page.getByRole('heading', { name: 'Spinning' }).first().waitFor();
+    await page.goto(base + '/clases/Spinning');
+    await page.getByText('Excelente clase mucha energia').waitFor();
+    const imageOk = await page.evaluate(() =>
+      [...document.images].some((img) => img.src.includes('/demo-images/') && img.complete && img.naturalWidth > 0),
+    );
+    assert.ok(imageOk, 'a demo image loads');
+
+    // The admin creates a sede; it shows on the public page with its uploaded image.
+    await signIn(page, base, 'admin@pulso.demo', 'Admin1234');
+    await page.goto(base + '/dashboard/sedes/crear');
+    await page.getByRole('heading', { level: 1, name: 'Crear Sede' }).waitFor();
+    await page.getByRole('textbox', { name: 'Nombre *' }).fill('Sede Demo');
+    await page.getByRole('textbox', { name: 'Dirección *' }).fill('Calle Sin Servidor 1');
+    await page.getByRole('checkbox', { name: 'Lunes' }).check();
+    await page.getByRole('combobox', { name: 'Hora inicio' }).selectOption('8:00');
+    await page.getByRole('combobox', { name: 'Hora fin' }).selectOption('20:00');
+    await page.getByLabel('Imagen*').setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: makePng() });
+    await page.getByRole('button', { name: 'Crear Sede' }).click();
+    const created = page.getByRole('alertdialog', { name: 'Resultado' });
+    await created.getByText('Sede creada con éxito').waitFor();
+    await created.getByRole('button', { name: 'OK' }).click();
+    await page.goto(base + '/sedes');
+    const facade = page.getByRole('img', { name: 'Fachada de Sede Demo' }).first();
+    await facade.waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() =>
+      [...document.images].some((i) => i.alt === 'Fachada de Sede Demo' && i.complete && i.naturalWidth > 0),
+    );
+
+    // A user without a membership buys Plus through the demo checkout.
+    await signIn(page, base, 'usuario@pulso.demo', 'Usuario1234');
+    const plusId = await page.evaluate(async () => {
+      const plans = await (await fetch('/api/memberships')).json();
+      return plans.find((p) => p.name === 'Plus').id;
+    });
+    await page.goto(base + `/pagos/${plusId}`);
+    await page.getByRole('heading', { name: 'Plus' }).waitFor();
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(/\/stripe\/checkout\/demo_[0-9a-f]+$/);
+    await page.getByText('Checkout de demostración').waitFor();
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(/\/pagos\/exito$/);
+    await page.getByRole('heading', { name: 'Pago exitoso' }).waitFor();
+    assert.match(await page.locator('main').innerText(), /Tu membresía Plus está activa del/);
+    await shot(page, 'payment-success');
+
+    // ... and adds Zumba to their schedule.
+    await page.goto(base + '/clases/Zumba');
+    await page.getByRole('button', { name: 'Añadir clase' }).click();
+    const added = page.getByRole('alertdialog', { name: 'Resultado' });
+    await added.getByText('Clase añadida con éxito').waitFor();
+    await added.getByRole('button', { name: 'Aceptar' }).click();
+
+    // Everything survives a reload (localStorage).
+    await page.goto(base + '/profile');
+    await page.getByText('Zumba').first().waitFor({ timeout: 15_000 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'profile-mobile');
+
+    // 'Restablecer datos de demostración' asks first, then brings the demo chain back.
+    await page.getByRole('button', { name: 'Restablecer datos de demostración' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Restablecer datos de demostración' });
+    await confirm.getByRole('button', { name: 'Restablecer' }).click();
+    await page.waitForURL(base + '/');
+    await page.goto(base + '/sedes');
+    await page.getByRole('img', { name: 'Fachada de Sede Centro' }).first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByRole('img', { name: 'Fachada de Sede Demo' }).count(), 0);
+
+    assert.deepEqual(apiCallsToNetwork, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
