@@ -229,7 +229,23 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Rate limit reached (see Retry-After)',
 };
 
-function operation(op: Op): Schema {
+const OBJECT_ID: Schema = {
+  type: 'string',
+  pattern: '^[0-9a-fA-F]{24}$',
+  description: 'A record id: 24 hex digits (anything else is refused with 400 INVALID_ID)',
+};
+
+/** The `{name}` segments of a path as OpenAPI path parameters: record ids, or free text. */
+function pathParameters(path: string): Schema[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: name === 'id' || name === 'lessonId' ? OBJECT_ID : { ...str, minLength: 1 },
+  }));
+}
+
+function operation(path: string, op: Op): Schema {
   const defaults = op.access === 'anyone' ? [] : op.access === 'signed-in' ? [401] : [401, 403];
   const errors = [...new Set([...defaults, ...(op.errors ?? [])])].sort();
   const responses: Record<string, Schema> = {
@@ -264,21 +280,21 @@ function operation(op: Op): Schema {
       : op.body
         ? { required: true, content: { 'application/json': { schema: op.body } } }
         : undefined;
+  const parameters = [
+    ...pathParameters(path),
+    ...(op.query ?? []).map((q) => ({
+      name: q.name,
+      in: 'query',
+      required: q.required ?? false,
+      description: q.description,
+      schema: str,
+    })),
+  ];
   return {
     summary: op.summary,
     description: `Who may: ${op.access}.`,
     ...(op.access === 'anyone' ? {} : { security: [{ bearer: [] }] }),
-    ...(op.query
-      ? {
-          parameters: op.query.map((q) => ({
-            name: q.name,
-            in: 'query',
-            required: q.required ?? false,
-            description: q.description,
-            schema: str,
-          })),
-        }
-      : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
   };
@@ -651,7 +667,7 @@ const routes: Record<string, Record<string, Op>> = {
 export function buildOpenApi(serverUrl: string): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
   for (const [path, ops] of Object.entries(routes)) {
-    paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, operation(op)]));
+    paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, operation(path, op)]));
   }
   return {
     openapi: '3.1.0',

@@ -8,7 +8,7 @@ import { bearer, createTestUser } from '../../test/fixtures';
 import { expectMatchesOpenApi, mountedApiRoutes } from '../../test/openapi';
 import { createContext } from '../../lib/context';
 import { seedIfEmpty } from '../../seed/seed';
-import { describedRoutes } from '../openapi';
+import { buildOpenApi, describedRoutes } from '../openapi';
 import { UserModel } from '../../modules/users/users.model';
 import { LessonModel } from '../../modules/lessons/lessons.model';
 import { BranchModel } from '../../modules/branches/branches.model';
@@ -24,6 +24,22 @@ describe('OpenAPI document', () => {
     const mounted = mountedApiRoutes(app).sort();
     expect(mounted.length).toBeGreaterThan(30);
     expect(mounted).toEqual(describedRoutes().sort());
+  });
+
+  test('when a path has {segments}, then each is declared as a required path parameter (schemathesis refused the document without them)', () => {
+    const doc = buildOpenApi('http://localhost') as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>;
+    };
+    const withSegments = Object.keys(doc.paths).filter((p) => p.includes('{'));
+    expect(withSegments.length).toBeGreaterThan(15);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const segments = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+      for (const op of Object.values(ops)) {
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path');
+        expect(declared.map((p) => p.name)).toEqual(segments);
+        expect(declared.every((p) => p.required)).toBe(true);
+      }
+    }
   });
 
   test('when /api/openapi.json and /api/docs are opened, then the document and Swagger UI answer', async () => {
