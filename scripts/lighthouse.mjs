@@ -1,86 +1,123 @@
 // npm run lighthouse [-- --min=90 /path ...]: builds, starts the production server with demo data,
 // and audits pages with Lighthouse's mobile profile in Debian's Chromium (never a downloaded one).
 // Reports go to test-results/lighthouse/; the exit code is 1 when a score is under --min.
+// The benchmark (bench/run.mjs) imports auditPages() for its client figures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, chromiumAvailable, chromiumMissingMessage } from '../e2e/browser.mjs';
 import { ensureBuilt, ROOT } from './lib.mjs';
 import { startThrowawayServer } from './throwaway-server.mjs';
 
-const args = process.argv.slice(2);
-const min = Number(args.find((a) => a.startsWith('--min='))?.slice(6) ?? 0);
-const pages = args.filter((a) => a.startsWith('/'));
-const OUT = path.join(ROOT, 'test-results', 'lighthouse');
+export const LIGHTHOUSE_OUT = path.join(ROOT, 'test-results', 'lighthouse');
 
-if (!chromiumAvailable()) {
-  console.error(chromiumMissingMessage());
-  process.exit(1);
+/** The pages audited by default: /, /clases, /sedes and the first class's page. */
+export async function defaultPages(baseUrl) {
+  const lessons = await (await fetch(`${baseUrl}/api/lessons`)).json();
+  const first = Array.isArray(lessons) ? lessons[0]?.name : undefined;
+  return ['/', '/clases', '/sedes', ...(first ? [`/clases/${encodeURIComponent(first)}`] : [])];
 }
 
-await ensureBuilt();
-const server = await startThrowawayServer({ stdio: 'ignore' });
-let chrome;
-let failed = false;
-try {
-  if (pages.length === 0) {
-    const lessons = await (await fetch(`${server.baseUrl}/api/lessons`)).json();
-    const first = Array.isArray(lessons) ? lessons[0]?.name : undefined;
-    pages.push('/', '/clases', '/sedes', ...(first ? [`/clases/${encodeURIComponent(first)}`] : []));
-  }
-  chrome = await chromeLauncher.launch({
+/**
+ * Audits each page of a running server; writes the HTML and JSON reports to outDir.
+ * Each row has the scores, LCP, CLS, TBT, `weak` (audits under `min` per category) and the
+ * `resources` (url, resourceType, transferSize) the page loaded.
+ */
+export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min = 0 }) {
+  const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  mkdirSync(OUT, { recursive: true });
-  const rows = [];
-  for (const page of pages) {
-    const result = await lighthouse(`${server.baseUrl}${page}`, {
-      port: chrome.port,
-      output: ['html', 'json'],
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    const { categories, audits } = result.lhr;
-    const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
-    const row = {
-      page,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-    };
-    rows.push(row);
-    const file = page === '/' ? 'home' : page.slice(1).replace(/[^\w-]+/g, '_');
-    const [html, json] = result.report;
-    writeFileSync(path.join(OUT, `${file}.html`), html);
-    writeFileSync(path.join(OUT, `${file}.json`), json);
-    const low = [];
-    for (const [key, diagnostics] of Object.entries(result.lhr.categories)) {
-      if ((diagnostics.score ?? 0) * 100 < min) low.push(key);
-    }
-    if (low.length) {
-      failed = true;
-      for (const key of low) {
-        const weak = result.lhr.categories[key].auditRefs
-          .map((ref) => result.lhr.audits[ref.id])
+  try {
+    mkdirSync(outDir, { recursive: true });
+    const rows = [];
+    for (const page of pages) {
+      const result = await lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: ['html', 'json'],
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+      const weak = [];
+      for (const [key, category] of Object.entries(categories)) {
+        if ((category.score ?? 0) * 100 >= min) continue;
+        const audited = category.auditRefs
+          .map((ref) => audits[ref.id])
           .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-          .map((a) => `    - ${a.id}: ${a.title}`)
+          .map((a) => `${a.id}: ${a.title}`)
           .slice(0, 8);
-        console.log(`${page} ${key} under ${min}:\n${weak.join('\n')}`);
+        weak.push({ category: key, audits: audited });
+      }
+      rows.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        weak,
+        resources: (audits['network-requests']?.details?.items ?? []).map((item) => ({
+          url: item.url,
+          resourceType: item.resourceType,
+          transferSize: item.transferSize,
+        })),
+      });
+      const file = page === '/' ? 'home' : page.slice(1).replace(/[^\w-]+/g, '_');
+      const [html, json] = result.report;
+      writeFileSync(path.join(outDir, `${file}.html`), html);
+      writeFileSync(path.join(outDir, `${file}.json`), json);
+    }
+    return rows;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const min = Number(args.find((a) => a.startsWith('--min='))?.slice(6) ?? 0);
+  const pages = args.filter((a) => a.startsWith('/'));
+  if (!chromiumAvailable()) {
+    console.error(chromiumMissingMessage());
+    return 1;
+  }
+  await ensureBuilt();
+  const server = await startThrowawayServer({ stdio: 'ignore' });
+  try {
+    if (pages.length === 0) pages.push(...(await defaultPages(server.baseUrl)));
+    const rows = await auditPages({ baseUrl: server.baseUrl, pages, min });
+    let failed = false;
+    for (const row of rows) {
+      for (const { category, audits } of row.weak) {
+        failed = true;
+        console.log(`${row.page} ${category} under ${min}:\n${audits.map((a) => `    - ${a}`).join('\n')}`);
       }
     }
+    const table = rows.map((row) => {
+      const scores = { ...row };
+      delete scores.weak;
+      delete scores.resources;
+      return scores;
+    });
+    console.table(table);
+    writeFileSync(
+      path.join(LIGHTHOUSE_OUT, 'summary.json'),
+      JSON.stringify({ date: new Date().toISOString(), rows: table }, null, 2),
+    );
+    console.log(`Reports in ${path.relative(ROOT, LIGHTHOUSE_OUT)}/`);
+    return failed ? 1 : 0;
+  } finally {
+    await server.stop();
   }
-  console.table(rows);
-  writeFileSync(path.join(OUT, 'summary.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
-  console.log(`Reports in ${path.relative(ROOT, OUT)}/`);
-} finally {
-  await chrome?.kill();
-  await server.stop();
 }
-process.exit(failed ? 1 : 0);
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exit(await main());
+}

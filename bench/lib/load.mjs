@@ -1,0 +1,97 @@
+/* global process, Buffer, setInterval, clearInterval */
+// autocannon runs and the helpers around them: one-off requests, limit servers, RSS sampling.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** One request without Accept-Encoding (as autocannon sends them): status, headers and body. */
+export function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * One autocannon run after its warm-up. Latencies in ms.
+ * @param {{ url: string, connections: number, duration: number, warmup: number, method?: string,
+ *   headers?: Record<string, string>, body?: string }} options
+ */
+export async function measure({ url, connections, duration, warmup, method = 'GET', headers = {}, body }) {
+  const common = { url, connections, method, headers, body };
+  if (warmup > 0) await autocannon({ ...common, duration: warmup });
+  const result = await autocannon({ ...common, duration });
+  return {
+    connections,
+    durationS: duration,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Starts bench/lib/limit-server.mjs for the given body sizes. */
+export async function startLimitServer(kind, sizes) {
+  const child = spawn(process.execPath, [path.join(HERE, 'limit-server.mjs'), kind, ...sizes.map(String)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The ${kind} limit server exited with ${code}`)));
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+  });
+  const { port } = JSON.parse(line);
+  return {
+    pid: child.pid,
+    url: (size) => `http://127.0.0.1:${port}/b/${size}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function statusKb(pid, field) {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's resident memory every 200 ms; peak() is the larger of VmHWM and the samples (MB). */
+export function watchMemory(pid) {
+  let peakKb = 0;
+  const timer = setInterval(() => {
+    peakKb = Math.max(peakKb, statusKb(pid, 'VmRSS'));
+  }, 200);
+  timer.unref();
+  return {
+    peak() {
+      peakKb = Math.max(peakKb, statusKb(pid, 'VmHWM'), statusKb(pid, 'VmRSS'));
+      return Math.round(peakKb / 1024);
+    },
+    stop() {
+      clearInterval(timer);
+      return this.peak();
+    },
+  };
+}

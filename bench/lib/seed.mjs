@@ -1,0 +1,301 @@
+// Seeds the benchmark's large chain straight into the database with the MongoDB driver, in the
+// shape of the server's mongoose models (server/src/modules/*/*.model.ts). Deterministic: the same
+// run seeds the same rows. One bcrypt hash is computed once and shared by every account.
+import bcrypt from 'bcryptjs';
+import { MongoClient, ObjectId } from 'mongodb';
+
+export const BENCH_PASSWORD = 'Bench1234';
+export const ADMIN_EMAIL = 'admin@bench.pulso';
+export const MEMBER_EMAIL = 'socio@bench.pulso';
+
+const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
+const TYPES = [
+  'Fuerza',
+  'Cardio',
+  'Flexibilidad',
+  'Equilibrio',
+  'Coordinación',
+  'Velocidad',
+  'Resistencia',
+  'Agilidad',
+  'Potencia',
+  'Movilidad',
+  'Estiramiento',
+  'Relajación',
+];
+const GOALS = ['Resistencia', 'Fuerza muscular', 'Flexibilidad', 'Perder peso', 'Tonificar', 'Bienestar'];
+const PLANS = [
+  { name: 'Standar', duration: 1, benefits: 'Acceso a sala de musculacion y cardio en tu sede', price: 29.99 },
+  { name: 'Plus', duration: 3, benefits: 'Acceso a todas las sedes y clases grupales ilimitadas', price: 79.99 },
+  {
+    name: 'Premium',
+    duration: 12,
+    benefits: 'Todas las sedes clases ilimitadas entrenador personal y nutricionista',
+    price: 299.99,
+  },
+];
+const FIRST = ['Ana', 'Luis', 'María', 'Jorge', 'Lucía', 'Pedro', 'Sofía', 'Diego', 'Carla', 'Mateo', 'Elena', 'Tomás'];
+const LAST = ['García', 'López', 'Martínez', 'Rodríguez', 'Sánchez', 'Pérez', 'Gómez', 'Díaz', 'Torres', 'Ruiz'];
+const DAY = 86_400_000;
+
+export const CHAIN = {
+  users: 5000,
+  members: 1500,
+  monitors: 40,
+  branches: 30,
+  lessons: 300,
+  reviews: 20_000,
+  payments: 10_000,
+  events: 2000,
+};
+
+/** mulberry32: a small seeded generator, so every run seeds the same chain. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function picker(rnd) {
+  const int = (n) => Math.floor(rnd() * n);
+  const pick = (list) => list[int(list.length)];
+  const some = (list, min, max) => {
+    const n = min + int(max - min + 1);
+    return [...list].sort(() => rnd() - 0.5).slice(0, n);
+  };
+  return { int, pick, some };
+}
+
+async function insertAll(collection, docs) {
+  for (let i = 0; i < docs.length; i += 1000) {
+    await collection.insertMany(docs.slice(i, i + 1000), { ordered: false });
+  }
+}
+
+const stamp = (date) => ({ createdAt: date, updatedAt: date, __v: 0 });
+
+function lessonDoc(index, refs, r, now) {
+  const hour = 6 + r.int(15);
+  return {
+    _id: new ObjectId(),
+    name: `Clase ${String(index + 1).padStart(4, '0')} ${r.pick(TYPES)}`,
+    shortDescription: 'Entrenamiento grupal guiado por un profesor',
+    description:
+      'Una clase para todos los niveles: calentamiento, bloque principal y estiramientos, con un profesor que adapta cada ejercicio.',
+    image: '',
+    imageKey: '',
+    effort: 1 + r.int(5),
+    types: r.some(TYPES, 1, 3),
+    goals: r.some(GOALS, 1, 2),
+    scheduleDays: r.some(WEEKDAYS, 2, 4),
+    scheduleHourStart: `${String(hour).padStart(2, '0')}:00`,
+    scheduleHourFinish: `${String(hour + 1).padStart(2, '0')}:00`,
+    isAvailable: true,
+    monitor: r.pick(refs.monitors),
+    office: r.pick(refs.branches),
+    averageStars: 0,
+    reviewCount: 0,
+    deletedAt: null,
+    ...stamp(new Date(now - r.int(365) * DAY)),
+  };
+}
+
+/**
+ * Seeds an empty database with the chain. Returns the ids the benchmark needs.
+ * @param {string} uri
+ */
+export async function seedChain(uri, chain = CHAIN) {
+  const r = picker(random(8));
+  const now = Date.now();
+  const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
+  const client = await MongoClient.connect(uri);
+  try {
+    const db = client.db();
+    await insertAll(
+      db.collection('types'),
+      TYPES.map((name) => ({ name, __v: 0 })),
+    );
+    await insertAll(
+      db.collection('goals'),
+      GOALS.map((name) => ({ name, __v: 0 })),
+    );
+    const plans = PLANS.map((p) => ({
+      _id: new ObjectId(),
+      ...p,
+      deletedAt: null,
+      ...stamp(new Date(now - 400 * DAY)),
+    }));
+    await insertAll(db.collection('plans'), plans);
+
+    const branches = Array.from({ length: chain.branches }, (_, i) => ({
+      _id: new ObjectId(),
+      name: `Sede ${String(i + 1).padStart(2, '0')} ${r.pick(LAST)}`,
+      location: `Avenida ${r.pick(LAST)} ${100 + r.int(900)}, Ciudad`,
+      image: '',
+      imageKey: '',
+      scheduleDays: WEEKDAYS.slice(0, 6),
+      scheduleHourStart: '06:00',
+      scheduleHourFinish: '22:00',
+      ...stamp(new Date(now - 500 * DAY)),
+    }));
+    await insertAll(db.collection('branchoffices'), branches);
+
+    // users[0] is the admin, users[1] the member the benchmark signs in as, then the trainers.
+    const users = Array.from({ length: chain.users }, (_, i) => {
+      const created = new Date(now - (chain.users - i) * 3_600_000);
+      return {
+        _id: new ObjectId(),
+        fullName: `${r.pick(FIRST)} ${r.pick(LAST)} ${i}`,
+        email: i === 0 ? ADMIN_EMAIL : i === 1 ? MEMBER_EMAIL : `usuario${i}@bench.pulso`,
+        passwordHash,
+        phone: String(3_000_000_000 + i),
+        isMonitor: i >= 2 && i < 2 + chain.monitors,
+        isAdmin: i === 0,
+        deletedAt: null,
+        membership: null,
+        sessionsValidAfter: null,
+        lessons: [],
+        ...stamp(created),
+      };
+    });
+    const monitors = users.filter((u) => u.isMonitor).map((u) => u._id);
+    const lessons = Array.from({ length: chain.lessons }, (_, i) =>
+      lessonDoc(i, { monitors, branches: branches.map((b) => b._id) }, r, now),
+    );
+    // Members: users[1] and the next ones after the trainers.
+    const memberIndexes = [1, ...Array.from({ length: chain.members - 1 }, (_, k) => 2 + chain.monitors + k)];
+    for (const index of memberIndexes) {
+      const plan = index === 1 ? plans[2] : r.pick(plans);
+      const start = new Date(now - (1 + r.int(20)) * DAY);
+      const end = new Date(start.getTime() + plan.duration * 30 * DAY);
+      users[index].membership = { planId: plan._id, name: plan.name, start, end };
+      users[index].lessons = (index === 1 ? lessons.slice(0, 4) : r.some(lessons, 0, 3)).map((l) => l._id);
+    }
+
+    const reviews = [];
+    for (let i = 0; i < chain.reviews; i++) {
+      const lesson = lessons[i % lessons.length];
+      const user = users[(Math.floor(i / lessons.length) * 71 + (i % lessons.length) + 2) % users.length];
+      const stars = 1 + r.int(5);
+      lesson.reviewCount += 1;
+      lesson.averageStars += stars;
+      reviews.push({
+        _id: new ObjectId(),
+        user: user._id,
+        lesson: lesson._id,
+        stars,
+        description: r.int(3) === 0 ? '' : 'Muy buena clase, el profesor explica cada ejercicio con paciencia.',
+        ...stamp(new Date(now - r.int(300) * DAY)),
+      });
+    }
+    for (const lesson of lessons) {
+      if (lesson.reviewCount) lesson.averageStars = Math.round((lesson.averageStars / lesson.reviewCount) * 10) / 10;
+    }
+
+    const payments = Array.from({ length: chain.payments }, (_, i) => {
+      const user = users[memberIndexes[i % memberIndexes.length]];
+      const plan = r.pick(plans);
+      const paidAt = new Date(now - r.int(700) * DAY);
+      const status = i % 10 === 0 ? 'cancelled' : i % 10 === 1 ? 'pending' : 'paid';
+      return {
+        _id: new ObjectId(),
+        user: user._id,
+        plan: plan._id,
+        planName: plan.name,
+        duration: plan.duration,
+        amount: plan.price,
+        currency: 'usd',
+        provider: 'demo',
+        providerSessionId: `bench_${i}`,
+        checkoutUrl: '',
+        providerEventId: '',
+        status,
+        paidAt: status === 'paid' ? paidAt : null,
+        membershipStart: status === 'paid' ? paidAt : null,
+        membershipEnd: status === 'paid' ? new Date(paidAt.getTime() + plan.duration * 30 * DAY) : null,
+        ...stamp(paidAt),
+      };
+    });
+
+    // Events over two years around today: about 83 a month.
+    const events = Array.from({ length: chain.events }, (_, i) => {
+      const start = new Date(now - 365 * DAY + Math.floor((i * 730 * DAY) / chain.events) + r.int(12) * 3_600_000);
+      return {
+        _id: new ObjectId(),
+        title: `Evento ${i + 1}: ${r.pick(['Masterclass', 'Torneo', 'Charla de nutrición', 'Jornada abierta'])}`,
+        start,
+        end: new Date(start.getTime() + (1 + r.int(3)) * 3_600_000),
+        createdBy: users[0]._id,
+        ...stamp(new Date(start.getTime() - 20 * DAY)),
+      };
+    });
+
+    await insertAll(db.collection('users'), users);
+    await insertAll(db.collection('lessons'), lessons);
+    await insertAll(db.collection('reviews'), reviews);
+    await insertAll(db.collection('payments'), payments);
+    await insertAll(db.collection('events'), events);
+    const reviewed = [...lessons].sort((a, b) => b.reviewCount - a.reviewCount)[0];
+    return {
+      adminId: users[0]._id.toString(),
+      memberId: users[1]._id.toString(),
+      lessonName: reviewed.name,
+      branchId: branches[0]._id.toString(),
+      planId: plans[0]._id.toString(),
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Grows or shrinks the catalogue to `count` lessons (reviews of removed lessons go with them). */
+export async function setLessonCount(uri, count) {
+  const r = picker(random(count));
+  const client = await MongoClient.connect(uri);
+  try {
+    const db = client.db();
+    const lessons = db.collection('lessons');
+    const current = await lessons
+      .find({}, { projection: { _id: 1 } })
+      .sort({ name: 1 })
+      .toArray();
+    if (current.length > count) {
+      const gone = current.slice(count).map((l) => l._id);
+      for (let i = 0; i < gone.length; i += 500) {
+        const ids = gone.slice(i, i + 500);
+        await db.collection('reviews').deleteMany({ lesson: { $in: ids } });
+        await lessons.deleteMany({ _id: { $in: ids } });
+      }
+    } else if (current.length < count) {
+      const monitors = (
+        await db
+          .collection('users')
+          .find({ isMonitor: true }, { projection: { _id: 1 } })
+          .toArray()
+      ).map((u) => u._id);
+      const branches = (
+        await db
+          .collection('branchoffices')
+          .find({}, { projection: { _id: 1 } })
+          .toArray()
+      ).map((b) => b._id);
+      const now = Date.now();
+      const added = [];
+      for (let i = current.length; i < count; i++) {
+        const doc = lessonDoc(i + 10_000, { monitors, branches }, r, now);
+        doc.averageStars = 1 + r.int(5);
+        doc.reviewCount = 1 + r.int(60);
+        added.push(doc);
+      }
+      await insertAll(lessons, added);
+    }
+    return await lessons.countDocuments({ deletedAt: null, isAvailable: true });
+  } finally {
+    await client.close();
+  }
+}

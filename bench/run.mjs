@@ -1,0 +1,558 @@
+/* global process, console, fetch, FormData, URL */
+// npm run bench [-- --quick] [-- --skip-client]: seeds a throwaway database with a large chain,
+// starts the production server against it and measures every target of issue 8 with autocannon,
+// next to "the limit" (a bare Express 5 route sending a body of the same size, and a bare
+// node:http server), then the client's JavaScript/CSS per page and Lighthouse. Prints a table and
+// every budget as PASS/FAIL, and writes bench/results/<timestamp>.json. See docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import prettier from 'prettier';
+import { ensureBuilt, ROOT } from '../scripts/lib.mjs';
+import { auditPages, defaultPages } from '../scripts/lighthouse.mjs';
+import { startThrowawayServer } from '../scripts/throwaway-server.mjs';
+import { chromiumAvailable } from '../e2e/browser.mjs';
+import { startDatabase } from './lib/database.mjs';
+import { measure, request, startLimitServer, watchMemory } from './lib/load.mjs';
+import { ADMIN_EMAIL, BENCH_PASSWORD, CHAIN, MEMBER_EMAIL, seedChain, setLessonCount } from './lib/seed.mjs';
+
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const SKIP_CLIENT = args.has('--skip-client');
+const VERBOSE = args.has('--verbose');
+const DURATION = QUICK ? 2 : 10;
+const WARMUP = QUICK ? 1 : 3;
+const CONNECTIONS = 50;
+const RAISED = '10000000';
+
+const log = (line) => console.log(`[bench] ${line}`);
+
+async function startServer(uri, seedDemo = false) {
+  return startThrowawayServer({
+    stdio: VERBOSE ? 'inherit' : 'ignore',
+    env: {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+      MONGODB_URI: uri,
+      SEED_DEMO_DATA: String(seedDemo),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN: RAISED,
+      RATE_LIMIT_REGISTER: RAISED,
+      RATE_LIMIT_PASSWORD_RESET: RAISED,
+      RATE_LIMIT_CONTACT: RAISED,
+    },
+  });
+}
+
+async function login(baseUrl, email) {
+  const res = await request(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const token = JSON.parse(res.body.toString()).login?.token;
+  if (res.status !== 200 || !token) throw new Error(`Login of ${email} failed: ${res.status} ${res.body}`);
+  return token;
+}
+
+/** The response body's size in bytes (as autocannon receives it: no Accept-Encoding). */
+async function bodySize(baseUrl, target) {
+  const res = await request(`${baseUrl}${target.path}`, {
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+  });
+  if (res.status < 200 || res.status >= 300) throw new Error(`${target.label} answered ${res.status}: ${res.body}`);
+  return res.body.length;
+}
+
+/**
+ * Requests a server still works on when a run ends (the database keeps executing their queries)
+ * would slow the next run: wait until a cheap read answers quickly again (at most two minutes).
+ */
+async function drain(baseUrl) {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const t0 = Date.now();
+    await request(`${baseUrl}/api/health`).catch(() => undefined);
+    const ok = Date.now() - t0 < 50;
+    const t1 = Date.now();
+    await request(`${baseUrl}/api/types`).catch(() => undefined);
+    if (ok && Date.now() - t1 < 50) break;
+    await sleep(250);
+  }
+  return Math.round((Date.now() - started) / 100) / 10;
+}
+
+const show = (label, r) =>
+  log(
+    `  ${label}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms` +
+      (r.non2xx + r.errors + r.timeouts ? `, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : ''),
+  );
+
+/** Measures a target and, unless told not to, its same-size bare-Express limit. */
+async function measureTarget(baseUrl, target, limits, rows, { connections = CONNECTIONS } = {}) {
+  const bytes = await bodySize(baseUrl, target);
+  log(`${target.label}: ${bytes} B, ${connections} connections`);
+  const run = await measure({
+    url: `${baseUrl}${target.path}`,
+    connections,
+    duration: DURATION,
+    warmup: WARMUP,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+  });
+  show('Pulso', run);
+  const drainS = await drain(baseUrl);
+  const limit = await measure({ url: limits.express.url(bytes), connections, duration: DURATION, warmup: WARMUP });
+  show('limit', limit);
+  const row = { ...target, bytes, ...run, drainS, limit, ratio: Number((run.rps / limit.rps).toFixed(2)) };
+  delete row.headers;
+  delete row.body;
+  rows.push(row);
+  return row;
+}
+
+function monthRange() {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return `start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`;
+}
+
+/** An admin's write must show on the very next read: a plan and a class are edited. */
+async function checkFreshness(baseUrl, adminToken, ids) {
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const results = [];
+  try {
+    const before = JSON.parse((await request(`${baseUrl}/api/memberships`)).body.toString());
+    const plan = before.find((p) => (p._id ?? p.id) === ids.planId) ?? before[0];
+    const benefits = `Acceso a sala y cardio en tu sede ${Date.now() % 1000}`;
+    const put = await request(`${baseUrl}/api/memberships/update/${plan._id ?? plan.id}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: plan.name, duration: plan.duration, price: plan.price, benefits }),
+    });
+    const after = JSON.parse((await request(`${baseUrl}/api/memberships`)).body.toString());
+    const seen = after.some((p) => p.benefits === benefits);
+    results.push({ read: 'GET /api/memberships', write: `PUT ${put.status}`, fresh: put.status === 200 && seen });
+  } catch (error) {
+    results.push({ read: 'GET /api/memberships', write: 'error', fresh: false, error: error.message });
+  }
+  try {
+    const list = JSON.parse((await request(`${baseUrl}/api/lessons`)).body.toString());
+    const item = list.find((l) => l.name === ids.lessonName) ?? list[0];
+    const detail = JSON.parse(
+      (await request(`${baseUrl}/api/lessons/${encodeURIComponent(item.name)}`)).body.toString(),
+    );
+    const shortDescription = `Entrenamiento guiado ${Date.now() % 1000}`;
+    const form = new FormData();
+    form.set(
+      'lessonAttributes',
+      JSON.stringify({
+        name: item.name,
+        shortDescription,
+        description: detail.description,
+        effort: item.effort,
+        types: item.types,
+        goals: item.goals,
+        scheduleDays: item.scheduleDays,
+        scheduleHourStart: item.scheduleHourStart,
+        scheduleHourFinish: item.scheduleHourFinish,
+        isAvailable: item.isAvailable,
+        monitor: item.monitor,
+        branchoffice: item.branchoffice,
+      }),
+    );
+    const put = await fetch(`${baseUrl}/api/lessons/update/${item.id}`, { method: 'PUT', headers: auth, body: form });
+    const putBody = await put.text();
+    const after = JSON.parse((await request(`${baseUrl}/api/lessons`)).body.toString());
+    const seenList = after.some((l) => l.id === item.id && l.shortDescription === shortDescription);
+    const afterDetail = JSON.parse(
+      (await request(`${baseUrl}/api/lessons/${encodeURIComponent(item.name)}`)).body.toString(),
+    );
+    const ok = put.status === 200;
+    results.push({
+      read: 'GET /api/lessons',
+      write: `PUT ${put.status}`,
+      fresh: ok && seenList,
+      ...(ok ? {} : { error: putBody.slice(0, 200) }),
+    });
+    results.push({
+      read: 'GET /api/lessons/:name',
+      write: `PUT ${put.status}`,
+      fresh: ok && afterDetail.shortDescription === shortDescription,
+    });
+  } catch (error) {
+    results.push({ read: 'GET /api/lessons', write: 'error', fresh: false, error: error.message });
+  }
+  return results;
+}
+
+/** Whether each catalogue read answers 304 to its own ETag (informative). */
+async function checkEtags(baseUrl, targets) {
+  const out = [];
+  for (const target of targets) {
+    const first = await request(`${baseUrl}${target.path}`);
+    const etag = first.headers.etag;
+    const second = etag ? await request(`${baseUrl}${target.path}`, { headers: { 'if-none-match': etag } }) : null;
+    out.push({ target: target.label, etag: Boolean(etag), notModified: second?.status === 304 });
+  }
+  return out;
+}
+
+async function measureApi() {
+  await ensureBuilt();
+  const started = Date.now();
+  const db = await startDatabase(`pulso_bench_${process.pid}`);
+  log(`database: ${db.description}`);
+  const memory = [];
+  const rows = [];
+  const extra = {};
+  let limits;
+  try {
+    log(
+      `seeding ${Object.entries(CHAIN)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}...`,
+    );
+    const t0 = Date.now();
+    const ids = await seedChain(db.uri);
+    extra.seedSeconds = Math.round((Date.now() - t0) / 100) / 10;
+
+    let server = await startServer(db.uri);
+    let watch = watchMemory(server.pid);
+    const baseUrl = server.baseUrl;
+    try {
+      const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
+      const member = { authorization: `Bearer ${memberToken}` };
+      const admin = { authorization: `Bearer ${adminToken}` };
+      const targets = [
+        { key: 'memberships', label: 'GET /api/memberships', path: '/api/memberships', group: 'catalogue' },
+        { key: 'lessons', label: 'GET /api/lessons', path: '/api/lessons', group: 'catalogue' },
+        {
+          key: 'lesson',
+          label: 'GET /api/lessons/:name',
+          path: `/api/lessons/${encodeURIComponent(ids.lessonName)}`,
+          group: 'detail',
+        },
+        { key: 'branches', label: 'GET /api/branchoffice', path: '/api/branchoffice', group: 'catalogue' },
+        {
+          key: 'branch',
+          label: 'GET /api/branchoffice/:id',
+          path: `/api/branchoffice/${ids.branchId}`,
+          group: 'detail',
+        },
+        { key: 'types', label: 'GET /api/types', path: '/api/types', group: 'catalogue' },
+        {
+          key: 'user',
+          label: 'GET /api/users/:id (member)',
+          path: `/api/users/${ids.memberId}`,
+          headers: member,
+          group: 'detail',
+        },
+        {
+          key: 'events',
+          label: 'GET /api/events (member, 1 month)',
+          path: `/api/events?${monthRange()}`,
+          headers: member,
+          group: 'detail',
+        },
+        { key: 'users', label: 'GET /api/users (admin, page 1)', path: '/api/users', headers: admin, group: 'admin' },
+      ];
+      const loginTarget = {
+        key: 'login',
+        label: 'POST /api/users/login',
+        path: '/api/users/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: MEMBER_EMAIL, password: BENCH_PASSWORD }),
+        group: 'login',
+      };
+      const sizes = [];
+      for (const t of [...targets, loginTarget]) sizes.push(await bodySize(baseUrl, t));
+      limits = {
+        express: await startLimitServer('express', sizes),
+        http: await startLimitServer('http', sizes),
+      };
+
+      for (const target of targets) await measureTarget(baseUrl, target, limits, rows);
+      for (const connections of [1, 10]) {
+        await measureTarget(
+          baseUrl,
+          { ...loginTarget, key: `login${connections}`, label: `POST /api/users/login (${connections} conn.)` },
+          limits,
+          rows,
+          { connections },
+        );
+      }
+
+      const lessonsBytes = rows.find((r) => r.key === 'lessons').bytes;
+      log(`bare node:http at ${lessonsBytes} B`);
+      extra.nodeHttp = {
+        bytes: lessonsBytes,
+        ...(await measure({
+          url: limits.http.url(lessonsBytes),
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+        })),
+      };
+
+      log('GET /api/lessons while 10 connections log in');
+      const [underLogin, logins] = await Promise.all([
+        measure({ url: `${baseUrl}/api/lessons`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }),
+        measure({
+          url: `${baseUrl}${loginTarget.path}`,
+          connections: 10,
+          duration: DURATION + WARMUP + 1,
+          warmup: 0,
+          method: 'POST',
+          headers: loginTarget.headers,
+          body: loginTarget.body,
+        }),
+      ]);
+      rows.push({
+        key: 'lessonsUnderLogin',
+        label: 'GET /api/lessons while 10 log in',
+        group: 'underLogin',
+        bytes: lessonsBytes,
+        ...underLogin,
+        limit: null,
+        ratio: null,
+        logins,
+      });
+
+      extra.freshness = await checkFreshness(baseUrl, adminToken, ids);
+      extra.etags = await checkEtags(
+        baseUrl,
+        targets.filter((t) => t.group === 'catalogue'),
+      );
+    } finally {
+      memory.push({ phase: `main chain (${CHAIN.lessons} lessons)`, peakMb: watch.stop() });
+      await server.stop();
+    }
+
+    // Catalogue growth: the same list at 30 and at 3,000 lessons, the server restarted each time.
+    for (const count of [30, 3000]) {
+      const available = await setLessonCount(db.uri, count);
+      server = await startServer(db.uri);
+      watch = watchMemory(server.pid);
+      try {
+        await measureTarget(
+          server.baseUrl,
+          {
+            key: `lessons${count}`,
+            label: `GET /api/lessons (${available} lessons)`,
+            path: '/api/lessons',
+            group: 'growth',
+          },
+          {
+            express: await startLimitServer('express', [await bodySize(server.baseUrl, { path: '/api/lessons' })]).then(
+              (l) => {
+                extra.growthLimits = [...(extra.growthLimits ?? []), l];
+                return l;
+              },
+            ),
+          },
+          rows,
+        );
+      } finally {
+        memory.push({ phase: `catalogue of ${count} lessons`, peakMb: watch.stop() });
+        await server.stop();
+      }
+    }
+  } finally {
+    await limits?.express.stop();
+    await limits?.http.stop();
+    for (const l of extra.growthLimits ?? []) await l.stop();
+    delete extra.growthLimits;
+    await db.stop();
+  }
+  extra.apiSeconds = Math.round((Date.now() - started) / 1000);
+  return { rows, memory, ...extra };
+}
+
+/** gzip size of a built asset: its precompressed .gz when the build wrote one. */
+function gzipSize(file) {
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+async function measureClient() {
+  await ensureBuilt();
+  const dist = path.join(ROOT, 'client', 'dist');
+  const server = await startThrowawayServer({ stdio: 'ignore' });
+  try {
+    const pages = await defaultPages(server.baseUrl);
+    log(`Lighthouse (mobile) on ${pages.join(', ')}`);
+    const audits = await auditPages({ baseUrl: server.baseUrl, pages });
+    return audits.map((row) => {
+      const assets = row.resources
+        .filter((r) => r.url.startsWith(server.baseUrl) && ['Script', 'Stylesheet'].includes(r.resourceType))
+        .map((r) => ({ type: r.resourceType, file: new URL(r.url).pathname }))
+        .filter((a) => existsSync(path.join(dist, a.file)));
+      const sum = (type) =>
+        assets.filter((a) => a.type === type).reduce((s, a) => s + gzipSize(path.join(dist, a.file)), 0);
+      const privateChunks = assets
+        .map((a) => path.basename(a.file))
+        .filter((f) => /^(dashboard-layout|calendar)-/.test(f));
+      return {
+        page: row.page,
+        jsGzipKb: Number((sum('Script') / 1024).toFixed(1)),
+        cssGzipKb: Number((sum('Stylesheet') / 1024).toFixed(1)),
+        files: assets.map((a) => path.basename(a.file)),
+        privateChunks,
+        performance: row.performance,
+        accessibility: row.accessibility,
+        bestPractices: row.bestPractices,
+        seo: row.seo,
+        lcpMs: row.lcpMs,
+        cls: row.cls,
+        tbtMs: row.tbtMs,
+      };
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+function budgets(api, client) {
+  const out = [];
+  const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
+  const byKey = (key) => api.rows.find((r) => r.key === key);
+  for (const row of api.rows.filter((r) => r.group === 'catalogue')) {
+    add(
+      `${row.label}: ≥ 70 % of limit, p99 ≤ 25 ms`,
+      row.ratio >= 0.7 && row.p99 <= 25,
+      `${Math.round(row.ratio * 100)} %, p99 ${row.p99} ms`,
+    );
+  }
+  for (const row of api.rows.filter((r) => r.group === 'detail')) {
+    add(
+      `${row.label}: ≥ 40 % of limit, p99 ≤ 50 ms`,
+      row.ratio >= 0.4 && row.p99 <= 50,
+      `${Math.round(row.ratio * 100)} %, p99 ${row.p99} ms`,
+    );
+  }
+  const users = byKey('users');
+  add(`${users.label}: p99 ≤ 100 ms`, users.p99 <= 100, `p99 ${users.p99} ms`);
+  const under = byKey('lessonsUnderLogin');
+  add('Catalogue p99 while 10 connections log in ≤ 100 ms', under.p99 <= 100, `p99 ${under.p99} ms`);
+  const small = byKey('lessons30');
+  const large = byKey('lessons3000');
+  add(
+    'Lesson list p99 at 3,000 lessons ≤ 3× the figure at 30',
+    large.p99 <= 3 * small.p99,
+    `${small.p99} → ${large.p99} ms (${(large.p99 / small.p99).toFixed(1)}×)`,
+  );
+  const peak = Math.max(...api.memory.map((m) => m.peakMb));
+  add('Server peak RSS ≤ 300 MB', peak <= 300, `${peak} MB`);
+  const failures = api.rows.flatMap((r) => [r, ...(r.logins ? [r.logins] : [])]);
+  const bad = failures.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0);
+  add('No errors, timeouts or non-2xx', bad === 0, `${bad}`);
+  const stale = api.freshness.filter((f) => !f.fresh);
+  add(
+    "An admin's write is visible on the next read",
+    stale.length === 0,
+    stale.length ? `stale: ${stale.map((f) => f.read).join(', ')}` : 'fresh',
+  );
+  if (client) {
+    const landing = client.find((c) => c.page === '/');
+    add('Landing page JavaScript ≤ 150 KB gzipped', landing.jsGzipKb <= 150, `${landing.jsGzipKb} KB`);
+    const leaked = client.filter((c) => c.privateChunks.length);
+    add(
+      'Dashboard and calendar chunks never loaded by visitors',
+      leaked.length === 0,
+      leaked.length ? leaked.map((c) => `${c.page}: ${c.privateChunks.join(' ')}`).join('; ') : 'none loaded',
+    );
+    for (const c of client) {
+      add(
+        `Lighthouse ${c.page}: performance ≥ 95, accessibility ≥ 95, CLS < 0.05`,
+        c.performance >= 95 && c.accessibility >= 95 && c.cls < 0.05,
+        `${c.performance} / ${c.accessibility} / CLS ${c.cls}`,
+      );
+    }
+  }
+  return out;
+}
+
+function machine() {
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? os.cpus()[0]?.model;
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  return {
+    nproc: os.availableParallelism(),
+    cpu,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    commit,
+  };
+}
+
+const env = machine();
+log(`${env.nproc} × ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}${QUICK ? ' (quick)' : ''}`);
+const api = await measureApi();
+const client = SKIP_CLIENT ? null : chromiumAvailable() ? await measureClient() : null;
+if (!SKIP_CLIENT && !client) log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
+const checks = budgets(api, client);
+
+console.log('\nAPI (autocannon; latencies in ms; limit = bare Express 5 sending the same bytes)');
+console.table(
+  api.rows.map((r) => ({
+    target: r.label,
+    conn: r.connections,
+    'req/s': r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    bytes: r.bytes,
+    'limit req/s': r.limit?.rps ?? '',
+    'limit p99': r.limit?.p99 ?? '',
+    ratio: r.ratio ?? '',
+    'non-2xx/err': r.non2xx + r.errors + r.timeouts,
+  })),
+);
+const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
+console.log(
+  `Logins during that run: ${under.logins.rps} req/s, p50 ${under.logins.p50} ms, p99 ${under.logins.p99} ms.` +
+    ` Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms.`,
+);
+console.log('Server peak RSS:', api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
+console.table(api.freshness);
+console.table(api.etags);
+if (client) {
+  console.log('\nClient (gzipped JS/CSS the page loaded; Lighthouse mobile)');
+  console.table(
+    client.map((c) => {
+      const row = { ...c };
+      delete row.files;
+      delete row.privateChunks;
+      return row;
+    }),
+  );
+}
+console.log('\nBudgets');
+console.table(checks);
+
+const stampName = new Date().toISOString().replace(/[:.]/g, '-');
+const out = path.join(ROOT, 'bench', 'results', `${stampName}${QUICK ? '-quick' : ''}.json`);
+const json = JSON.stringify({
+  date: new Date().toISOString(),
+  quick: QUICK,
+  machine: env,
+  budgets: checks,
+  api,
+  client,
+});
+writeFileSync(out, await prettier.format(json, { parser: 'json', printWidth: 120 }));
+log(`results in ${path.relative(ROOT, out)}`);
+process.exit(0);
