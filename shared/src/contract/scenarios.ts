@@ -175,6 +175,7 @@ const loginLegacy = (message: string) => ({ login: { success: false, token: null
 const NO_SUCH_ID = '0123456789abcdef01234567';
 const byName = (list: { id: string; name: string }[], name: string) => list.find((x) => x.name === name)?.id ?? '';
 const byEmail = (list: { id: string; email: string }[], email: string) => list.find((x) => x.email === email)?.id ?? '';
+const byPlan = (v: Vars, name: string) => v[`${name.toLowerCase()}Id`] ?? '';
 const sessionOf = (url: string) => url.split('/').pop() ?? '';
 
 const DEMO_LOGINS: [string, string, string][] = [
@@ -377,6 +378,7 @@ export const SCENARIOS: Scenario[] = [
         save: (body: PlanDto[], v: Vars) => {
           v.standarId = byName(body, 'Standar');
           v.plusId = byName(body, 'Plus');
+          v.premiumId = byName(body, 'Premium');
         },
       },
       {
@@ -1261,6 +1263,354 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
 ];
+
+/** Edits, password reset, Google, front-desk payments, cancelled checkouts and gym events. */
+SCENARIOS.push(
+  {
+    name: 'password reset and Google sign-in',
+    steps: [
+      {
+        name: "'olvidé mi contraseña' answers the same for any e-mail",
+        method: 'POST',
+        path: '/users/forgot',
+        json: { email: 'nadie@example.com' },
+        status: 200,
+        body: { message: M.auth.forgotSent },
+      },
+      {
+        name: "'olvidé mi contraseña' with a bad e-mail",
+        method: 'POST',
+        path: '/users/forgot',
+        json: { email: 'nadie' },
+        status: 400,
+        body: invalid([['email', M.auth.registerEmailFormat]]),
+      },
+      {
+        name: 'a reset link that was never sent',
+        method: 'POST',
+        path: '/users/reset',
+        json: { token: 'a'.repeat(43), password: 'Secreta123' },
+        status: 400,
+        body: invalid([['token', M.auth.resetInvalid]]),
+      },
+      {
+        name: 'a reset with a weak password and a malformed link',
+        method: 'POST',
+        path: '/users/reset',
+        json: { token: 'x', password: 'abc' },
+        status: 400,
+        body: invalid([
+          ['password', M.auth.passwordDigit],
+          ['token', M.auth.resetInvalid],
+        ]),
+      },
+      {
+        name: 'Google without a credential',
+        method: 'POST',
+        path: '/users/google',
+        json: {},
+        status: 400,
+        body: invalid([['credential', M.auth.googleRejected]]),
+      },
+      {
+        name: 'Google sign-in where it is not configured',
+        method: 'POST',
+        path: '/users/google',
+        json: { credential: 'abc' },
+        status: 404,
+        body: error(E.ROUTE_NOT_FOUND, M.auth.googleOff),
+      },
+    ],
+  },
+  {
+    name: 'admin edits: a plan, a sede, a class and a user',
+    steps: [
+      {
+        name: 'the admin renames Premium and changes its price',
+        method: 'PUT',
+        path: (v) => `/memberships/update/${byPlan(v, 'Premium')}`,
+        as: 'admin',
+        json: { name: 'Premium', benefits: 'Todo incluido', duration: 12, price: '279.99' },
+        status: 200,
+        body: {
+          message: M.planForm.updated,
+          plan: { ...PLAN, name: 'Premium', benefits: 'Todo incluido', price: 279.99 },
+        },
+      },
+      {
+        name: 'a sede edited without a new image keeps its image',
+        method: 'PUT',
+        path: (v) => `/branchoffice/update/${v.centroId}`,
+        as: 'admin',
+        multipart: {
+          field: 'officeAttributes',
+          attributes: { ...BRANCH_FORM('Sede Centro'), location: 'Avenida Juarez 125' },
+        },
+        status: 200,
+        body: {
+          message: M.branches.updated,
+          branchoffice: {
+            ...BRANCH,
+            name: 'Sede Centro',
+            location: 'Avenida Juarez 125',
+            image: m.regex(/sede-1|\.jpg$/),
+          },
+        },
+      },
+      {
+        name: 'a sede form without its attributes',
+        method: 'PUT',
+        path: (v) => `/branchoffice/update/${v.centroId}`,
+        as: 'admin',
+        json: { name: 'Sede Centro' },
+        status: 400,
+        body: error(E.VALIDATION_FAILED, M.api.validation, {
+          details: [{ field: 'officeAttributes', message: M.api.missingAttributes }],
+        }),
+      },
+      {
+        name: 'a class edited: Zumba becomes unavailable',
+        method: 'PUT',
+        path: (v) => `/lessons/update/${v.zumbaId}`,
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: { ...LESSON_FORM(v, 'Zumba'), branchoffice: 'Sede Centro', isAvailable: 'false' },
+        }),
+        status: 200,
+        body: {
+          message: M.lessons.updated,
+          lesson: { ...LESSON, name: 'Zumba', isAvailable: false, monitor: 'Carlos Ruiz', branchoffice: 'Sede Centro' },
+        },
+      },
+      {
+        name: 'a class renamed to a taken name',
+        method: 'PUT',
+        path: (v) => `/lessons/update/${v.zumbaId}`,
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: { ...LESSON_FORM(v, 'Yoga'), branchoffice: 'Sede Centro' },
+        }),
+        status: 409,
+        body: error(E.CONFLICT, M.lessons.nameTaken),
+      },
+      {
+        name: 'a class with an unknown type and sede',
+        method: 'PUT',
+        path: (v) => `/lessons/update/${v.zumbaId}`,
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: { ...LESSON_FORM(v, 'Zumba'), branchoffice: 'Sede Luna', types: ['Cardio', 'Baile'] },
+        }),
+        status: 400,
+        body: invalid([
+          ['branchoffice', M.lessons.unknownBranch],
+          ['types', `${M.lessons.unknownTypes}: Baile`],
+        ]),
+      },
+      {
+        name: "the admin edits a member's e-mail to a taken one",
+        method: 'PUT',
+        path: (v) => `/users/update/${v.userId}`,
+        as: 'admin',
+        json: {
+          fullName: 'Diego Herrera',
+          email: 'socio@pulso.demo',
+          phone: '5510000003',
+          isMonitor: 'No',
+          isAdmin: 'No',
+        },
+        status: 409,
+        body: error(E.EMAIL_TAKEN, M.userForm.emailTaken, { success: false }),
+      },
+      {
+        name: "the admin edits a member's phone",
+        method: 'PUT',
+        path: (v) => `/users/update/${v.userId}`,
+        as: 'admin',
+        json: {
+          fullName: 'Diego Herrera',
+          email: 'usuario@pulso.demo',
+          phone: '5519999999',
+          isMonitor: 'No',
+          isAdmin: 'No',
+        },
+        status: 200,
+        body: {
+          success: true,
+          message: M.users.updated,
+          user: { ...USER, phone: '5519999999', fullName: 'Diego Herrera' },
+        },
+      },
+      {
+        name: 'an admin form with a bad phone',
+        method: 'PUT',
+        path: (v) => `/users/update/${v.userId}`,
+        as: 'admin',
+        json: { fullName: 'Diego Herrera', email: 'usuario@pulso.demo', phone: '55', isMonitor: 'No', isAdmin: 'No' },
+        status: 400,
+        body: invalid([['phone', M.userForm.phoneFormat]], { success: false }),
+      },
+      {
+        name: 'the users list pages',
+        method: 'GET',
+        path: '/users?page=2&limit=3',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf(USER_LIST_ITEM, 3),
+      },
+    ],
+  },
+  {
+    name: 'payments: front desk, a cancelled checkout and the admin list',
+    steps: [
+      {
+        name: 'the front desk records a Premium payment for the newcomer',
+        method: 'POST',
+        path: '/payments/manual',
+        as: 'admin',
+        json: (v) => ({ userId: v.newUserId, planId: byPlan(v, 'Premium') }),
+        status: 201,
+        body: {
+          message: M.payments.success,
+          payment: { ...PAYMENT, planName: 'Premium', provider: 'manual', status: 'paid', amount: 279.99 },
+        },
+      },
+      {
+        name: 'a front-desk payment for nobody',
+        method: 'POST',
+        path: '/payments/manual',
+        as: 'admin',
+        json: (v) => ({ userId: NO_SUCH_ID, planId: v.plusId }),
+        status: 404,
+        body: error(E.NOT_FOUND, M.users.notFound),
+      },
+      {
+        name: 'a front-desk payment without ids',
+        method: 'POST',
+        path: '/payments/manual',
+        as: 'admin',
+        json: {},
+        status: 400,
+        body: invalid([
+          ['userId', M.payments.userRequired],
+          ['planId', M.payments.planRequired],
+        ]),
+      },
+      {
+        name: 'the member starts a checkout for Premium by name',
+        method: 'POST',
+        path: '/payments/create_checkout',
+        as: 'member',
+        json: { name: 'Premium' },
+        status: 201,
+        save: (body: { redirect_url: string }, v: Vars) => {
+          v.premiumSession = sessionOf(body.redirect_url);
+        },
+      },
+      {
+        name: "'Cancelar'",
+        method: 'POST',
+        path: (v) => `/payments/demo/${v.premiumSession}/cancel`,
+        as: 'member',
+        status: 200,
+        body: { message: M.payments.cancelled, payment: { ...PAYMENT, planName: 'Premium', status: 'cancelled' } },
+      },
+      {
+        name: "'Pagar' after cancelling",
+        method: 'POST',
+        path: (v) => `/payments/demo/${v.premiumSession}/confirm`,
+        as: 'member',
+        status: 409,
+        body: error(E.CONFLICT, M.payments.notPending),
+      },
+      {
+        name: 'the admin sees every payment, newest first',
+        method: 'GET',
+        path: '/payments',
+        as: 'admin',
+        status: 200,
+        body: m.arrayOf(PAYMENT, 4),
+      },
+      {
+        name: 'the admin reads a member checkout session',
+        method: 'GET',
+        path: (v) => `/payments/session/${v.premiumSession}`,
+        as: 'admin',
+        status: 200,
+        body: (v) => ({
+          sessionId: v.premiumSession ?? '',
+          planName: 'Premium',
+          benefits: 'Todo incluido',
+          duration: 12,
+          amount: 279.99,
+          currency: m.string,
+          status: 'cancelled',
+          provider: 'demo',
+        }),
+      },
+    ],
+  },
+  {
+    name: 'gym events: bad input, delete and delete again',
+    steps: [
+      {
+        name: 'an event that ends before it starts',
+        method: 'POST',
+        path: '/events',
+        as: 'admin',
+        json: { title: 'Clase abierta', start: '2030-02-01T10:00:00.000Z', end: '2030-02-01T09:00:00.000Z' },
+        status: 400,
+        body: invalid([['end', M.events.endOrder]]),
+      },
+      {
+        name: 'an event',
+        method: 'POST',
+        path: '/events',
+        as: 'admin',
+        json: { title: 'Clase abierta', start: '2030-02-01T10:00:00.000Z', end: '2030-02-01T11:00:00.000Z' },
+        status: 201,
+        save: (body: { event: { id: string } }, v: Vars) => {
+          v.eventId = body.event.id;
+        },
+      },
+      {
+        name: 'a range longer than 62 days',
+        method: 'GET',
+        path: '/events?start=2030-01-01T00:00:00.000Z&end=2030-06-01T00:00:00.000Z',
+        as: 'member',
+        status: 400,
+        body: error(E.VALIDATION_FAILED, M.events.rangeTooLong),
+      },
+      {
+        name: 'delete it',
+        method: 'DELETE',
+        path: (v) => `/events/${v.eventId}`,
+        as: 'admin',
+        status: 200,
+        body: { message: M.events.deleted },
+      },
+      {
+        name: 'delete it again',
+        method: 'DELETE',
+        path: (v) => `/events/${v.eventId}`,
+        as: 'admin',
+        status: 404,
+        body: error(E.NOT_FOUND, M.events.notFound),
+      },
+      {
+        name: 'a contact message with a line break in the subject',
+        method: 'POST',
+        path: '/contact',
+        json: { user_name: 'Ana', subject: 'Hola\nBcc: x@example.com', user_email: 'ana@example.com' },
+        status: 400,
+        body: invalid([['subject', M.contactForm.noLineBreaks]]),
+      },
+    ],
+  },
+);
 
 /** Letters only (names of plans, sedes and classes allow no digits). */
 function letters(runId: string | undefined): string {
