@@ -20,7 +20,11 @@ function render(container: HTMLElement) {
 
 // Mock mode answers the API in the browser; the normal build never includes the mocks.
 if (import.meta.env.VITE_API_MODE === 'mock') {
-  void import('../mocks/start').then(({ startMockMode }) => startMockMode()).then(() => render(root));
+  // Service Workers need a secure context (https, localhost): without one the app still renders.
+  void import('../mocks/start')
+    .then(({ startMockMode }) => startMockMode())
+    .catch((error: unknown) => console.error('[Modo demo] No se pudo iniciar la API simulada.', error))
+    .finally(() => render(root));
 } else {
   render(root);
 }
