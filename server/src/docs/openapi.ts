@@ -216,11 +216,13 @@ interface Op {
   errors?: number[];
   query?: { name: string; required?: boolean; description: string }[];
   headers?: Record<string, string>;
+  /** Answered before the session is read (health, config, this document, the Stripe webhook). */
+  sessionless?: boolean;
 }
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED with details, INVALID_ID, INVALID_JSON)',
-  401: 'No valid session',
+  401: 'No valid session. Public routes answer it too when a token is sent that is invalid, expired, older than a password change or of a suspended account, so a client learns its session is gone',
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflict',
@@ -246,7 +248,7 @@ function pathParameters(path: string): Schema[] {
 }
 
 function operation(path: string, op: Op): Schema {
-  const defaults = op.access === 'anyone' ? [] : op.access === 'signed-in' ? [401] : [401, 403];
+  const defaults = op.sessionless ? [] : op.access === 'anyone' || op.access === 'signed-in' ? [401] : [401, 403];
   const errors = [...new Set([...defaults, ...(op.errors ?? [])])].sort();
   const responses: Record<string, Schema> = {
     [op.ok[0]]: {
@@ -309,14 +311,22 @@ const messageWith = (key: string, schema: Schema) => object({ message: str, [key
 
 /** method -> OpenAPI path -> operation */
 const routes: Record<string, Record<string, Op>> = {
-  '/openapi.json': { get: { summary: 'This document', access: 'anyone', ok: [200, { type: 'object' }] } },
+  '/openapi.json': {
+    get: { summary: 'This document', access: 'anyone', sessionless: true, ok: [200, { type: 'object' }] },
+  },
   '/health': {
-    get: { summary: 'The process is up', access: 'anyone', ok: [200, object({ status: str, uptime: num })] },
+    get: {
+      summary: 'The process is up',
+      access: 'anyone',
+      sessionless: true,
+      ok: [200, object({ status: str, uptime: num })],
+    },
   },
   '/ready': {
     get: {
       summary: 'The database answers (503 otherwise)',
       access: 'anyone',
+      sessionless: true,
       ok: [200, object({ status: str, database: str })],
     },
   },
@@ -324,6 +334,7 @@ const routes: Record<string, Record<string, Op>> = {
     get: {
       summary: 'Brand and currency of this installation',
       access: 'anyone',
+      sessionless: true,
       ok: [200, object({ gymName: str, currency: str, googleClientId: nullable(str) })],
     },
   },
@@ -580,6 +591,7 @@ const routes: Record<string, Record<string, Op>> = {
     post: {
       summary: 'Stripe events, verified by their signature (raw body, Stripe-Signature header)',
       access: 'anyone',
+      sessionless: true,
       body: { type: 'object', description: 'A Stripe event' },
       ok: [200, object({ received: bool })],
       errors: [400, 404],
