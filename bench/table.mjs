@@ -1,0 +1,72 @@
+/* global process, console */
+// node bench/table.mjs [bench/results/<file>.json]: prints a results file (the newest by default)
+// as the Markdown tables of docs/performance.md.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../scripts/lib.mjs';
+
+const dir = path.join(ROOT, 'bench', 'results');
+const file =
+  process.argv[2] ??
+  path.join(
+    dir,
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .at(-1),
+  );
+const { date, quick, machine, budgets, api, client } = JSON.parse(readFileSync(file, 'utf8'));
+const line = (cells) => `| ${cells.join(' | ')} |`;
+
+console.log(
+  `Run of ${date}${quick ? ' (--quick)' : ''} on ${machine.nproc} × ${machine.cpu}, ${machine.memoryGb} GB, ` +
+    `Node ${machine.node}, commit ${machine.commit}, load average at start ${machine.loadAverage.join(' ')}.\n`,
+);
+console.log(
+  line([
+    'Target',
+    'conn.',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'bytes',
+    'limit req/s',
+    'limit p99 ms',
+    'ratio',
+    'non-2xx/errors/timeouts',
+  ]),
+);
+console.log(line(Array(10).fill('---')));
+for (const r of api.rows) {
+  console.log(
+    line([
+      r.label,
+      r.connections,
+      r.rps,
+      r.p50,
+      r.p99,
+      r.bytes,
+      r.limit?.rps ?? '—',
+      r.limit?.p99 ?? '—',
+      r.ratio ?? '—',
+      `${r.non2xx}/${r.errors}/${r.timeouts}`,
+    ]),
+  );
+}
+const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
+console.log(
+  `\nLogins during the catalogue-under-login run: ${under.logins.rps} req/s, p99 ${under.logins.p99} ms. ` +
+    `Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms. ` +
+    `Server peak RSS: ${api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', ')}.\n`,
+);
+if (client) {
+  console.log(line(['Page', 'JS gz KB', 'CSS gz KB', 'Performance', 'Accessibility', 'LCP ms', 'CLS', 'TBT ms']));
+  console.log(line(Array(8).fill('---')));
+  for (const c of client) {
+    console.log(line([c.page, c.jsGzipKb, c.cssGzipKb, c.performance, c.accessibility, c.lcpMs, c.cls, c.tbtMs]));
+  }
+  console.log('');
+}
+console.log(line(['Budget', 'Result', 'Figure']));
+console.log(line(Array(3).fill('---')));
+for (const b of budgets) console.log(line([b.budget, `**${b.result}**`, b.figure]));
