@@ -1,4 +1,4 @@
-/* global process, console, fetch, FormData, URL */
+/* global process, console, fetch, FormData, URL, performance */
 // npm run bench [-- --quick] [-- --skip-client]: seeds a throwaway database with a large chain,
 // starts the production server against it and measures every target of issue 8 with autocannon,
 // next to "the limit" (a bare Express 5 route sending a body of the same size, and a bare
@@ -97,7 +97,15 @@ const show = (label, r) =>
 /** Measures a target and, unless told not to, its same-size bare-Express limit. */
 async function measureTarget(baseUrl, target, limits, rows, { connections = CONNECTIONS } = {}) {
   const bytes = await bodySize(baseUrl, target);
-  log(`${target.label}: ${bytes} B, ${connections} connections`);
+  // The latency of one request alone (median of three), to tell slowness from queueing.
+  const alone = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await bodySize(baseUrl, target);
+    alone.push(performance.now() - t0);
+  }
+  const aloneMs = Math.round(alone.sort((a, b) => a - b)[1]);
+  log(`${target.label}: ${bytes} B, ${aloneMs} ms alone, ${connections} connections`);
   const run = await measure({
     url: `${baseUrl}${target.path}`,
     connections,
@@ -111,7 +119,7 @@ async function measureTarget(baseUrl, target, limits, rows, { connections = CONN
   const drainS = await drain(baseUrl);
   const limit = await measure({ url: limits.express.url(bytes), connections, duration: DURATION, warmup: WARMUP });
   show('limit', limit);
-  const row = { ...target, bytes, ...run, drainS, limit, ratio: Number((run.rps / limit.rps).toFixed(2)) };
+  const row = { ...target, bytes, aloneMs, ...run, drainS, limit, ratio: Number((run.rps / limit.rps).toFixed(2)) };
   delete row.headers;
   delete row.body;
   rows.push(row);
@@ -531,6 +539,7 @@ console.table(
     p50: r.p50,
     p99: r.p99,
     bytes: r.bytes,
+    'alone ms': r.aloneMs ?? '',
     'limit req/s': r.limit?.rps ?? '',
     'limit p99': r.limit?.p99 ?? '',
     ratio: r.ratio ?? '',

@@ -36,7 +36,7 @@ console.log(
     'non-2xx/errors/timeouts',
   ]),
 );
-console.log(line(Array(10).fill('---')));
+console.log(line(Array(11).fill('---')));
 for (const r of api.rows) {
   console.log(
     line([
@@ -46,6 +46,7 @@ for (const r of api.rows) {
       r.p50,
       r.p99,
       r.bytes,
+      r.aloneMs ?? '—',
       r.limit?.rps ?? '—',
       r.limit?.p99 ?? '—',
       r.ratio ?? '—',
