@@ -31,21 +31,37 @@ const RAISED = '10000000';
 
 const log = (line) => console.log(`[bench] ${line}`);
 
-async function startServer(uri, seedDemo = false) {
-  return startThrowawayServer({
-    stdio: VERBOSE ? 'inherit' : 'ignore',
-    env: {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-      MONGODB_URI: uri,
-      SEED_DEMO_DATA: String(seedDemo),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN: RAISED,
-      RATE_LIMIT_REGISTER: RAISED,
-      RATE_LIMIT_PASSWORD_RESET: RAISED,
-      RATE_LIMIT_CONTACT: RAISED,
-    },
+/** Whatever was started (servers, database) is stopped on Ctrl-C or SIGTERM too. */
+const running = new Set();
+const track = (thing) => {
+  running.add(thing);
+  return thing;
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    log(`${signal}: stopping what the benchmark started...`);
+    await Promise.allSettled([...running].map((thing) => thing.stop()));
+    process.exit(130);
   });
+}
+
+async function startServer(uri, seedDemo = false) {
+  return track(
+    await startThrowawayServer({
+      stdio: VERBOSE ? 'inherit' : 'ignore',
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+        MONGODB_URI: uri,
+        SEED_DEMO_DATA: String(seedDemo),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_LOGIN: RAISED,
+        RATE_LIMIT_REGISTER: RAISED,
+        RATE_LIMIT_PASSWORD_RESET: RAISED,
+        RATE_LIMIT_CONTACT: RAISED,
+      },
+    }),
+  );
 }
 
 async function login(baseUrl, email) {
@@ -217,7 +233,7 @@ async function checkEtags(baseUrl, targets) {
 async function measureApi() {
   await ensureBuilt();
   const started = Date.now();
-  const db = await startDatabase(`pulso_bench_${process.pid}`);
+  const db = track(await startDatabase(`pulso_bench_${process.pid}`));
   log(`database: ${db.description}`);
   const memory = [];
   const rows = [];
@@ -285,8 +301,8 @@ async function measureApi() {
       const sizes = [];
       for (const t of [...targets, loginTarget]) sizes.push(await bodySize(baseUrl, t));
       limits = {
-        express: await startLimitServer('express', sizes),
-        http: await startLimitServer('http', sizes),
+        express: track(await startLimitServer('express', sizes)),
+        http: track(await startLimitServer('http', sizes)),
       };
 
       for (const target of targets) await measureTarget(baseUrl, target, limits, rows);
@@ -361,12 +377,12 @@ async function measureApi() {
             group: 'growth',
           },
           {
-            express: await startLimitServer('express', [await bodySize(server.baseUrl, { path: '/api/lessons' })]).then(
-              (l) => {
+            express: await startLimitServer('express', [await bodySize(server.baseUrl, { path: '/api/lessons' })])
+              .then(track)
+              .then((l) => {
                 extra.growthLimits = [...(extra.growthLimits ?? []), l];
                 return l;
-              },
-            ),
+              }),
           },
           rows,
         );
@@ -395,7 +411,7 @@ function gzipSize(file) {
 async function measureClient() {
   await ensureBuilt();
   const dist = path.join(ROOT, 'client', 'dist');
-  const server = await startThrowawayServer({ stdio: 'ignore' });
+  const server = track(await startThrowawayServer({ stdio: 'ignore' }));
   try {
     const pages = await defaultPages(server.baseUrl);
     log(`Lighthouse (mobile) on ${pages.join(', ')}`);
