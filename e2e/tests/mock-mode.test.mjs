@@ -77,6 +77,15 @@ async function signIn(page, base, email, password) {
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL(base + '/');
+  await settle(page);
+}
+
+/**
+ * Waits until the page's own calls are answered: a call still in flight when the test navigates
+ * away loses its page, and the Service Worker then lets it through to the network.
+ */
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
 }
 
 describe('mock mode: the static build with no server', () => {
@@ -120,12 +129,14 @@ describe('mock mode: the static build with no server', () => {
     await page.getByText('Modo demo').waitFor({ timeout: 20_000 });
     await page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Plus' }) }).waitFor();
     await shot(page, 'home-desktop');
+    await settle(page);
 
     // Browse the classes and one class, with its demo image.
     await page.goto(base + '/clases');
     await page.getByRole('heading', { name: 'Spinning' }).first().waitFor();
     await page.goto(base + '/clases/Spinning');
     await page.getByText('Excelente clase mucha energia').waitFor();
+    await settle(page);
     const imageOk = await page.evaluate(() =>
       [...document.images].some((img) => img.src.includes('/demo-images/') && img.complete && img.naturalWidth > 0),
     );
@@ -145,6 +156,9 @@ describe('mock mode: the static build with no server', () => {
     const created = page.getByRole('alertdialog', { name: 'Resultado' });
     await created.getByText('Sede creada con éxito').waitFor();
     await created.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(base + '/dashboard/sedes');
+    await page.getByRole('article', { name: 'Sede Demo' }).waitFor();
+    await settle(page);
     await page.goto(base + '/sedes');
     const facade = page.getByRole('img', { name: 'Fachada de Sede Demo' }).first();
     await facade.waitFor({ timeout: 15_000 });
@@ -168,6 +182,7 @@ describe('mock mode: the static build with no server', () => {
     await page.getByRole('heading', { name: 'Pago exitoso' }).waitFor();
     assert.match(await page.locator('main').innerText(), /Tu membresía Plus está activa del/);
     await shot(page, 'payment-success');
+    await settle(page);
 
     // ... and adds Zumba to their schedule.
     await page.goto(base + '/clases/Zumba');
@@ -175,6 +190,7 @@ describe('mock mode: the static build with no server', () => {
     const added = page.getByRole('alertdialog', { name: 'Resultado' });
     await added.getByText('Clase añadida con éxito').waitFor();
     await added.getByRole('button', { name: 'Aceptar' }).click();
+    await settle(page);
 
     // Everything survives a reload (localStorage).
     await page.goto(base + '/profile');
@@ -187,6 +203,8 @@ describe('mock mode: the static build with no server', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Restablecer datos de demostración' });
     await confirm.getByRole('button', { name: 'Restablecer' }).click();
     await page.waitForURL(base + '/');
+    await page.getByText('Modo demo').waitFor();
+    await settle(page);
     await page.goto(base + '/sedes');
     await page.getByRole('img', { name: 'Fachada de Sede Centro' }).first().waitFor({ timeout: 15_000 });
     assert.equal(await page.getByRole('img', { name: 'Fachada de Sede Demo' }).count(), 0);
