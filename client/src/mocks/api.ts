@@ -2,6 +2,7 @@ import {
   ERROR_CODES,
   MAX_IMAGE_BYTES,
   MESSAGES,
+  normalizeEmail,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   passwordError,
@@ -76,35 +77,6 @@ const DAY = 86_400_000;
 const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
 
 // ---------- helpers shared by the routes ----------
-
-function normalizeEmail(email: string): string {
-  return email
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
-    .trim()
-    .toLowerCase();
-}
-
-function isLookAlikeEmail(email: unknown): boolean {
-  if (typeof email !== 'string') return false;
-  return normalizeEmail(email)
-    .split(/[@.]/)
-    .some(
-      (label) =>
-        [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u].filter((re) => re.test(label)).length > 1,
-    );
-}
-
-function withLookAlikeCheck(rules: (input: Record<string, unknown>) => FieldErrors) {
-  return (input: Record<string, unknown>): FieldErrors => {
-    const errors = rules(input);
-    if (!errors.email && isLookAlikeEmail(input.email)) {
-      const message = rules({ ...input, email: 'no-es-un-email' }).email;
-      if (message) errors.email = message;
-    }
-    return errors;
-  };
-}
 
 function isActive(m: MembershipRec | null | undefined, now = new Date()): boolean {
   return !!m && new Date(m.start) <= now && now <= new Date(m.end);
@@ -386,7 +358,8 @@ export class MockApi {
     const claims = token ? this.d.tokens[token] : undefined;
     if (!claims) throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
     const user = this.d.users.find((u) => u.id === claims.id);
-    if (!user) throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
+    if (!user || claims.issuedAt < (user.sessionsValidAfter ?? 0))
+      throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
     if (user.deletedAt) throw new MockHttpError(401, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
     return {
       id: user.id,
@@ -619,7 +592,7 @@ export class MockApi {
       const input = validateBody<Record<string, string | boolean | undefined>>(
         body.json,
         USER_FIELDS,
-        withLookAlikeCheck((i) => (byAdmin ? validateAdminUserForm(i, 'create') : validateRegister(i))),
+        (i) => (byAdmin ? validateAdminUserForm(i, 'create') : validateRegister(i)),
         { legacy: (message) => ({ success: false, message }) },
       );
       const email = normalizeEmail(String(input.email));
@@ -715,7 +688,7 @@ export class MockApi {
         const input = validateBody<Record<string, string | boolean | undefined>>(
           body.json,
           USER_FIELDS,
-          (i) => (isAdmin ? withLookAlikeCheck((x) => validateAdminUserForm(x, 'edit'))(i) : validateProfile(i)),
+          (i) => (isAdmin ? validateAdminUserForm(i, 'edit') : validateProfile(i)),
           { legacy: (message) => ({ success: false, message }) },
         );
         const user = this.userById(params.id ?? '');
@@ -739,8 +712,19 @@ export class MockApi {
         }
         if (fullName !== undefined) user.fullName = fullName.trim();
         if (phone !== undefined) user.phone = phone.trim();
-        if (password) user.password = password;
-        return json({ success: true, message: MESSAGES.users.updated, user: this.userDto(user) });
+        let token: string | undefined;
+        if (password) {
+          user.password = password;
+          // A new password ends every older session; the caller's own continues with a new token.
+          user.sessionsValidAfter = Date.now() - 1000;
+          if (caller?.id === user.id) token = this.sign({ id: caller.id, isAdmin: caller.isAdmin });
+        }
+        return json({
+          success: true,
+          message: MESSAGES.users.updated,
+          user: this.userDto(user),
+          ...(token ? { token } : {}),
+        });
       },
       'selfOrAdmin',
     );

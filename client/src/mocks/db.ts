@@ -42,6 +42,8 @@ export interface UserRec {
   membership: MembershipRec | null;
   lessons: string[];
   createdAt: string;
+  /** Tokens issued before this moment (ms) are refused: a password change ended them. */
+  sessionsValidAfter?: number;
 }
 
 export interface PlanRec {

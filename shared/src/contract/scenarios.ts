@@ -1554,6 +1554,51 @@ SCENARIOS.push(
     ],
   },
   {
+    name: 'a password change keeps the changer signed in with a new token; look-alike e-mails are refused',
+    steps: [
+      {
+        name: 'the newcomer changes their password',
+        method: 'PUT',
+        path: (v) => `/users/update/${v.newUserId}`,
+        as: 'newcomer',
+        json: { fullName: 'Nuevo Socio', password: 'Nueva1234' },
+        status: 200,
+        body: {
+          success: true,
+          message: M.users.updated,
+          user: { ...USER, fullName: 'Nuevo Socio' },
+          token: m.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+        },
+        save: (body: { token: string }, v: Vars) => {
+          v['token:newcomer'] = body.token;
+        },
+      },
+      {
+        name: 'the new token works',
+        method: 'GET',
+        path: (v) => `/users/${v.newUserId}`,
+        as: 'newcomer',
+        status: 200,
+        body: { ...USER, fullName: 'Nuevo Socio' },
+      },
+      {
+        name: 'the new password signs in',
+        method: 'POST',
+        path: '/users/login',
+        json: (v) => ({ email: `contrato-${v.runId}@example.com`, password: 'Nueva1234' }),
+        status: 200,
+      },
+      {
+        name: 'an e-mail with a Cyrillic letter passing for a Latin one',
+        method: 'POST',
+        path: '/users/create',
+        json: { email: 'socio@pulso.d\u0435mo', password: 'Secreta123' },
+        status: 400,
+        body: invalid([['email', M.auth.registerEmailFormat]], { success: false }),
+      },
+    ],
+  },
+  {
     name: 'gym events: bad input, delete and delete again',
     steps: [
       {
