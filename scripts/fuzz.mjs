@@ -365,7 +365,8 @@ async function main() {
         ...notFuzzed.flatMap((n) => ['--exclude-path', n.path]),
         ...(tokens[role] ? ['--header', `Authorization: Bearer ${tokens[role]}`] : []),
       ];
-      const code = await run(executable, args, { env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } });
+      // Run from the report folder, where schemathesis and hypothesis leave their working folders.
+      const code = await run(executable, args, { cwd: OUT, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } });
       const summary = junitSummary(junit);
       results.push({ role, code, summary, cases: casesFromNdjson(ndjson) });
     }
