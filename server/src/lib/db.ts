@@ -120,11 +120,21 @@ export async function pingDatabase(timeoutMs = selectionTimeoutMs): Promise<bool
 }
 
 /** Runs a write; a duplicate-key error (E11000, a unique index said no) becomes `conflict()`. */
+/**
+ * A unique index refused the write. MongoDB says so with code 11000; FerretDB does too, except in
+ * findAndModify, where SQLite's "UNIQUE constraint failed" comes back as InternalError (code 1).
+ */
+export function isDuplicateKeyError(error: unknown): boolean {
+  const { code, message } = error as { code?: number; message?: unknown };
+  if (code === 11000) return true;
+  return code === 1 && typeof message === 'string' && message.includes('UNIQUE constraint failed');
+}
+
 export async function onDuplicateKey<T>(run: () => Promise<T>, conflict: () => Error): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) throw conflict();
+    if (isDuplicateKeyError(error)) throw conflict();
     throw error;
   }
 }

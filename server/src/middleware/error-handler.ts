@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { isDuplicateKeyError } from '../lib/db';
 import mongoose from 'mongoose';
 import { ERROR_CODES, MESSAGES, type ApiErrorBody } from '@pulso/shared';
 import { HttpError } from '../lib/http-error';
@@ -82,7 +83,7 @@ function toHttpError(error: unknown): HttpError | undefined {
     );
     return HttpError.validation(details);
   }
-  if ((error as MongoServerError | undefined)?.code === 11000) {
+  if (isDuplicateKeyError(error)) {
     const fields = Object.keys((error as MongoServerError).keyValue ?? {});
     return new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.api.conflict, fields.length ? { fields } : undefined);
   }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isDuplicateKeyError } from '../lib/db';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ROOT_DIR } from '../config/paths';
@@ -39,7 +40,7 @@ export interface SeedDeps {
 
 function ignoreDuplicates(error: unknown): void {
   // Another process seeded at the same moment: its records are the same ones.
-  if ((error as { code?: number }).code !== 11000) throw error;
+  if (!isDuplicateKeyError(error)) throw error;
 }
 
 async function storeImage(storage: StorageDriver, file: string): Promise<{ image: string; imageKey: string }> {

@@ -1338,6 +1338,15 @@ SCENARIOS.push(
         },
       },
       {
+        name: "a plan renamed to another plan's name",
+        method: 'PUT',
+        path: (v) => `/memberships/update/${byPlan(v, 'Plus')}`,
+        as: 'admin',
+        json: { name: 'Standar', benefits: 'Clases', duration: 3, price: 79.99 },
+        status: 409,
+        body: error(E.CONFLICT, M.planForm.nameTaken),
+      },
+      {
         name: 'a sede edited without a new image keeps its image',
         method: 'PUT',
         path: (v) => `/branchoffice/update/${v.centroId}`,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDuplicateKeyError } from '../../lib/db';
 import mongoose, { trusted, Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
@@ -132,7 +133,7 @@ async function claimOnce<T extends object>(id: string, fields: T): Promise<boole
     await claims().insertOne({ _id: id, ...fields, at: new Date() });
     return true;
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) return false;
+    if (isDuplicateKeyError(error)) return false;
     throw error;
   }
 }

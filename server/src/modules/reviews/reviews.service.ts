@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { isDuplicateKeyError } from '../../lib/db';
 import type { LessonReviewDto } from '@pulso/shared';
 import { userNames } from '../users/users.service';
 import { ReviewModel, type ReviewDoc } from './reviews.model';
@@ -29,7 +30,7 @@ export async function upsertReview(
     await write();
   } catch (error) {
     // Two upserts at the same moment: the loser hits the unique index; retried, it updates.
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     await write();
   }
 }

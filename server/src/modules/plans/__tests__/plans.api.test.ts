@@ -127,6 +127,19 @@ describe('memberships (plans) API', () => {
       expect((await request(app).get('/api/memberships')).body).toHaveLength(1);
     });
 
+    test("when a plan is renamed to another plan's name, then 409 and neither plan changes", async () => {
+      await PlanModel.create({ name: 'Standar', duration: 1, benefits: 'Sala', price: 30 });
+      const plus = await PlanModel.create({ name: 'Plus', duration: 3, benefits: 'Clases', price: 80 });
+      const before = await PlanModel.find().sort({ name: 1 }).lean();
+      const res = await request(app)
+        .put(`/api/memberships/update/${plus._id.toString()}`)
+        .set(bearer(admin))
+        .send({ ...valid, name: 'Standar' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ code: 'CONFLICT', message: 'Ya existe un plan con ese nombre' });
+      expect(await PlanModel.find().sort({ name: 1 }).lean()).toEqual(before);
+    });
+
     test('when the plan does not exist, then 404', async () => {
       const id = new Types.ObjectId().toString();
       expect((await request(app).put(`/api/memberships/update/${id}`).set(bearer(admin)).send(valid)).status).toBe(404);
