@@ -52,10 +52,11 @@ async function deliver(doc: ContactDoc, mailer: Mailer, to: string, logger: Pick
     return true;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    // Delivery runs after the answer was sent: it must never reject, even with the database gone.
     await ContactModel.updateOne(
       { _id: doc._id },
       { $set: { lastError: reason.slice(0, 500) }, $inc: { attempts: 1 } },
-    );
+    ).catch(() => undefined);
     logger.warn({ contactId: doc._id.toString(), err: reason }, 'contact e-mail not sent; kept for retry');
     return false;
   }
