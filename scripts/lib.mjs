@@ -68,8 +68,11 @@ export async function ensureBuilt() {
       sources: [...shared, path.join(ROOT, 'server', 'src')],
     },
   ];
+  // A mock-mode build (VITE_API_MODE=mock) answers the API in the browser: never serve it as the real SPA.
+  const mockBuild = existsSync(path.join(ROOT, 'client', 'dist', 'demo-images'));
   for (const target of targets) {
-    if (builtAt(target.output) >= newest(target.sources)) continue;
+    const stale = target.name === 'client' && mockBuild;
+    if (!stale && builtAt(target.output) >= newest(target.sources)) continue;
     console.log(`Building the ${target.name}...`);
     const code = await npm(['run', 'build', '-w', target.name]);
     if (code !== 0) throw new Error(`The ${target.name} build failed (exit ${code}).`);
