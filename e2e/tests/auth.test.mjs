@@ -40,6 +40,8 @@ describe('sign-up, sign-in and sign-out', () => {
       await page.goto(BASE_URL() + '/login');
       await page.getByRole('link', { name: 'Crea una cuenta' }).click();
       await page.waitForURL(/\/register$/);
+      // The sign-in page stays on screen until the next page's code arrives; both have an Email field.
+      await page.getByRole('heading', { level: 1, name: 'Crear cuenta' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Contraseña', { exact: true }).fill('corta');
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -112,6 +114,7 @@ describe('sign-up, sign-in and sign-out', () => {
     const page = await browser.context.newPage();
     await page.goto(BASE_URL() + '/login');
     await page.getByRole('link', { name: 'Olvidé mi contraseña' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Recuperar contraseña' }).waitFor();
     await page.getByLabel('Email').fill('no-existe@example.com');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
     await page.getByText('Si el email está registrado, te enviamos un enlace').waitFor();
