@@ -115,7 +115,7 @@ describe('dashboard shell', () => {
         ]) {
           await nav.getByRole('link', { name: label, exact: true }).click();
           await page.waitForURL(BASE_URL() + url);
-          await page.locator('.dashboard__main h1').first().waitFor();
+          await page.locator('.dashboard__main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
           assert.equal(await page.getByRole('contentinfo').count(), 0);
         }
 
