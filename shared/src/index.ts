@@ -4,3 +4,4 @@ export * from './dto';
 export * from './validation/messages';
 export * from './validation/rules';
 export * from './demo';
+export * from './calendar';

@@ -15,7 +15,8 @@ import {
   validatePlanForm,
   validateProfile,
   validateRegister,
-  WEEKDAYS,
+  membershipClasses,
+  planEvent,
   type BranchDto,
   type CalendarEventDto,
   type CheckoutSessionDto,
@@ -205,60 +206,6 @@ const BRANCH_FIELDS = {
   scheduleHourStart: 'string',
   scheduleHourFinish: 'string',
 } as const;
-
-// ---------- calendar, as server/src/modules/calendar/calendar.service.ts ----------
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
-
-function classOccurrences(lessons: LessonSummaryDto[], from: Date, to: Date): CalendarEventDto[] {
-  const events: CalendarEventDto[] = [];
-  for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += DAY) {
-    const day = new Date(t);
-    const weekday = WEEKDAYS[(day.getUTCDay() + 6) % 7];
-    for (const lesson of lessons) {
-      if (!weekday || !lesson.scheduleDays.includes(weekday)) continue;
-      const date = isoDate(day);
-      const endsAtMidnight = lesson.scheduleHourFinish === '24:00';
-      events.push({
-        id: `${lesson.id}-${date}`,
-        title: lesson.name,
-        start: `${date}T${pad(lesson.scheduleHourStart)}:00`,
-        end: endsAtMidnight ? `${isoDate(new Date(t + DAY))}T00:00:00` : `${date}T${pad(lesson.scheduleHourFinish)}:00`,
-        kind: 'class',
-        allDay: false,
-      });
-    }
-  }
-  return events;
-}
-
-function membershipClasses(m: MembershipDto, lessons: LessonSummaryDto[], from: Date, to: Date) {
-  const start = new Date(m.start);
-  const startDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
-  const end = new Date(m.end);
-  const lo = startDay > from ? startDay : from;
-  const hi = end < to ? end : to;
-  return lo < hi ? classOccurrences(lessons, lo, hi) : [];
-}
-
-function planEvent(m: MembershipDto | null, lessons: LessonSummaryDto[], from: Date, to: Date): CalendarEventDto[] {
-  if (!m) return [];
-  const start = new Date(m.start);
-  const end = new Date(m.end);
-  if (start >= to || end <= from) return [];
-  const names = lessons.map((l) => l.name).join(', ');
-  return [
-    {
-      id: `plan-${isoDate(start)}`,
-      title: names ? `${m.name}: ${names}` : m.name,
-      start: isoDate(start),
-      end: isoDate(new Date(end.getTime() + DAY)),
-      kind: 'plan',
-      allDay: true,
-    },
-  ];
-}
 
 function parseDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value.length > 40) return null;

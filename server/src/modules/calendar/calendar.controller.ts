@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, membershipClasses, planEvent } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
 import { getUser } from '../users/users.service';
@@ -26,8 +26,8 @@ export async function list(req: Request, res: Response): Promise<void> {
   const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id)]);
   const active = me.membresia?.status === 'Activo' ? me.membresia : null;
   res.json([
-    ...calendar.planEvent(active, me.lessonDetails, from, to),
-    ...(active ? calendar.membershipClasses(active, me.lessonDetails, from, to) : []),
+    ...planEvent(active, me.lessonDetails, from, to),
+    ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
     ...gym,
   ]);
 }

@@ -6,7 +6,7 @@ import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { UserModel } from '../../users/users.model';
 import { CalendarEventModel } from '../calendar.model';
-import { membershipClasses } from '../calendar.service';
+import { membershipClasses } from '@pulso/shared';
 
 describe('calendar events API', () => {
   useTestDatabase();

@@ -1,0 +1,78 @@
+import { WEEKDAYS } from '../constants';
+import type { CalendarEventDto, LessonSummaryDto } from '../dto';
+
+// The member's own calendar events, computed the same way by the server and the client's mock:
+// the plan event and the class occurrences of the membership.
+
+const DAY = 86_400_000;
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
+
+/**
+ * The member's classes on their weekdays inside the range, as local ("floating") date-times so the
+ * calendar shows them at the gym's hours whatever the viewer's time zone; '24:00' ends at midnight.
+ */
+export function classOccurrences(lessons: LessonSummaryDto[], from: Date, to: Date): CalendarEventDto[] {
+  const events: CalendarEventDto[] = [];
+  for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += DAY) {
+    const day = new Date(t);
+    const weekday = WEEKDAYS[(day.getUTCDay() + 6) % 7];
+    for (const lesson of lessons) {
+      if (!weekday || !lesson.scheduleDays.includes(weekday)) continue;
+      const date = isoDate(day);
+      const endsAtMidnight = lesson.scheduleHourFinish === '24:00';
+      events.push({
+        id: `${lesson.id}-${date}`,
+        title: lesson.name,
+        start: `${date}T${pad(lesson.scheduleHourStart)}:00`,
+        end: endsAtMidnight ? `${isoDate(new Date(t + DAY))}T00:00:00` : `${date}T${pad(lesson.scheduleHourFinish)}:00`,
+        kind: 'class',
+        allDay: false,
+      });
+    }
+  }
+  return events;
+}
+
+/**
+ * The member's classes while their membership lasts: from the day it starts (a plan bought in the
+ * afternoon still shows that day's classes) until it ends, inside the requested range.
+ */
+export function membershipClasses(
+  membership: { start: string; end: string },
+  lessons: LessonSummaryDto[],
+  from: Date,
+  to: Date,
+): CalendarEventDto[] {
+  const start = new Date(membership.start);
+  const startDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  const end = new Date(membership.end);
+  const lo = startDay > from ? startDay : from;
+  const hi = end < to ? end : to;
+  return lo < hi ? classOccurrences(lessons, lo, hi) : [];
+}
+
+/** The plan event: plan name and class names, from the membership start to its end (SPEC §2.12). */
+export function planEvent(
+  membership: { name: string; start: string; end: string } | null,
+  lessons: LessonSummaryDto[],
+  from: Date,
+  to: Date,
+): CalendarEventDto[] {
+  if (!membership) return [];
+  const start = new Date(membership.start);
+  const end = new Date(membership.end);
+  if (start >= to || end <= from) return [];
+  const names = lessons.map((l) => l.name).join(', ');
+  return [
+    {
+      id: `plan-${isoDate(start)}`,
+      title: names ? `${membership.name}: ${names}` : membership.name,
+      start: isoDate(start),
+      end: isoDate(new Date(end.getTime() + DAY)),
+      kind: 'plan',
+      allDay: true,
+    },
+  ];
+}
