@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { dashboardClassesEs as t } from '../../../i18n/dashboard-classes';
 import { useLessonsDashboardStore, visibleLessons } from '../store';
-import { EditIcon, PlusIcon } from './icons';
+import { EditIcon, PlusIcon } from '../../../components/ui/icons';
 import '../lessons-dashboard.css';
 
 interface LessonAdminListProps {

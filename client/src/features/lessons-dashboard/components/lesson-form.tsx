@@ -18,7 +18,7 @@ import {
 } from '../form';
 import { useLessonsDashboardStore, type ActionResult } from '../store';
 import { CheckboxGroup, SelectField, TextAreaField } from './form-controls';
-import { BackIcon } from './icons';
+import { BackIcon } from '../../../components/ui/icons';
 
 const t = dashboardClassesEs.form;
 

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { dashboardTrainersEs } from '../../../i18n/dashboard-trainers';
 import { useTrainersStore, type ActionResult } from '../store';
-import { BackIcon } from './icons';
+import { BackIcon } from '../../../components/ui/icons';
 
 const t = dashboardTrainersEs.form;
 

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { dashboardTrainersEs as t } from '../../../i18n/dashboard-trainers';
 import { useTrainersStore } from '../store';
-import { EditIcon, PlusIcon } from './icons';
+import { EditIcon, PlusIcon } from '../../../components/ui/icons';
 import '../trainers.css';
 
 /** /dashboard/profesores (SPEC §2.18): Nombre and Clase per trainer, an edit link per row, + to crear. */
