@@ -1,7 +1,6 @@
-import { AxiosError } from 'axios';
 import { create } from 'zustand';
 import { TOKEN_STORAGE_KEY, type LoadStatus, type UserDto } from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import { getUser } from './api/auth';
 
 interface TokenClaims {
@@ -95,7 +94,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       set({ user, status: 'succeeded', isActive: user.membresia?.status === 'Activo', isAdmin: user.isAdmin });
     } catch (error) {
       if (get().token !== token) return;
-      if (error instanceof AxiosError && (error.response?.status === 401 || error.response?.status === 404)) {
+      const status = errorStatus(error);
+      if (status === 401 || status === 404) {
         get().logout();
         return;
       }
