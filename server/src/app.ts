@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
 import { docsRouter } from './docs/docs.routes';
 import { createContext, type AppContext } from './lib/context';
+import { readCache } from './lib/read-cache';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
@@ -31,6 +32,7 @@ const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 /** Builds the Express app (no listen): the API under /api, uploads, and the built SPA. */
 export function createApp(config: Config, logger: Logger, ctx: AppContext = createContext(config, logger)): Express {
   const app = express();
+  readCache.configure(config.readCache);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 

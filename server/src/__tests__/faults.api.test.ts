@@ -30,9 +30,11 @@ describe('faults: the database stops mid-run', () => {
   let engine: ResolvedDatabase | undefined;
   let database: DatabaseHandle | undefined;
   let uri: string;
+  // The read cache off: every call below must reach the database (the last test turns it on).
   const settings = (uri: string) => ({
     MONGODB_URI: uri,
     DB_SERVER_SELECTION_TIMEOUT_MS: String(SELECTION_TIMEOUT_MS),
+    READ_CACHE: 'off',
   });
 
   const start = () => resolveDatabase({ dataDir, dbName: 'pulso_faults', port });
@@ -115,6 +117,34 @@ describe('faults: the database stops mid-run', () => {
       const again = await agent.get('/api/memberships').timeout(CLIENT_TIMEOUT_MS);
       expect(again.status).toBe(200);
       expect(again.body).toEqual([expect.objectContaining({ name: 'Básico' })]);
+    });
+  }, 180_000);
+
+  test('when the engine stops, then reads the cache already holds still answer and the others answer 503', async () => {
+    const { app } = createTestApp({ ...settings(uri), READ_CACHE: 'on' });
+    const agent = request(app);
+    await eventually(async () => {
+      expect((await agent.get('/api/ready').timeout(CLIENT_TIMEOUT_MS)).status).toBe(200);
+    });
+    const before = await agent.get('/api/memberships').timeout(CLIENT_TIMEOUT_MS);
+    expect(before.status).toBe(200);
+
+    await engine?.stop();
+    engine = undefined;
+    try {
+      // Nothing can be written while the engine is down, so what the cache holds is still true.
+      const cached = await agent.get('/api/memberships').timeout(CLIENT_TIMEOUT_MS);
+      expect({ status: cached.status, body: cached.body }).toEqual({ status: 200, body: before.body });
+      const uncached = await agent.get('/api/branchoffice').timeout(CLIENT_TIMEOUT_MS);
+      expect({ status: uncached.status, body: uncached.body }).toEqual({
+        status: 503,
+        body: { code: ERROR_CODES.DATABASE_UNAVAILABLE, message: MESSAGES.api.databaseUnavailable },
+      });
+    } finally {
+      engine = await start();
+    }
+    await eventually(async () => {
+      expect((await agent.get('/api/branchoffice').timeout(CLIENT_TIMEOUT_MS)).status).toBe(200);
     });
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_DIST_DIR, ROOT_DIR } from './paths';
@@ -161,12 +162,24 @@ export function loadConfig(env: Env = process.env) {
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 10_000, 500, 120_000),
     /** Longest wait of one query for a reachable database; past it the API answers 503. */
     dbServerSelectionTimeoutMs: int(env, 'DB_SERVER_SELECTION_TIMEOUT_MS', 2_000, 100, 120_000),
+    /**
+     * The in-process read cache (lib/read-cache.ts). Writes through this server are seen at once;
+     * writes by another process only after READ_CACHE_MAX_AGE_MS, so turn it off when several
+     * servers share one database.
+     */
+    readCache: {
+      enabled: bool(env, 'READ_CACHE', true),
+      maxBytes: int(env, 'READ_CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
+      maxAgeMs: int(env, 'READ_CACHE_MAX_AGE_MS', 60_000, 0, 86_400_000),
+    },
     /** Seed demo data into an empty database at start: on by default outside production. */
     seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
     jwtSecret: jwtSecret ?? (nodeEnv === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir)),
     jwtExpiresIn: str(env, 'JWT_EXPIRES_IN', '7d'),
     /** bcrypt cost; tests lower it through the environment to keep fixtures fast. */
     bcryptCost: int(env, 'BCRYPT_COST', nodeEnv === 'test' ? 4 : 10, 4, 15),
+    /** Worker threads that hash passwords off the event loop; 0 hashes on the main thread. */
+    passwordWorkers: int(env, 'PASSWORD_WORKERS', Math.max(1, os.availableParallelism() - 1), 0, 64),
     corsOrigins: list(env, 'CORS_ORIGINS', isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
     jsonBodyLimit: str(env, 'JSON_BODY_LIMIT', '100kb'),
     trustProxy: trustProxy(env),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { resolveDatabase, type ResolvedDatabase } from './database-engine';
+import { readCache } from './read-cache';
 
 // Query filters built from user input can never smuggle operators such as { $gt: '' }: operator
 // objects are only honoured when the code marks them with mongoose.trusted().
@@ -56,7 +57,11 @@ export async function connectMongoose(
         serverSelectionTimeoutMS: selection,
         connectTimeoutMS: timeoutMs,
         autoIndex: true,
+        // Every write is seen by the read cache, which drops what it changes.
+        monitorCommands: true,
       });
+      readCache.clear();
+      readCache.watch(mongoose.connection.getClient());
       selectionTimeoutMs = selection;
       return;
     } catch (error) {

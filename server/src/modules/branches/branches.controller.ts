@@ -3,7 +3,9 @@ import { MESSAGES, type BranchDto } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { absoluteUrl } from '../../lib/storage';
 import { uploadedImage } from '../../lib/upload';
+import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
+import { BranchModel } from './branches.model';
 import * as branches from './branches.service';
 
 function fields(req: Request): branches.BranchFields {
@@ -23,10 +25,15 @@ export function branchesController(ctx: AppContext) {
   const out = (b: BranchDto): BranchDto => ({ ...b, image: b.image && absoluteUrl(ctx.config.publicUrl, b.image) });
   return {
     async list(_req: Request, res: Response) {
-      res.json({ branchOffice: (await branches.listBranches()).map(out) });
+      await sendCached(res, 'branches', [BranchModel], async () => ({
+        branchOffice: (await branches.listBranches()).map(out),
+      }));
     },
     async get(req: Request, res: Response) {
-      res.json({ branchoffice: out(await branches.getBranch(id(req))) });
+      const branchId = id(req);
+      await sendCached(res, `branch:${branchId}`, [BranchModel], async () => ({
+        branchoffice: out(await branches.getBranch(branchId)),
+      }));
     },
     async create(req: Request, res: Response) {
       const file = uploadedImage(req);

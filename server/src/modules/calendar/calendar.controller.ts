@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES, membershipClasses, planEvent } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
+import { readCache } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
-import { getUser } from '../users/users.service';
+import { getUser, USER_SOURCES } from '../users/users.service';
+import { CalendarEventModel } from './calendar.model';
 import * as calendar from './calendar.service';
 import { parseDate } from './calendar.validators';
 
@@ -23,13 +25,21 @@ export async function list(req: Request, res: Response): Promise<void> {
   if (to.getTime() - from.getTime() > calendar.MAX_RANGE_DAYS * DAY) {
     throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeTooLong);
   }
-  const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id)]);
-  const active = me.membresia?.status === 'Activo' ? me.membresia : null;
-  res.json([
-    ...planEvent(active, me.lessonDetails, from, to),
-    ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
-    ...gym,
-  ]);
+  const events = await readCache.get(
+    `events:${user.id}:${from.getTime()}:${to.getTime()}`,
+    [CalendarEventModel, ...USER_SOURCES],
+    async (cache) => {
+      const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id, cache)]);
+      const active = me.membresia?.status === 'Activo' ? me.membresia : null;
+      return [
+        ...planEvent(active, me.lessonDetails, from, to),
+        ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
+        ...gym,
+      ];
+    },
+    (list) => 300 * list.length + 200,
+  );
+  res.json(events);
 }
 
 export async function create(req: Request, res: Response): Promise<void> {

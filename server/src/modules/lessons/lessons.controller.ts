@@ -3,14 +3,18 @@ import type { Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type FieldErrors } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
+import { sendCached } from '../../lib/read-cache';
 import { absoluteUrl } from '../../lib/storage';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
+import { BranchModel } from '../branches/branches.model';
 import { branchNames, findBranchIdByName } from '../branches/branches.service';
 import { unknownNames } from '../catalog/catalog.service';
+import { ReviewModel } from '../reviews/reviews.model';
 import { reviewsForLesson } from '../reviews/reviews.service';
+import { UserModel } from '../users/users.model';
 import { findMonitorIdByName, userNames } from '../users/users.service';
-import type { LessonDoc } from './lessons.model';
+import { LessonModel, type LessonDoc } from './lessons.model';
 import * as lessons from './lessons.service';
 
 interface LessonBody {
@@ -73,6 +77,11 @@ async function resolveFields(req: Request): Promise<lessons.LessonFields> {
 
 const id = (req: Request) => String(req.params.id);
 
+/** What a list of lessons is read from: the lessons, their trainers' names and their sedes' names. */
+const LIST_SOURCES = [LessonModel, UserModel, BranchModel];
+/** A lesson's page adds its reviews, with their authors' names. */
+const DETAIL_SOURCES = [...LIST_SOURCES, ReviewModel];
+
 export function lessonsController(ctx: AppContext) {
   const withUrl = <T extends { image: string }>(lesson: T): T => ({
     ...lesson,
@@ -92,19 +101,25 @@ export function lessonsController(ctx: AppContext) {
 
   return {
     async listAvailable(_req: Request, res: Response) {
-      res.json(await listOf('available'));
+      await sendCached(res, 'lessons:available', LIST_SOURCES, () => listOf('available'));
     },
     async listAll(_req: Request, res: Response) {
-      res.json(await listOf('all'));
+      await sendCached(res, 'lessons:all', LIST_SOURCES, () => listOf('all'));
     },
     async listRetired(_req: Request, res: Response) {
       res.json(await listOf('retired'));
     },
     async byName(req: Request, res: Response) {
-      res.json(await detail(await lessons.findLessonByName(String(req.params.name))));
+      const name = String(req.params.name);
+      await sendCached(res, `lesson:name:${name}`, DETAIL_SOURCES, async () =>
+        detail(await lessons.findLessonByName(name)),
+      );
     },
     async byId(req: Request, res: Response) {
-      res.json(await detail(await lessons.findLessonById(id(req))));
+      const lessonId = id(req);
+      await sendCached(res, `lesson:id:${lessonId}`, DETAIL_SOURCES, async () =>
+        detail(await lessons.findLessonById(lessonId)),
+      );
     },
     async create(req: Request, res: Response) {
       const fields = await resolveFields(req);

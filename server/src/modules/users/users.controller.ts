@@ -3,6 +3,7 @@ import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type Logi
 import { HttpError } from '../../lib/http-error';
 import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
+import { readCache, sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
 import * as users from './users.service';
@@ -18,6 +19,18 @@ interface UserBody {
 
 function paramId(req: Request): string {
   return String(req.params.id);
+}
+
+/** A page of the admin's user tables, with the total in X-Total-Count. */
+async function sendUserPage(req: Request, res: Response, suspended: boolean): Promise<void> {
+  const page = users.parsePage(req.query);
+  const { items, total } = await readCache.get(
+    `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`,
+    users.USER_SOURCES,
+    (cache) => users.listUsers(suspended, page, cache),
+    (result) => 2048 * result.items.length + 200,
+  );
+  res.set('X-Total-Count', String(total)).json(items);
 }
 
 export function usersController(ctx: AppContext) {
@@ -73,17 +86,16 @@ export function usersController(ctx: AppContext) {
     },
 
     async get(req: Request, res: Response) {
-      res.json(await users.getUser(paramId(req)));
+      const id = paramId(req);
+      await sendCached(res, `user:${id}`, users.USER_SOURCES, (cache) => users.getUser(id, cache));
     },
 
     async list(req: Request, res: Response) {
-      const { items, total } = await users.listUsers(false, users.parsePage(req.query));
-      res.set('X-Total-Count', String(total)).json(items);
+      await sendUserPage(req, res, false);
     },
 
     async listSuspended(req: Request, res: Response) {
-      const { items, total } = await users.listUsers(true, users.parsePage(req.query));
-      res.set('X-Total-Count', String(total)).json(items);
+      await sendUserPage(req, res, true);
     },
 
     async listMonitors(_req: Request, res: Response) {

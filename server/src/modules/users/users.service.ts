@@ -12,7 +12,9 @@ import {
 import type { AppContext } from '../../lib/context';
 import { onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
+import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
+import { LessonModel } from '../lessons/lessons.model';
 import { lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
 import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
@@ -47,8 +49,30 @@ function emailTaken(): HttpError {
   });
 }
 
+/** Where a user's answers are read from: the account and the names of its classes. */
+export const USER_SOURCES = [UserModel, LessonModel];
+
+/**
+ * The signed-in user, read on every authenticated request (through the read cache, which drops it
+ * the moment any account is written, so a suspension or a demotion still takes effect at once).
+ */
 export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return null;
+  return readCache.get(
+    `auth:${id}`,
+    [UserModel],
+    (cache) => readAuthUser(id, cache),
+    () => 400,
+  );
+}
+
+/** A membership's start and end are the moments an answer that shows its status stops being true. */
+function expireWithMembership(cache: ComputeContext | undefined, doc: Pick<UserDoc, 'membership'>): void {
+  cache?.expireAt(doc.membership?.start);
+  cache?.expireAt(doc.membership?.end);
+}
+
+async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser | null> {
   const doc = await UserModel.findById(id, {
     fullName: 1,
     email: 1,
@@ -59,6 +83,7 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
     sessionsValidAfter: 1,
   }).lean<UserDoc>();
   if (!doc) return null;
+  expireWithMembership(cache, doc);
   return {
     id: doc._id.toString(),
     fullName: doc.fullName,
@@ -127,9 +152,11 @@ export async function createUser(
   return byAdmin ? { id } : { id, token: ctx.tokens.sign({ id, isAdmin: false }) };
 }
 
-export async function getUser(id: string): Promise<UserDto> {
+/** A user's profile; `cache`, when the answer is being cached, learns when its status changes. */
+export async function getUser(id: string, cache?: ComputeContext): Promise<UserDto> {
   const doc = await UserModel.findById(objectId(id)).lean<UserDoc>();
   if (!doc) throw userNotFound();
+  expireWithMembership(cache, doc);
   const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByMonitor([doc._id])]);
   return toUserDto(doc, lessons, taught.get(doc._id.toString()) ?? []);
 }
@@ -151,6 +178,7 @@ export function parsePage(query: Record<string, unknown>): Page {
 export async function listUsers(
   suspended: boolean,
   { page, limit }: Page,
+  cache?: ComputeContext,
 ): Promise<{ items: UserListItemDto[]; total: number }> {
   const filter = suspended ? { deletedAt: trusted({ $ne: null }) } : { deletedAt: null };
   const [docs, total] = await Promise.all([
@@ -161,6 +189,7 @@ export async function listUsers(
       .lean<UserDoc[]>(),
     UserModel.countDocuments(filter),
   ]);
+  for (const doc of docs) expireWithMembership(cache, doc);
   const lessonIds = [...new Map(docs.flatMap((d) => d.lessons ?? []).map((id) => [id.toString(), id])).values()];
   const names = new Map((await lessonSummaries(lessonIds)).map((l) => [l.id, { id: l.id, name: l.name }]));
   const items = docs.map((doc) =>

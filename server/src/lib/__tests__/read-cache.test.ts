@@ -1,0 +1,189 @@
+import { EventEmitter } from 'node:events';
+import mongoose, { type mongo } from 'mongoose';
+import request from 'supertest';
+import { createTestApp } from '../../test/app';
+import { useTestDatabase } from '../../test/db';
+import { bearer, createTestUser, type TestUser } from '../../test/fixtures';
+import { PlanModel } from '../../modules/plans/plans.model';
+import { UserModel } from '../../modules/users/users.model';
+import { ReadCache, readCache } from '../read-cache';
+
+/** A collection through the bare driver, past mongoose's models. */
+function rawCollection(name: string) {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('not connected');
+  return db.collection(name);
+}
+
+describe('read cache', () => {
+  useTestDatabase();
+
+  describe('ReadCache', () => {
+    // The process's cache watches the test connection; this one is fed by hand or by watch().
+    let cache: ReadCache;
+    beforeEach(() => {
+      cache = new ReadCache({ enabled: true, maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
+      cache.watch(mongoose.connection.getClient());
+    });
+
+    test('when nothing was written, then the second read is answered without computing', async () => {
+      const compute = jest.fn(async () => ({ n: 1 }));
+      await cache.get('k', [PlanModel], compute);
+      await expect(cache.get('k', [PlanModel], compute)).resolves.toEqual({ n: 1 });
+      expect(compute).toHaveBeenCalledTimes(1);
+    });
+
+    test('when a collection it read is written through a model, then the next read computes again', async () => {
+      const compute = jest.fn(async () => PlanModel.countDocuments());
+      await expect(cache.get('count', [PlanModel], compute)).resolves.toBe(0);
+      await PlanModel.create({ name: 'Uno', duration: 1, benefits: 'B', price: 1 });
+      await expect(cache.get('count', [PlanModel], compute)).resolves.toBe(1);
+      expect(compute).toHaveBeenCalledTimes(2);
+    });
+
+    test('when a collection is written by the bare driver, then the next read computes again', async () => {
+      const compute = jest.fn(async () => UserModel.countDocuments());
+      const before = await cache.get('users', [UserModel], compute);
+      await rawCollection('users').insertOne({ fullName: 'Crudo', email: 'crudo@x.test' });
+      await expect(cache.get('users', [UserModel], compute)).resolves.toBe(before + 1);
+    });
+
+    test('when another collection is written, then the entry is kept', async () => {
+      const compute = jest.fn(async () => 'plans');
+      await cache.get('p', [PlanModel], compute);
+      await UserModel.updateMany({}, { $set: { phone: '1' } });
+      await cache.get('p', [PlanModel], compute);
+      expect(compute).toHaveBeenCalledTimes(1);
+    });
+
+    test('when a collection is dropped, then what was read from it is void', async () => {
+      const scratch = rawCollection('scratch');
+      await scratch.insertOne({ n: 1 });
+      const compute = jest.fn(async () => scratch.countDocuments());
+      await expect(cache.get('scratch', ['scratch'], compute)).resolves.toBe(1);
+      await scratch.drop();
+      await expect(cache.get('scratch', ['scratch'], compute)).resolves.toBe(0);
+    });
+
+    test('when a write lands while a read is computing, then that result is not reused', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const first = cache.get('race', [PlanModel], async () => {
+        const value = await PlanModel.countDocuments();
+        await gate;
+        return value;
+      });
+      await PlanModel.create({ name: 'Carrera', duration: 1, benefits: 'B', price: 2 });
+      release();
+      const stale = await first;
+      const fresh = await cache.get('race', [PlanModel], () => PlanModel.countDocuments());
+      expect(fresh).toBe(stale + 1);
+    });
+
+    test('when a read starts after a write was sent but before it was answered, then its result is not reused', async () => {
+      // The driver's monitoring events, played by hand to fix their order.
+      const client = new EventEmitter();
+      const own = new ReadCache({ enabled: true, maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
+      own.watch(client as unknown as mongo.MongoClient);
+      client.emit('commandStarted', { commandName: 'update', requestId: 7, command: { update: 'plans' } });
+      const compute = jest.fn(async () => 'old');
+      await own.get('k', ['plans'], compute);
+      client.emit('commandSucceeded', { commandName: 'update', requestId: 7 });
+      await own.get('k', ['plans'], compute);
+      expect(compute).toHaveBeenCalledTimes(2);
+      // A read is no write: nothing is dropped.
+      client.emit('commandStarted', { commandName: 'find', requestId: 8, command: { find: 'plans' } });
+      client.emit('commandSucceeded', { commandName: 'find', requestId: 8 });
+      await own.get('k', ['plans'], compute);
+      expect(compute).toHaveBeenCalledTimes(2);
+    });
+
+    test('when many read a missing entry at once, then it is computed once', async () => {
+      const compute = jest.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return 'once';
+      });
+      const results = await Promise.all(Array.from({ length: 20 }, () => cache.get('burst', [PlanModel], compute)));
+      expect(new Set(results)).toEqual(new Set(['once']));
+      expect(compute).toHaveBeenCalledTimes(1);
+    });
+
+    test('when the computation fails, then nothing is kept and the next read tries again', async () => {
+      const compute = jest.fn().mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce('ok');
+      await expect(cache.get('fail', [PlanModel], compute)).rejects.toThrow('boom');
+      await expect(cache.get('fail', [PlanModel], compute)).resolves.toBe('ok');
+    });
+
+    test('when the answer names a moment it stops being true, then it expires then', async () => {
+      let now = 1_000_000;
+      const spy = jest.spyOn(Date, 'now').mockImplementation(() => now);
+      try {
+        const compute = jest.fn(async (ctx: { expireAt(at: number): void }) => {
+          ctx.expireAt(now + 500);
+          ctx.expireAt(now - 10); // already past: ignored
+          return 'until';
+        });
+        await cache.get('t', [PlanModel], compute);
+        now += 499;
+        await cache.get('t', [PlanModel], compute);
+        expect(compute).toHaveBeenCalledTimes(1);
+        now += 1;
+        await cache.get('t', [PlanModel], compute);
+        expect(compute).toHaveBeenCalledTimes(2);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    test('when turned off, then every read computes', async () => {
+      cache.configure({ enabled: false, maxBytes: 1024, maxAgeMs: 60_000 });
+      const compute = jest.fn(async () => 1);
+      await cache.get('off', [PlanModel], compute);
+      await cache.get('off', [PlanModel], compute);
+      expect(compute).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('through the API', () => {
+    const { app, config } = createTestApp();
+    let admin: TestUser;
+    let member: TestUser;
+
+    beforeAll(async () => {
+      [admin, member] = await Promise.all([createTestUser(config, { isAdmin: true }), createTestUser(config)]);
+      await PlanModel.deleteMany({});
+    });
+
+    test('when an admin changes a plan, then the next public read shows it and its ETag changes', async () => {
+      const plan = await PlanModel.create({ name: 'Basico', duration: 1, benefits: 'Sala', price: 20 });
+      const first = await request(app).get('/api/memberships').expect(200);
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^W\/"[0-9a-f]+-/);
+      await request(app).get('/api/memberships').set('If-None-Match', etag).expect(304);
+
+      await request(app)
+        .put(`/api/memberships/update/${plan._id.toString()}`)
+        .set(bearer(admin))
+        .send({ name: 'Basico', duration: '1', benefits: 'Sala', price: '25' })
+        .expect(200);
+
+      const second = await request(app).get('/api/memberships').set('If-None-Match', etag).expect(200);
+      expect(second.body.find((p: { name: string }) => p.name === 'Basico').price).toBe(25);
+      expect(second.headers.etag).not.toBe(etag);
+    });
+
+    test('when an admin suspends a signed-in member, then the member loses access on the next request', async () => {
+      await request(app).get(`/api/users/${member.id}`).set(bearer(member)).expect(200);
+      await request(app).delete(`/api/users/delete/${member.id}`).set(bearer(admin)).expect(200);
+      const res = await request(app).get(`/api/users/${member.id}`).set(bearer(member)).expect(401);
+      expect(res.body.code).toBe('ACCOUNT_SUSPENDED');
+    });
+
+    test('when a read is cached, then hits are counted', async () => {
+      const before = readCache.hits;
+      await request(app).get('/api/types').expect(200);
+      await request(app).get('/api/types').expect(200);
+      expect(readCache.hits).toBeGreaterThan(before);
+    });
+  });
+});

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { mongo } from 'mongoose';
+
+/**
+ * The API's read cache: computed answers of the busy reads (the public catalogue, a class with its
+ * reviews, a member's profile and calendar, the admin's first page of users, the signed-in user),
+ * kept in this process and dropped the moment a collection they were read from is written.
+ *
+ * Every command the driver sends is watched (MongoDB command monitoring), so any write to a
+ * collection, whoever sends it through this process (a service, a script sharing the connection,
+ * a test), bumps that collection's version; an entry remembers the versions it was computed
+ * under and is used only while they still hold. A write is therefore visible on the very next
+ * read, with no invalidation call to forget. Writes from another process (a second server, a
+ * restore) are not seen: entries also expire after `maxAgeMs`, and READ_CACHE=off turns the cache
+ * off for installations that run several servers against one database.
+ *
+ * Answers that depend on the clock (a membership is active until its end date) name the moment
+ * they stop being true and expire then.
+ */
+
+/** Commands that change documents of the collection they name. */
+const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'drop', 'create']);
+/** Commands that may change any collection. */
+const DATABASE_COMMANDS = new Set(['dropDatabase', 'bulkWrite', 'renameCollection', 'applyOps']);
+
+/** The collection a command writes, null for "any", undefined for a command that writes nothing. */
+function writeTarget(commandName: string, command: Record<string, unknown>): string | null | undefined {
+  if (DATABASE_COMMANDS.has(commandName)) return null;
+  if (!WRITE_COMMANDS.has(commandName)) return undefined;
+  const target = command[commandName];
+  return typeof target === 'string' ? target : null;
+}
+
+/** Something whose writes an entry depends on: a collection name or a mongoose model. */
+export type Dependency = string | { collection: { collectionName: string } };
+
+const collectionName = (dep: Dependency) => (typeof dep === 'string' ? dep : dep.collection.collectionName);
+
+interface Entry<T> {
+  value: T;
+  /** Collection versions when the computation started. */
+  versions: number[];
+  deps: string[];
+  expiresAt: number;
+  size: number;
+}
+
+/** A JSON answer ready to send: its bytes and their ETag. */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+}
+
+/** What a computation can tell the cache about its result. */
+export interface ComputeContext {
+  /** The result stops being true at this moment (a membership starts or ends). */
+  expireAt(at: Date | number | null | undefined): void;
+}
+
+export interface ReadCacheOptions {
+  enabled: boolean;
+  maxBytes: number;
+  maxAgeMs: number;
+}
+
+export class ReadCache {
+  private readonly versions = new Map<string, number>();
+  /** Bumped by database-wide commands: every entry computed before it is void. */
+  private epoch = 0;
+  private entries: LRUCache<string, Entry<unknown>>;
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private options: ReadCacheOptions;
+  private readonly watched = new WeakSet<object>();
+  hits = 0;
+  misses = 0;
+
+  constructor(options: ReadCacheOptions = { enabled: true, maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 }) {
+    this.options = options;
+    this.entries = this.createStore();
+  }
+
+  private createStore() {
+    return new LRUCache<string, Entry<unknown>>({
+      maxSize: Math.max(1, this.options.maxBytes),
+      sizeCalculation: (entry) => Math.max(1, entry.size),
+    });
+  }
+
+  configure(options: ReadCacheOptions): void {
+    this.options = options;
+    this.entries = this.createStore();
+    this.inflight.clear();
+  }
+
+  get enabled(): boolean {
+    return this.options.enabled;
+  }
+
+  /** Forgets everything (a new connection, maybe to another database). */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.inflight.clear();
+  }
+
+  /** Marks `collection` as written: entries that read it are no longer used. */
+  written(collection: string): void {
+    this.versions.set(collection, (this.versions.get(collection) ?? 0) + 1);
+  }
+
+  /** Watches every command `client` sends, so its writes invalidate what they change. */
+  watch(client: mongo.MongoClient): void {
+    if (this.watched.has(client)) return;
+    this.watched.add(client);
+    // A write is marked when it is sent (a read that starts now must not be kept) and again when
+    // it is answered (a read that ran while it was applied may have seen the old documents).
+    const pending = new Map<number, string | null>();
+    client.on('commandStarted', (event) => {
+      const target = writeTarget(event.commandName, event.command);
+      if (target === undefined) return;
+      pending.set(event.requestId, target);
+      this.markWritten(target);
+    });
+    const answered = (event: { requestId: number }) => {
+      const target = pending.get(event.requestId);
+      if (target === undefined) return;
+      pending.delete(event.requestId);
+      this.markWritten(target);
+    };
+    client.on('commandSucceeded', answered);
+    client.on('commandFailed', answered);
+  }
+
+  /** `null` stands for every collection. */
+  private markWritten(target: string | null): void {
+    if (target === null) this.clear();
+    else this.written(target);
+  }
+
+  private snapshot(deps: string[]): number[] {
+    return [this.epoch, ...deps.map((d) => this.versions.get(d) ?? 0)];
+  }
+
+  private isCurrent(entry: Entry<unknown>, now: number): boolean {
+    if (entry.expiresAt <= now) return false;
+    const current = this.snapshot(entry.deps);
+    return current.every((v, i) => v === entry.versions[i]);
+  }
+
+  /**
+   * The value under `key`, computed by `compute` when missing or stale. Concurrent misses share
+   * one computation. `sizeOf` estimates the bytes an entry keeps alive.
+   */
+  async get<T>(
+    key: string,
+    dependencies: readonly Dependency[],
+    compute: (ctx: ComputeContext) => Promise<T>,
+    sizeOf: (value: T) => number = () => 1024,
+  ): Promise<T> {
+    if (!this.options.enabled) return compute({ expireAt: () => undefined });
+    const now = Date.now();
+    const cached = this.entries.get(key);
+    if (cached && this.isCurrent(cached, now)) {
+      this.hits++;
+      return cached.value as T;
+    }
+    const running = this.inflight.get(key);
+    if (running) return running as Promise<T>;
+    this.misses++;
+    const deps = dependencies.map(collectionName);
+    const versions = this.snapshot(deps);
+    let expiresAt = now + this.options.maxAgeMs;
+    const ctx: ComputeContext = {
+      expireAt(at) {
+        if (at === null || at === undefined) return;
+        const ms = typeof at === 'number' ? at : at.getTime();
+        if (ms > now && ms < expiresAt) expiresAt = ms;
+      },
+    };
+    const promise = compute(ctx).then(
+      (value) => {
+        if (this.inflight.get(key) === promise) {
+          this.inflight.delete(key);
+          // A write during the computation already changed the versions: the entry is born stale
+          // and the next read computes again.
+          this.entries.set(key, { value, versions, deps, expiresAt, size: sizeOf(value) });
+        }
+        return value;
+      },
+      (error: unknown) => {
+        if (this.inflight.get(key) === promise) this.inflight.delete(key);
+        throw error;
+      },
+    );
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  /** Like get(), for a JSON answer: serialised and hashed once, then sent as is. */
+  body(
+    key: string,
+    dependencies: readonly Dependency[],
+    compute: (ctx: ComputeContext) => Promise<unknown>,
+  ): Promise<CachedBody> {
+    return this.get(
+      key,
+      dependencies,
+      async (ctx) => toCachedBody(await compute(ctx)),
+      (entry) => entry.body.length + 200,
+    );
+  }
+}
+
+export function toCachedBody(value: unknown): CachedBody {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+}
+
+/** The process's cache, configured by createApp() and fed by connectMongoose(). */
+export const readCache = new ReadCache();
+
+/**
+ * Sends the JSON answer cached under `key`, computing it when needed. A client that already has
+ * it (If-None-Match) gets 304 Not Modified.
+ */
+export async function sendCached(
+  res: Response,
+  key: string,
+  dependencies: readonly Dependency[],
+  compute: (ctx: ComputeContext) => Promise<unknown>,
+): Promise<void> {
+  const { body, etag } = await readCache.body(key, dependencies, compute);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('ETag', etag);
+  // Express answers 304 itself when the request's If-None-Match names this ETag.
+  res.send(body);
+}
