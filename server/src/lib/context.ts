@@ -25,7 +25,7 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
   return {
     config,
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
-    passwords: new PasswordHasher(config.bcryptCost),
+    passwords: new PasswordHasher(config.bcryptCost, config.passwordWorkers),
     storage: config.cloudinaryUrl
       ? new CloudinaryStorage(config.cloudinaryUrl)
       : new LocalDiskStorage(config.uploadsDir),
