@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
 import { docsRouter } from './docs/docs.routes';
 import { createContext, type AppContext } from './lib/context';
@@ -13,6 +11,7 @@ import { readCache } from './lib/read-cache';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
+import { requestLog } from './middleware/request-log';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
 import { goalsRouter, typesRouter } from './modules/catalog/catalog.routes';
@@ -27,8 +26,6 @@ import { plansRouter } from './modules/plans/plans.routes';
 import { statsRouter } from './modules/stats/stats.routes';
 import { usersRouter } from './modules/users/users.routes';
 
-const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
-
 /** Builds the Express app (no listen): the API under /api, uploads, and the built SPA. */
 export function createApp(config: Config, logger: Logger, ctx: AppContext = createContext(config, logger)): Express {
   const app = express();
@@ -36,22 +33,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   // HTTPS-only headers would break a self-hosted install served over plain HTTP.
   const https = config.publicUrl.startsWith('https://');
   app.use(helmet(securityHeaders(config, https)));
