@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import cors from 'cors';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import helmet from 'helmet';
+import type helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { docsRouter } from './docs/docs.routes';
@@ -12,6 +12,7 @@ import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
 import { goalsRouter, typesRouter } from './modules/catalog/catalog.routes';
@@ -36,7 +37,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   app.use(requestLog(logger));
   // HTTPS-only headers would break a self-hosted install served over plain HTTP.
   const https = config.publicUrl.startsWith('https://');
-  app.use(helmet(securityHeaders(config, https)));
+  app.use(securityHeaders(securityHeaderOptions(config, https)));
 
   // Signed webhooks need the raw body, so they come before the JSON parser.
   app.use(stripeWebhookRouter(ctx));
@@ -95,7 +96,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
  * helmet's defaults with a Content-Security-Policy that allows only what this installation uses:
  * Google's sign-in widget when GOOGLE_CLIENT_ID is set, Cloudinary images when CLOUDINARY_URL is set.
  */
-function securityHeaders(config: Config, https: boolean): Parameters<typeof helmet>[0] {
+function securityHeaderOptions(config: Config, https: boolean): Parameters<typeof helmet>[0] {
   const google = config.googleClientId ? ['https://accounts.google.com/gsi/'] : [];
   const cloudinary = config.cloudinaryUrl ? ['https://res.cloudinary.com'] : [];
   return {
