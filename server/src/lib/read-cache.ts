@@ -222,9 +222,17 @@ export function toCachedBody(value: unknown): CachedBody {
 /** The process's cache, configured by createApp() and fed by connectMongoose(). */
 export const readCache = new ReadCache();
 
+/** Whether the client's If-None-Match names `etag` (weak comparison, as for GET). */
+function clientHas(ifNoneMatch: string | undefined, cacheControl: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch || (cacheControl && /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(cacheControl))) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
 /**
- * Sends the JSON answer cached under `key`, computing it when needed. A client that already has
- * it (If-None-Match) gets 304 Not Modified.
+ * Sends the JSON answer cached under `key`, computing it when needed: the stored bytes as they
+ * are, with their ETag; a client that already has them (If-None-Match) gets 304 Not Modified.
  */
 export async function sendCached(
   res: Response,
@@ -233,8 +241,14 @@ export async function sendCached(
   compute: (ctx: ComputeContext) => Promise<unknown>,
 ): Promise<void> {
   const { body, etag } = await readCache.body(key, dependencies, compute);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const { headers, method } = res.req;
   res.setHeader('ETag', etag);
-  // Express answers 304 itself when the request's If-None-Match names this ETag.
-  res.send(body);
+  if (clientHas(headers['if-none-match'], headers['cache-control'], etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(method === 'HEAD' ? undefined : body);
 }

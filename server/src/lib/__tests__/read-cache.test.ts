@@ -172,6 +172,25 @@ describe('read cache', () => {
       expect(second.headers.etag).not.toBe(etag);
     });
 
+    test('when the client names the ETag among others or weakly, then 304; with no-cache or another tag, then 200', async () => {
+      const first = await request(app).get('/api/types').expect(200);
+      const etag = String(first.headers.etag);
+      const opaque = etag.replace(/^W\//, '');
+      await request(app).get('/api/types').set('If-None-Match', `"other", ${etag}`).expect(304);
+      await request(app).get('/api/types').set('If-None-Match', opaque).expect(304);
+      await request(app).get('/api/types').set('If-None-Match', '*').expect(304);
+      await request(app).get('/api/types').set('If-None-Match', '"other"').expect(200);
+      const forced = await request(app)
+        .get('/api/types')
+        .set('If-None-Match', etag)
+        .set('Cache-Control', 'no-cache')
+        .expect(200);
+      expect(forced.body).toEqual(first.body);
+      const head = await request(app).head('/api/types').expect(200);
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+      expect(head.text).toBeUndefined();
+    });
+
     test('when an admin suspends a signed-in member, then the member loses access on the next request', async () => {
       await request(app).get(`/api/users/${member.id}`).set(bearer(member)).expect(200);
       await request(app).delete(`/api/users/delete/${member.id}`).set(bearer(admin)).expect(200);
