@@ -19,6 +19,7 @@ import { chromiumAvailable } from '../e2e/browser.mjs';
 import { startDatabase } from './lib/database.mjs';
 import { measure, request, startLimitServer, watchMemory } from './lib/load.mjs';
 import { ADMIN_EMAIL, BENCH_PASSWORD, CHAIN, MEMBER_EMAIL, seedChain, setLessonCount } from './lib/seed.mjs';
+import { soak } from './lib/soak.mjs';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -27,6 +28,10 @@ const VERBOSE = args.has('--verbose');
 const DURATION = QUICK ? 2 : 10;
 const WARMUP = QUICK ? 1 : 3;
 const CONNECTIONS = 50;
+/** The soak (issue 9): 60 s of mixed work by 16 virtual users; --soak=SECONDS to change it. */
+const SOAK_ONLY = args.has('--soak-only');
+const SOAK_S = Number(process.argv.find((a) => a.startsWith('--soak='))?.slice(7) ?? (QUICK ? 15 : 60));
+const SOAK_USERS = 16;
 const RAISED = '10000000';
 
 const log = (line) => console.log(`[bench] ${line}`);
@@ -230,6 +235,131 @@ async function checkEtags(baseUrl, targets) {
   return out;
 }
 
+/** Every target of the main chain against its limit, then logins, freshness and ETags. */
+async function measureTargets(baseUrl, ids, rows, extra, limits) {
+  const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
+  const member = { authorization: `Bearer ${memberToken}` };
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const targets = [
+    { key: 'memberships', label: 'GET /api/memberships', path: '/api/memberships', group: 'catalogue' },
+    { key: 'lessons', label: 'GET /api/lessons', path: '/api/lessons', group: 'catalogue' },
+    {
+      key: 'lesson',
+      label: 'GET /api/lessons/:name',
+      path: `/api/lessons/${encodeURIComponent(ids.lessonName)}`,
+      group: 'detail',
+    },
+    { key: 'branches', label: 'GET /api/branchoffice', path: '/api/branchoffice', group: 'catalogue' },
+    {
+      key: 'branch',
+      label: 'GET /api/branchoffice/:id',
+      path: `/api/branchoffice/${ids.branchId}`,
+      group: 'detail',
+    },
+    { key: 'types', label: 'GET /api/types', path: '/api/types', group: 'catalogue' },
+    {
+      key: 'user',
+      label: 'GET /api/users/:id (member)',
+      path: `/api/users/${ids.memberId}`,
+      headers: member,
+      group: 'detail',
+    },
+    {
+      key: 'events',
+      label: 'GET /api/events (member, 1 month)',
+      path: `/api/events?${monthRange()}`,
+      headers: member,
+      group: 'detail',
+    },
+    { key: 'users', label: 'GET /api/users (admin, page 1)', path: '/api/users', headers: admin, group: 'admin' },
+  ];
+  const loginTarget = {
+    key: 'login',
+    label: 'POST /api/users/login',
+    path: '/api/users/login',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MEMBER_EMAIL, password: BENCH_PASSWORD }),
+    group: 'login',
+  };
+  const sizes = [];
+  for (const t of [...targets, loginTarget]) sizes.push(await bodySize(baseUrl, t));
+  limits.express = track(await startLimitServer('express', sizes));
+  limits.http = track(await startLimitServer('http', sizes));
+
+  for (const target of targets) await measureTarget(baseUrl, target, limits, rows);
+  for (const connections of [1, 10]) {
+    await measureTarget(
+      baseUrl,
+      { ...loginTarget, key: `login${connections}`, label: `POST /api/users/login (${connections} conn.)` },
+      limits,
+      rows,
+      { connections },
+    );
+  }
+
+  const lessonsBytes = rows.find((r) => r.key === 'lessons').bytes;
+  log(`bare node:http at ${lessonsBytes} B`);
+  extra.nodeHttp = {
+    bytes: lessonsBytes,
+    ...(await measure({
+      url: limits.http.url(lessonsBytes),
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmup: WARMUP,
+    })),
+  };
+
+  log('GET /api/lessons while 10 connections log in');
+  const [underLogin, logins] = await Promise.all([
+    measure({ url: `${baseUrl}/api/lessons`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }),
+    measure({
+      url: `${baseUrl}${loginTarget.path}`,
+      connections: 10,
+      duration: DURATION + WARMUP + 1,
+      warmup: 0,
+      method: 'POST',
+      headers: loginTarget.headers,
+      body: loginTarget.body,
+    }),
+  ]);
+  rows.push({
+    key: 'lessonsUnderLogin',
+    label: 'GET /api/lessons while 10 log in',
+    group: 'underLogin',
+    bytes: lessonsBytes,
+    ...underLogin,
+    limit: null,
+    ratio: null,
+    logins,
+  });
+
+  extra.freshness = await checkFreshness(baseUrl, adminToken, ids);
+  extra.etags = await checkEtags(
+    baseUrl,
+    targets.filter((t) => t.group === 'catalogue'),
+  );
+}
+
+async function runSoak(server, db, adminToken, ids) {
+  log(`soak: ${SOAK_S} s of mixed work by ${SOAK_USERS} virtual users`);
+  const result = await soak({
+    baseUrl: server.baseUrl,
+    uri: db.uri,
+    pid: server.pid,
+    durationS: SOAK_S,
+    users: SOAK_USERS,
+    memberEmails: ids.memberEmails,
+    adminToken,
+    planId: ids.planId,
+  });
+  log(
+    `  ${result.requests} requests, ${result.errors} errors, ${result.fiveXx} 5xx, ` +
+      `memory ${result.memory.earlyMb} → ${result.memory.lateMb} MB, ${result.recordsLost} records lost`,
+  );
+  return result;
+}
+
 async function measureApi() {
   await ensureBuilt();
   const started = Date.now();
@@ -238,7 +368,7 @@ async function measureApi() {
   const memory = [];
   const rows = [];
   const extra = {};
-  let limits;
+  const limits = {};
   try {
     log(
       `seeding ${Object.entries(CHAIN)
@@ -253,117 +383,16 @@ async function measureApi() {
     let watch = watchMemory(server.pid);
     const baseUrl = server.baseUrl;
     try {
-      const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
-      const member = { authorization: `Bearer ${memberToken}` };
-      const admin = { authorization: `Bearer ${adminToken}` };
-      const targets = [
-        { key: 'memberships', label: 'GET /api/memberships', path: '/api/memberships', group: 'catalogue' },
-        { key: 'lessons', label: 'GET /api/lessons', path: '/api/lessons', group: 'catalogue' },
-        {
-          key: 'lesson',
-          label: 'GET /api/lessons/:name',
-          path: `/api/lessons/${encodeURIComponent(ids.lessonName)}`,
-          group: 'detail',
-        },
-        { key: 'branches', label: 'GET /api/branchoffice', path: '/api/branchoffice', group: 'catalogue' },
-        {
-          key: 'branch',
-          label: 'GET /api/branchoffice/:id',
-          path: `/api/branchoffice/${ids.branchId}`,
-          group: 'detail',
-        },
-        { key: 'types', label: 'GET /api/types', path: '/api/types', group: 'catalogue' },
-        {
-          key: 'user',
-          label: 'GET /api/users/:id (member)',
-          path: `/api/users/${ids.memberId}`,
-          headers: member,
-          group: 'detail',
-        },
-        {
-          key: 'events',
-          label: 'GET /api/events (member, 1 month)',
-          path: `/api/events?${monthRange()}`,
-          headers: member,
-          group: 'detail',
-        },
-        { key: 'users', label: 'GET /api/users (admin, page 1)', path: '/api/users', headers: admin, group: 'admin' },
-      ];
-      const loginTarget = {
-        key: 'login',
-        label: 'POST /api/users/login',
-        path: '/api/users/login',
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: MEMBER_EMAIL, password: BENCH_PASSWORD }),
-        group: 'login',
-      };
-      const sizes = [];
-      for (const t of [...targets, loginTarget]) sizes.push(await bodySize(baseUrl, t));
-      limits = {
-        express: track(await startLimitServer('express', sizes)),
-        http: track(await startLimitServer('http', sizes)),
-      };
-
-      for (const target of targets) await measureTarget(baseUrl, target, limits, rows);
-      for (const connections of [1, 10]) {
-        await measureTarget(
-          baseUrl,
-          { ...loginTarget, key: `login${connections}`, label: `POST /api/users/login (${connections} conn.)` },
-          limits,
-          rows,
-          { connections },
-        );
-      }
-
-      const lessonsBytes = rows.find((r) => r.key === 'lessons').bytes;
-      log(`bare node:http at ${lessonsBytes} B`);
-      extra.nodeHttp = {
-        bytes: lessonsBytes,
-        ...(await measure({
-          url: limits.http.url(lessonsBytes),
-          connections: CONNECTIONS,
-          duration: DURATION,
-          warmup: WARMUP,
-        })),
-      };
-
-      log('GET /api/lessons while 10 connections log in');
-      const [underLogin, logins] = await Promise.all([
-        measure({ url: `${baseUrl}/api/lessons`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }),
-        measure({
-          url: `${baseUrl}${loginTarget.path}`,
-          connections: 10,
-          duration: DURATION + WARMUP + 1,
-          warmup: 0,
-          method: 'POST',
-          headers: loginTarget.headers,
-          body: loginTarget.body,
-        }),
-      ]);
-      rows.push({
-        key: 'lessonsUnderLogin',
-        label: 'GET /api/lessons while 10 log in',
-        group: 'underLogin',
-        bytes: lessonsBytes,
-        ...underLogin,
-        limit: null,
-        ratio: null,
-        logins,
-      });
-
-      extra.freshness = await checkFreshness(baseUrl, adminToken, ids);
-      extra.etags = await checkEtags(
-        baseUrl,
-        targets.filter((t) => t.group === 'catalogue'),
-      );
+      if (!SOAK_ONLY) await measureTargets(baseUrl, ids, rows, extra, limits);
+      await drain(baseUrl);
+      extra.soak = await runSoak(server, db, await login(baseUrl, ADMIN_EMAIL), ids);
     } finally {
       memory.push({ phase: `main chain (${CHAIN.lessons} lessons)`, peakMb: watch.stop() });
       await server.stop();
     }
 
     // Catalogue growth: the same list at 30 and at 3,000 lessons, the server restarted each time.
-    for (const count of [30, 3000]) {
+    for (const count of SOAK_ONLY ? [] : [30, 3000]) {
       const available = await setLessonCount(db.uri, count);
       server = await startServer(db.uri);
       watch = watchMemory(server.pid);
@@ -392,8 +421,8 @@ async function measureApi() {
       }
     }
   } finally {
-    await limits?.express.stop();
-    await limits?.http.stop();
+    await limits.express?.stop();
+    await limits.http?.stop();
     for (const l of extra.growthLimits ?? []) await l.stop();
     delete extra.growthLimits;
     await db.stop();
@@ -454,6 +483,17 @@ function budgets(api, client) {
   const out = [];
   const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
   const byKey = (key) => api.rows.find((r) => r.key === key);
+  if (api.soak) {
+    const s = api.soak;
+    add(
+      `Soak (${s.durationS} s mixed, ${s.users} users): no errors, no 5xx, flat memory, no record lost`,
+      s.errors === 0 && s.fiveXx === 0 && s.memory.flat && s.recordsLost === 0,
+      `${s.requests} requests, ${s.errors} errors, ${s.fiveXx} 5xx, RSS ${s.memory.earlyMb} → ${s.memory.lateMb} MB, ` +
+        `${s.recordsLost} lost`,
+    );
+  }
+  // --soak-only: nothing else was measured.
+  if (api.rows.length === 0) return out;
   for (const row of api.rows.filter((r) => r.group === 'catalogue')) {
     add(
       `${row.label}: ≥ 70 % of limit, p99 ≤ 25 ms`,
@@ -546,30 +586,43 @@ const client = SKIP_CLIENT ? null : chromiumAvailable() ? await measureClient() 
 if (!SKIP_CLIENT && !client) log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
 const checks = budgets(api, client);
 
-console.log('\nAPI (autocannon; latencies in ms; limit = bare Express 5 sending the same bytes)');
-console.table(
-  api.rows.map((r) => ({
-    target: r.label,
-    conn: r.connections,
-    'req/s': r.rps,
-    p50: r.p50,
-    p99: r.p99,
-    bytes: r.bytes,
-    'alone ms': r.aloneMs ?? '',
-    'limit req/s': r.limit?.rps ?? '',
-    'limit p99': r.limit?.p99 ?? '',
-    ratio: r.ratio ?? '',
-    'non-2xx/err': r.non2xx + r.errors + r.timeouts,
-  })),
-);
-const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
-console.log(
-  `Logins during that run: ${under.logins.rps} req/s, p50 ${under.logins.p50} ms, p99 ${under.logins.p99} ms.` +
-    ` Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms.`,
-);
-console.log('Server peak RSS:', api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
-console.table(api.freshness);
-console.table(api.etags);
+if (api.rows.length) {
+  console.log('\nAPI (autocannon; latencies in ms; limit = bare Express 5 sending the same bytes)');
+  console.table(
+    api.rows.map((r) => ({
+      target: r.label,
+      conn: r.connections,
+      'req/s': r.rps,
+      p50: r.p50,
+      p99: r.p99,
+      bytes: r.bytes,
+      'alone ms': r.aloneMs ?? '',
+      'limit req/s': r.limit?.rps ?? '',
+      'limit p99': r.limit?.p99 ?? '',
+      ratio: r.ratio ?? '',
+      'non-2xx/err': r.non2xx + r.errors + r.timeouts,
+    })),
+  );
+  const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
+  console.log(
+    `Logins during that run: ${under.logins.rps} req/s, p50 ${under.logins.p50} ms, p99 ${under.logins.p99} ms.` +
+      ` Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms.`,
+  );
+  console.log('Server peak RSS:', api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
+  console.table(api.freshness);
+  console.table(api.etags);
+}
+if (api.soak) {
+  console.log(`\nSoak: ${api.soak.durationS} s, ${api.soak.users} virtual users (mean and max ms per action)`);
+  console.table(api.soak.groups.map((g) => ({ ...g, statuses: JSON.stringify(g.statuses) })));
+  console.log(
+    'Writes confirmed by the API:',
+    JSON.stringify(api.soak.writesConfirmed),
+    '| records lost:',
+    api.soak.recordsLost,
+  );
+  if (api.soak.errorSamples.length) console.table(api.soak.errorSamples);
+}
 if (client) {
   console.log('\nClient (gzipped JS/CSS the page loaded; Lighthouse mobile)');
   console.table(

@@ -79,11 +79,22 @@ async function insertAll(collection, docs) {
 
 const stamp = (date) => ({ createdAt: date, updatedAt: date, __v: 0 });
 
+/**
+ * A unique class name the lesson form accepts (letters and hyphens, 4 to 19 characters), so the
+ * admin edits of the freshness check pass validation: Clase-aaa, Clase-aab, ...
+ */
+function lessonName(index) {
+  let code = '';
+  for (let n = index, i = 0; i < 3; i++, n = Math.floor(n / 26)) code = String.fromCharCode(97 + (n % 26)) + code;
+  return `Clase-${code}`;
+}
+
+/** One class of the chain, its hours as the forms write them. */
 function lessonDoc(index, refs, r, now) {
   const hour = 6 + r.int(15);
   return {
     _id: new ObjectId(),
-    name: `Clase ${String(index + 1).padStart(4, '0')} ${r.pick(TYPES)}`,
+    name: lessonName(index),
     shortDescription: 'Entrenamiento grupal guiado por un profesor',
     description:
       'Una clase para todos los niveles: calentamiento, bloque principal y estiramientos, con un profesor que adapta cada ejercicio.',
@@ -93,8 +104,8 @@ function lessonDoc(index, refs, r, now) {
     types: r.some(TYPES, 1, 3),
     goals: r.some(GOALS, 1, 2),
     scheduleDays: r.some(WEEKDAYS, 2, 4),
-    scheduleHourStart: `${String(hour).padStart(2, '0')}:00`,
-    scheduleHourFinish: `${String(hour + 1).padStart(2, '0')}:00`,
+    scheduleHourStart: `${hour}:00`,
+    scheduleHourFinish: `${hour + 1}:00`,
     isAvailable: true,
     monitor: r.pick(refs.monitors),
     office: r.pick(refs.branches),
@@ -247,6 +258,8 @@ export async function seedChain(uri, chain = CHAIN) {
       lessonName: reviewed.name,
       branchId: branches[0]._id.toString(),
       planId: plans[0]._id.toString(),
+      /** Members with an active membership, for the soak's virtual users. */
+      memberEmails: memberIndexes.slice(0, 200).map((index) => users[index].email),
     };
   } finally {
     await client.close();
