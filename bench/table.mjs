@@ -30,6 +30,7 @@ console.log(
     'p50 ms',
     'p99 ms',
     'bytes',
+    'alone ms',
     'limit req/s',
     'limit p99 ms',
     'ratio',
@@ -54,12 +55,26 @@ for (const r of api.rows) {
     ]),
   );
 }
+if (api.soak) {
+  const s = api.soak;
+  console.log(
+    `\nSoak: ${s.durationS} s, ${s.users} virtual users; memory ${s.memory.earlyMb} → ${s.memory.lateMb} MB.\n`,
+  );
+  console.log(line(['Action', 'requests', 'errors', 'mean ms', 'max ms', 'statuses']));
+  console.log(line(Array(6).fill('---')));
+  for (const g of s.groups) {
+    console.log(line([g.action, g.requests, g.errors, g.meanMs, g.maxMs, JSON.stringify(g.statuses)]));
+  }
+  console.log(`\nWrites confirmed by the API: ${JSON.stringify(s.writesConfirmed)}; records lost: ${s.recordsLost}.`);
+}
 const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
-console.log(
-  `\nLogins during the catalogue-under-login run: ${under.logins.rps} req/s, p99 ${under.logins.p99} ms. ` +
-    `Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms. ` +
-    `Server peak RSS: ${api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', ')}.\n`,
-);
+if (under) {
+  console.log(
+    `\nLogins during the catalogue-under-login run: ${under.logins.rps} req/s, p99 ${under.logins.p99} ms. ` +
+      `Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms. ` +
+      `Server peak RSS: ${api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', ')}.\n`,
+  );
+}
 if (client) {
   console.log(line(['Page', 'JS gz KB', 'CSS gz KB', 'Performance', 'Accessibility', 'LCP ms', 'CLS', 'TBT ms']));
   console.log(line(Array(8).fill('---')));
