@@ -67,12 +67,17 @@ describe('read cache', () => {
 
     test('when a write lands while a read is computing, then that result is not reused', async () => {
       let release!: () => void;
+      let counted!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
+      const read = new Promise<void>((resolve) => (counted = resolve));
       const first = cache.get('race', [PlanModel], async () => {
         const value = await PlanModel.countDocuments();
+        counted();
         await gate;
         return value;
       });
+      // The read has seen the old documents; the write lands before it is stored.
+      await read;
       await PlanModel.create({ name: 'Carrera', duration: 1, benefits: 'B', price: 2 });
       release();
       const stale = await first;
