@@ -178,8 +178,14 @@ export function loadConfig(env: Env = process.env) {
     jwtExpiresIn: str(env, 'JWT_EXPIRES_IN', '7d'),
     /** bcrypt cost; tests lower it through the environment to keep fixtures fast. */
     bcryptCost: int(env, 'BCRYPT_COST', nodeEnv === 'test' ? 4 : 10, 4, 15),
-    /** Worker threads that hash passwords off the event loop; 0 hashes on the main thread. */
-    passwordWorkers: int(env, 'PASSWORD_WORKERS', Math.max(1, os.availableParallelism() - 1), 0, 64),
+    /** Worker threads that hash passwords off the event loop; 0 hashes on the main thread (tests' default). */
+    passwordWorkers: int(
+      env,
+      'PASSWORD_WORKERS',
+      nodeEnv === 'test' ? 0 : Math.max(1, os.availableParallelism() - 1),
+      0,
+      64,
+    ),
     corsOrigins: list(env, 'CORS_ORIGINS', isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
     jsonBodyLimit: str(env, 'JSON_BODY_LIMIT', '100kb'),
     trustProxy: trustProxy(env),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/env';
-import { createContext } from '../lib/context';
+import { TokenService } from '../lib/jwt';
+import { PasswordHasher } from '../lib/password';
 import { UserModel } from '../modules/users/users.model';
 
 export interface TestUser {
@@ -21,13 +22,15 @@ export async function createTestUser(
     deletedAt?: Date | null;
   } = {},
 ): Promise<TestUser> {
-  const ctx = createContext(config);
+  // In-thread hashing and the app's own token settings, without building a whole app context.
+  const passwords = new PasswordHasher(config.bcryptCost, 0);
+  const tokens = new TokenService(config.jwtSecret, config.jwtExpiresIn);
   const password = 'Secreta123';
   const email = `user-${randomBytes(5).toString('hex')}@example.com`;
   const doc = await UserModel.create({
     fullName: fields.fullName ?? 'Usuario Prueba',
     email,
-    passwordHash: await ctx.passwords.hash(password),
+    passwordHash: await passwords.hash(password),
     phone: '5512345678',
     isAdmin: fields.isAdmin ?? false,
     isMonitor: fields.isMonitor ?? false,
@@ -35,7 +38,7 @@ export async function createTestUser(
     deletedAt: fields.deletedAt ?? null,
   });
   const id = doc._id.toString();
-  return { id, email, password, token: ctx.tokens.sign({ id, isAdmin: fields.isAdmin ?? false }) };
+  return { id, email, password, token: tokens.sign({ id, isAdmin: fields.isAdmin ?? false }) };
 }
 
 export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
