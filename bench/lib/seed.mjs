@@ -188,25 +188,28 @@ export async function seedChain(uri, chain = CHAIN) {
       users[index].lessons = (index === 1 ? lessons.slice(0, 4) : r.some(lessons, 0, 3)).map((l) => l._id);
     }
 
-    const reviews = [];
+    // Reviews live with their class, one document per class (as the server keeps them).
+    const buckets = new Map(lessons.map((l) => [l._id.toString(), new Map()]));
     for (let i = 0; i < chain.reviews; i++) {
       const lesson = lessons[i % lessons.length];
       const user = users[(Math.floor(i / lessons.length) * 71 + (i % lessons.length) + 2) % users.length];
-      const stars = 1 + r.int(5);
-      lesson.reviewCount += 1;
-      lesson.averageStars += stars;
-      reviews.push({
-        _id: new ObjectId(),
+      const date = new Date(now - r.int(300) * DAY);
+      buckets.get(lesson._id.toString()).set(user._id.toString(), {
         user: user._id,
-        lesson: lesson._id,
-        stars,
+        stars: 1 + r.int(5),
         description: r.int(3) === 0 ? '' : 'Muy buena clase, el profesor explica cada ejercicio con paciencia.',
-        ...stamp(new Date(now - r.int(300) * DAY)),
+        createdAt: date,
+        updatedAt: date,
       });
     }
-    for (const lesson of lessons) {
-      if (lesson.reviewCount) lesson.averageStars = Math.round((lesson.averageStars / lesson.reviewCount) * 10) / 10;
-    }
+    const lessonReviews = lessons.map((lesson) => {
+      const reviews = [...buckets.get(lesson._id.toString()).values()];
+      const sum = reviews.reduce((total, review) => total + review.stars, 0);
+      lesson.reviewCount = reviews.length;
+      lesson.averageStars = reviews.length ? Math.round((sum / reviews.length) * 10) / 10 : 0;
+      lesson.ratingVersion = 1;
+      return { _id: lesson._id, reviews, sum, count: reviews.length, version: 1 };
+    });
 
     const payments = Array.from({ length: chain.payments }, (_, i) => {
       const user = users[memberIndexes[i % memberIndexes.length]];
@@ -248,7 +251,7 @@ export async function seedChain(uri, chain = CHAIN) {
 
     await insertAll(db.collection('users'), users);
     await insertAll(db.collection('lessons'), lessons);
-    await insertAll(db.collection('reviews'), reviews);
+    await insertAll(db.collection('lessonreviews'), lessonReviews);
     await insertAll(db.collection('payments'), payments);
     await insertAll(db.collection('events'), events);
     const reviewed = [...lessons].sort((a, b) => b.reviewCount - a.reviewCount)[0];
@@ -281,7 +284,7 @@ export async function setLessonCount(uri, count) {
       const gone = current.slice(count).map((l) => l._id);
       for (let i = 0; i < gone.length; i += 500) {
         const ids = gone.slice(i, i + 500);
-        await db.collection('reviews').deleteMany({ lesson: { $in: ids } });
+        await db.collection('lessonreviews').deleteMany({ _id: { $in: ids } });
         await lessons.deleteMany({ _id: { $in: ids } });
       }
     } else if (current.length < count) {

@@ -284,12 +284,14 @@ async function findLost(uri, { added, reviewed, lastPrice, planId, lastShort }) 
         lost.push({ what: 'class on schedule', userId: userId.toString(), lessonId: lessonId.toString() });
       }
     }
-    const reviewDocs = await db
-      .collection('reviews')
-      .find({ user: { $in: [...new Set(pairs(reviewed).map(([u]) => u.toString()))].map((id) => new ObjectId(id)) } })
-      .project({ user: 1, lesson: 1, stars: 1 })
+    const lessonIds = [...new Set(pairs(reviewed).map(([, l]) => l.toString()))].map((id) => new ObjectId(id));
+    const buckets = await db
+      .collection('lessonreviews')
+      .find({ _id: { $in: lessonIds } })
       .toArray();
-    const stored = new Map(reviewDocs.map((d) => [`${d.user} ${d.lesson}`, d.stars]));
+    const stored = new Map(
+      buckets.flatMap((bucket) => (bucket.reviews ?? []).map((r) => [`${r.user} ${bucket._id}`, r.stars])),
+    );
     for (const [key, stars] of reviewed) {
       if (stored.get(key) !== stars) lost.push({ what: 'review', key, expected: stars, found: stored.get(key) });
     }

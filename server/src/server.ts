@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './lib/db';
+import { migrateLegacyReviews } from './modules/reviews/reviews.service';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
 import { createContext } from './lib/context';
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
     if (error instanceof DatabaseUnavailableError) console.error(`\n${message}\n`);
     process.exit(1);
   }
+
+  const moved = await migrateLegacyReviews();
+  if (moved > 0) logger.info(`Moved ${moved} reviews into their classes' review documents.`);
 
   const ctx = createContext(config, logger);
   if (config.seedOnStart) {

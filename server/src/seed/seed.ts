@@ -8,9 +8,10 @@ import type { StorageDriver } from '../lib/storage';
 import { BranchModel } from '../modules/branches/branches.model';
 import { GoalModel, LessonTypeModel } from '../modules/catalog/catalog.model';
 import { LessonModel } from '../modules/lessons/lessons.model';
+import { setRating } from '../modules/lessons/lessons.service';
 import { PaymentModel } from '../modules/payments/payments.model';
 import { PlanModel } from '../modules/plans/plans.model';
-import { ReviewModel } from '../modules/reviews/reviews.model';
+import { writeReview } from '../modules/reviews/reviews.service';
 import { UserModel } from '../modules/users/users.model';
 import {
   DEMO_BRANCHES,
@@ -166,12 +167,7 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
       for (const review of DEMO_REVIEWS) {
         const lesson = byName.get(review.lesson);
         if (!lesson) continue;
-        await ReviewModel.updateOne(
-          { user: member._id, lesson },
-          { $set: { stars: review.stars, description: review.description } },
-          { upsert: true },
-        ).catch(ignoreDuplicates);
-        await LessonModel.updateOne({ _id: lesson }, { $set: { averageStars: review.stars, reviewCount: 1 } });
+        await setRating(lesson, await writeReview(member._id, lesson, review.stars, review.description));
       }
     }
   }

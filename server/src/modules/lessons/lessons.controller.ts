@@ -10,7 +10,7 @@ import { validated } from '../../lib/validate';
 import { BranchModel } from '../branches/branches.model';
 import { branchNames, findBranchIdByName } from '../branches/branches.service';
 import { unknownNames } from '../catalog/catalog.service';
-import { ReviewModel } from '../reviews/reviews.model';
+import { LessonReviewsModel } from '../reviews/reviews.model';
 import { reviewsForLesson } from '../reviews/reviews.service';
 import { UserModel } from '../users/users.model';
 import { findMonitorIdByName, userNames } from '../users/users.service';
@@ -80,7 +80,7 @@ const id = (req: Request) => String(req.params.id);
 /** What a list of lessons is read from: the lessons, their trainers' names and their sedes' names. */
 const LIST_SOURCES = [LessonModel, UserModel, BranchModel];
 /** A lesson's page adds its reviews, with their authors' names. */
-const DETAIL_SOURCES = [...LIST_SOURCES, ReviewModel];
+const DETAIL_SOURCES = [...LIST_SOURCES, LessonReviewsModel];
 
 export function lessonsController(ctx: AppContext) {
   const withUrl = <T extends { image: string }>(lesson: T): T => ({

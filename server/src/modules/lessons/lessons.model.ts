@@ -22,6 +22,8 @@ const lessonSchema = new Schema(
     /** Kept up to date whenever a review is written, so lists never aggregate reviews per row. */
     averageStars: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0 },
+    /** The version of the class's review document the two fields above come from. */
+    ratingVersion: { type: Number, default: 0 },
     /** Retired lessons leave public lists but stay for history (members' schedules, reviews). */
     deletedAt: { type: Date, default: null, index: true },
   },

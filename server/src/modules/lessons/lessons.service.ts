@@ -165,8 +165,18 @@ export async function restoreLesson(id: string): Promise<void> {
   if (result.matchedCount === 0) throw notFound();
 }
 
-export async function setRating(id: Types.ObjectId, average: number, count: number): Promise<void> {
-  await LessonModel.updateOne({ _id: id }, { $set: { averageStars: average, reviewCount: count } });
+/**
+ * Copies a class's rating onto it for the lists. Concurrent reviews may finish in any order: a
+ * rating computed from an older version of the class's reviews never replaces a newer one.
+ */
+export async function setRating(
+  id: Types.ObjectId,
+  rating: { average: number; count: number; version: number },
+): Promise<void> {
+  await LessonModel.updateOne(
+    { _id: id, $or: [{ ratingVersion: trusted({ $lt: rating.version }) }, { ratingVersion: null }] },
+    { $set: { averageStars: rating.average, reviewCount: rating.count, ratingVersion: rating.version } },
+  );
 }
 
 /** Summaries of the given lessons (one query), in the order of `ids`. */

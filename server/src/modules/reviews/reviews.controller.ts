@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
 import { findLessonById, setRating } from '../lessons/lessons.service';
-import { ratingOf, upsertReview } from './reviews.service';
+import { writeReview } from './reviews.service';
 import { Types } from 'mongoose';
 
 /**
@@ -19,8 +19,12 @@ export async function create(req: Request, res: Response): Promise<void> {
     throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
   const lesson = await findLessonById(input.lessonId);
-  await upsertReview(new Types.ObjectId(user.id), lesson._id, Number(input.stars), input.description?.trim() ?? '');
-  const rating = await ratingOf(lesson._id);
-  await setRating(lesson._id, rating.average, rating.count);
+  const rating = await writeReview(
+    new Types.ObjectId(user.id),
+    lesson._id,
+    Number(input.stars),
+    input.description?.trim() ?? '',
+  );
+  await setRating(lesson._id, rating);
   res.status(201).json({ message: MESSAGES.reviews.created, averageStars: rating.average });
 }

@@ -1,16 +1,34 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
-const reviewSchema = new Schema(
-  {
-    user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
-    lesson: { type: Schema.Types.ObjectId, ref: 'Lesson', required: true, index: true },
-    stars: { type: Number, required: true, min: 1, max: 5 },
-    description: { type: String, default: '', maxlength: 500 },
-  },
-  { timestamps: true },
-);
-// One review per user per class: a second one replaces the first.
-reviewSchema.index({ user: 1, lesson: 1 }, { unique: true });
+/** One member's rating of a class; a second one replaces the first. */
+const reviewSchema = new Schema({
+  user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+  stars: { type: Number, required: true, min: 1, max: 5 },
+  description: { type: String, default: '', maxlength: 500 },
+  createdAt: { type: Date, required: true },
+  updatedAt: { type: Date, required: true },
+});
 
-export type ReviewDoc = InferSchemaType<typeof reviewSchema> & { _id: Types.ObjectId; createdAt: Date };
-export const ReviewModel = model('Review', reviewSchema, 'reviews');
+/**
+ * A class's reviews, kept together in one document whose `_id` is the class's: a class page and a
+ * new review are single-document reads and writes on any engine (FerretDB reads a whole collection
+ * for every query that returns several documents). `sum` and `count` give the average; `version`
+ * makes each write a compare-and-set, so concurrent reviews never overwrite each other.
+ */
+const lessonReviewsSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, ref: 'Lesson', required: true },
+    reviews: { type: [reviewSchema], default: [] },
+    sum: { type: Number, default: 0 },
+    count: { type: Number, default: 0 },
+    version: { type: Number, default: 0 },
+  },
+  { versionKey: false },
+);
+
+export type ReviewEntry = InferSchemaType<typeof reviewSchema> & { _id: Types.ObjectId };
+export type LessonReviewsDoc = InferSchemaType<typeof lessonReviewsSchema> & { _id: Types.ObjectId };
+export const LessonReviewsModel = model('LessonReviews', lessonReviewsSchema, 'lessonreviews');
+
+/** Where reviews were kept before, one document each; read once by the migration, then dropped. */
+export const LEGACY_REVIEWS_COLLECTION = 'reviews';

@@ -1,50 +1,175 @@
-import type { Types } from 'mongoose';
-import { isDuplicateKeyError } from '../../lib/db';
+import mongoose, { type Types } from 'mongoose';
 import type { LessonReviewDto } from '@pulso/shared';
+import { isDuplicateKeyError } from '../../lib/db';
+import { KeyedLock } from '../../lib/keyed-lock';
 import { userNames } from '../users/users.service';
-import { ReviewModel, type ReviewDoc } from './reviews.model';
+import {
+  LEGACY_REVIEWS_COLLECTION,
+  LessonReviewsModel,
+  type LessonReviewsDoc,
+  type ReviewEntry,
+} from './reviews.model';
+
+/** The newest reviews a class page shows. */
+const SHOWN = 200;
+/** Compare-and-set attempts before giving up (each lost race means another review landed). */
+const ATTEMPTS = 50;
 
 export async function reviewsForLesson(lessonId: Types.ObjectId): Promise<LessonReviewDto[]> {
-  const docs = await ReviewModel.find({ lesson: lessonId }).sort({ createdAt: -1 }).limit(200).lean<ReviewDoc[]>();
-  const names = await userNames(docs.map((d) => d.user));
-  return docs.map((d) => ({
-    id: d._id.toString(),
-    user: names.get(d.user.toString()) ?? '',
-    userId: d.user.toString(),
-    stars: d.stars,
-    description: d.description ?? '',
-    createdAt: d.createdAt.toISOString(),
+  const doc = await LessonReviewsModel.findById(lessonId, { reviews: 1 }).lean<LessonReviewsDoc>();
+  const newest = [...(doc?.reviews ?? [])]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, SHOWN);
+  const names = await userNames(newest.map((r) => r.user));
+  return newest.map((r) => ({
+    id: r._id.toString(),
+    user: names.get(r.user.toString()) ?? '',
+    userId: r.user.toString(),
+    stars: r.stars,
+    description: r.description ?? '',
+    createdAt: r.createdAt.toISOString(),
   }));
 }
 
-/** Writes the user's review of a class; a second one replaces the first (unique user + lesson). */
-export async function upsertReview(
+export interface Rating {
+  average: number;
+  count: number;
+  /** The class's review document version this rating was computed from (newer ratings win). */
+  version: number;
+}
+
+const ratingOf = (sum: number, count: number, version: number): Rating => ({
+  average: count === 0 ? 0 : Math.round((sum / count) * 10) / 10,
+  count,
+  version,
+});
+
+/**
+ * Writes the user's review of a class (a second one replaces the first) and returns the class's new
+ * rating. Compare-and-set on the class's review document: a write that lost a race reads again.
+ */
+export function writeReview(
   userId: Types.ObjectId,
   lessonId: Types.ObjectId,
   stars: number,
   description: string,
-): Promise<void> {
-  const write = () =>
-    ReviewModel.updateOne({ user: userId, lesson: lessonId }, { $set: { stars, description } }, { upsert: true });
-  try {
-    await write();
-  } catch (error) {
-    // Two upserts at the same moment: the loser hits the unique index; retried, it updates.
-    if (!isDuplicateKeyError(error)) throw error;
-    await write();
-  }
+): Promise<Rating> {
+  return reviewWrites.run(lessonId.toString(), () => compareAndSetReview(userId, lessonId, stars, description));
 }
 
-/** Average stars (rounded to one decimal) and count of a class's reviews. */
-export async function ratingOf(lessonId: Types.ObjectId): Promise<{ average: number; count: number }> {
-  // FerretDB 1.24 has no $avg accumulator and its `{ $sum: 1 }` counts 0, so: a sum and a count.
-  const [rows, count] = await Promise.all([
-    ReviewModel.aggregate<{ total: number }>([
-      { $match: { lesson: lessonId } },
-      { $group: { _id: '$lesson', total: { $sum: '$stars' } } },
-    ]),
-    ReviewModel.countDocuments({ lesson: lessonId }),
-  ]);
-  const total = rows[0]?.total ?? 0;
-  return count === 0 ? { average: 0, count: 0 } : { average: Math.round((total / count) * 10) / 10, count };
+/** One class's reviews are written one at a time in this process (see KeyedLock). */
+const reviewWrites = new KeyedLock();
+
+async function compareAndSetReview(
+  userId: Types.ObjectId,
+  lessonId: Types.ObjectId,
+  stars: number,
+  description: string,
+): Promise<Rating> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const now = new Date();
+    const current = await LessonReviewsModel.findById(lessonId).lean<LessonReviewsDoc>();
+    const reviews: ReviewEntry[] = [...(current?.reviews ?? [])];
+    const index = reviews.findIndex((r) => r.user.equals(userId));
+    const previous = index >= 0 ? reviews[index] : undefined;
+    const entry: ReviewEntry = {
+      _id: previous?._id ?? new mongoose.Types.ObjectId(),
+      user: userId,
+      stars,
+      description,
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+    };
+    if (previous) reviews[index] = entry;
+    else reviews.push(entry);
+    const sum = reviews.reduce((total, r) => total + r.stars, 0);
+    const count = reviews.length;
+    if (!current) {
+      try {
+        await LessonReviewsModel.create({ _id: lessonId, reviews, sum, count, version: 1 });
+        return ratingOf(sum, count, 1);
+      } catch (error) {
+        // Another first review of this class landed at the same moment: read it and try again.
+        if (isDuplicateKeyError(error)) continue;
+        throw error;
+      }
+    }
+    const result = await LessonReviewsModel.updateOne(
+      { _id: lessonId, version: current.version },
+      { $set: { reviews, sum, count, version: current.version + 1 } },
+    );
+    if (result.matchedCount === 1) return ratingOf(sum, count, current.version + 1);
+  }
+  throw new Error(`Too many concurrent reviews of class ${lessonId.toString()}`);
+}
+
+/** The user's review of a class, if any (tests and checks). */
+export async function findReview(userId: Types.ObjectId, lessonId: Types.ObjectId): Promise<ReviewEntry | null> {
+  const doc = await LessonReviewsModel.findById(lessonId, { reviews: 1 }).lean<LessonReviewsDoc>();
+  return doc?.reviews.find((r) => r.user.equals(userId)) ?? null;
+}
+
+/** How many reviews exist across all classes. */
+export async function countReviews(): Promise<number> {
+  const docs = await LessonReviewsModel.find({}, { count: 1 }).lean<Pick<LessonReviewsDoc, 'count'>[]>();
+  return docs.reduce((total, d) => total + (d.count ?? 0), 0);
+}
+
+interface LegacyReview {
+  _id?: Types.ObjectId;
+  user: Types.ObjectId;
+  lesson: Types.ObjectId;
+  stars: number;
+  description?: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/**
+ * Moves reviews kept one document each (before class review documents existed) into their class's
+ * document, then drops the old collection. Runs at start; does nothing once done. Classes that
+ * already have a review document are merged (a user's newer review wins), so a run interrupted
+ * half-way is finished by the next start without losing or doubling a review.
+ */
+export async function migrateLegacyReviews(): Promise<number> {
+  const db = mongoose.connection.db;
+  if (!db) return 0;
+  const exists = (await db.listCollections({ name: LEGACY_REVIEWS_COLLECTION }, { nameOnly: true }).toArray()).length;
+  if (!exists) return 0;
+  const legacy = await db.collection<LegacyReview>(LEGACY_REVIEWS_COLLECTION).find({}).toArray();
+  const byLesson = new Map<string, LegacyReview[]>();
+  for (const review of legacy) {
+    const key = review.lesson.toString();
+    byLesson.set(key, [...(byLesson.get(key) ?? []), review]);
+  }
+  for (const [lesson, reviews] of byLesson) {
+    const lessonId = new mongoose.Types.ObjectId(lesson);
+    const current = await LessonReviewsModel.findById(lessonId).lean<LessonReviewsDoc>();
+    const merged = new Map<string, ReviewEntry>(
+      (current?.reviews ?? []).map((r): [string, ReviewEntry] => [r.user.toString(), { ...r }]),
+    );
+    for (const r of reviews) {
+      const createdAt = r.createdAt ?? new Date(0);
+      const updatedAt = r.updatedAt ?? createdAt;
+      const have = merged.get(r.user.toString());
+      if (have && have.updatedAt >= updatedAt) continue;
+      merged.set(r.user.toString(), {
+        _id: r._id ?? new mongoose.Types.ObjectId(),
+        user: r.user,
+        stars: r.stars,
+        description: r.description ?? '',
+        createdAt,
+        updatedAt,
+      });
+    }
+    const all = [...merged.values()];
+    const sum = all.reduce((total, r) => total + r.stars, 0);
+    await LessonReviewsModel.updateOne(
+      { _id: lessonId },
+      { $set: { reviews: all, sum, count: all.length, version: (current?.version ?? 0) + 1 } },
+      { upsert: true },
+    );
+  }
+  await db.dropCollection(LEGACY_REVIEWS_COLLECTION);
+  return legacy.length;
 }

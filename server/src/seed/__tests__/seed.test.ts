@@ -20,7 +20,8 @@ import { LocalDiskStorage } from '../../lib/storage';
 import { BranchModel } from '../../modules/branches/branches.model';
 import { GoalModel, LessonTypeModel } from '../../modules/catalog/catalog.model';
 import { LessonModel } from '../../modules/lessons/lessons.model';
-import { ReviewModel } from '../../modules/reviews/reviews.model';
+import { LessonReviewsModel } from '../../modules/reviews/reviews.model';
+import { countReviews } from '../../modules/reviews/reviews.service';
 import { UserModel } from '../../modules/users/users.model';
 import { PaymentModel } from '../../modules/payments/payments.model';
 import { SEED_IMAGES_DIR, seedIfEmpty } from '../seed';
@@ -34,9 +35,16 @@ describe('seedIfEmpty', () => {
 
   beforeEach(async () => {
     await Promise.all(
-      [PlanModel, UserModel, BranchModel, LessonModel, LessonTypeModel, GoalModel, ReviewModel, PaymentModel].map((m) =>
-        (m as typeof PlanModel).deleteMany({}),
-      ),
+      [
+        PlanModel,
+        UserModel,
+        BranchModel,
+        LessonModel,
+        LessonTypeModel,
+        GoalModel,
+        LessonReviewsModel,
+        PaymentModel,
+      ].map((m) => (m as typeof PlanModel).deleteMany({})),
     );
     rmSync(dir, { recursive: true, force: true });
   });
@@ -88,7 +96,7 @@ describe('seedIfEmpty', () => {
     );
     const member = await UserModel.findOne({ email: 'socio@pulso.demo' }).lean();
     expect(member?.lessons.length).toBeGreaterThan(0);
-    expect(await ReviewModel.countDocuments()).toBeGreaterThan(0);
+    expect(await countReviews()).toBeGreaterThan(0);
   });
 
   test('every demo record passes the rules of its form (SPEC §5) and every image ships', () => {

@@ -1,0 +1,94 @@
+import mongoose, { Types } from 'mongoose';
+import { useTestDatabase } from '../../../test/db';
+import { LessonModel } from '../../lessons/lessons.model';
+import { setRating } from '../../lessons/lessons.service';
+import { LessonReviewsModel } from '../reviews.model';
+import { countReviews, findReview, migrateLegacyReviews, reviewsForLesson, writeReview } from '../reviews.service';
+
+function legacy() {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('not connected');
+  return db.collection('reviews');
+}
+
+describe('reviews kept with their class', () => {
+  useTestDatabase();
+
+  beforeEach(async () => {
+    await LessonReviewsModel.deleteMany({});
+  });
+
+  test('when many members review one class at the same moment, then every review is kept and the rating counts them all', async () => {
+    const lesson = new Types.ObjectId();
+    const users = Array.from({ length: 12 }, () => new Types.ObjectId());
+    const ratings = await Promise.all(users.map((u, i) => writeReview(u, lesson, 1 + (i % 5), `Opinión ${i}`)));
+    expect(await countReviews()).toBe(12);
+    const doc = await LessonReviewsModel.findById(lesson).lean();
+    const expectedSum = users.reduce((sum, _u, i) => sum + 1 + (i % 5), 0);
+    expect({ sum: doc?.sum, count: doc?.count }).toEqual({ sum: expectedSum, count: 12 });
+    // The rating with the newest version is the complete one.
+    const newest = ratings.reduce((a, b) => (a.version > b.version ? a : b));
+    expect(newest).toEqual({ average: Math.round((expectedSum / 12) * 10) / 10, count: 12, version: doc?.version });
+  });
+
+  test("when a member reviews a class again, then it replaces their review, keeps its date and leaves others' alone", async () => {
+    const lesson = new Types.ObjectId();
+    const [ana, bruno] = [new Types.ObjectId(), new Types.ObjectId()];
+    await writeReview(ana, lesson, 5, 'Excelente');
+    await writeReview(bruno, lesson, 2, 'Regular');
+    const first = await findReview(ana, lesson);
+    const rating = await writeReview(ana, lesson, 3, 'Bien');
+    expect(rating).toMatchObject({ average: 2.5, count: 2 });
+    expect(await findReview(ana, lesson)).toMatchObject({ stars: 3, description: 'Bien', createdAt: first?.createdAt });
+    expect(await findReview(bruno, lesson)).toMatchObject({ stars: 2, description: 'Regular' });
+    expect((await reviewsForLesson(lesson)).map((r) => r.stars).sort()).toEqual([2, 3]);
+  });
+
+  test('when ratings of one class are copied onto it out of order, then the newest stays', async () => {
+    const lesson = await LessonModel.create({
+      name: 'Orden',
+      shortDescription: 'Corta',
+      description: 'Larga',
+      effort: 3,
+      scheduleHourStart: '9:00',
+      scheduleHourFinish: '10:00',
+      monitor: new Types.ObjectId(),
+      office: new Types.ObjectId(),
+    });
+    await setRating(lesson._id, { average: 4, count: 2, version: 2 });
+    await setRating(lesson._id, { average: 5, count: 1, version: 1 });
+    expect(await LessonModel.findById(lesson._id).lean()).toMatchObject({ averageStars: 4, reviewCount: 2 });
+  });
+
+  test('when reviews kept one document each are found at start, then they move into their classes once, losing none', async () => {
+    const [yoga, box] = [new Types.ObjectId(), new Types.ObjectId()];
+    const [ana, bruno] = [new Types.ObjectId(), new Types.ObjectId()];
+    const old = new Date('2025-01-01T10:00:00Z');
+    const newer = new Date('2025-02-01T10:00:00Z');
+    // A half-finished earlier run already moved Ana's Yoga review, with an older text.
+    await LessonReviewsModel.create({
+      _id: yoga,
+      reviews: [{ user: ana, stars: 1, description: 'Vieja', createdAt: old, updatedAt: old }],
+      sum: 1,
+      count: 1,
+      version: 1,
+    });
+    await legacy().insertMany([
+      { user: ana, lesson: yoga, stars: 4, description: 'Nueva', createdAt: old, updatedAt: newer },
+      { user: bruno, lesson: yoga, stars: 2, description: '', createdAt: old, updatedAt: old },
+      { user: ana, lesson: box, stars: 5, description: 'Top', createdAt: newer, updatedAt: newer },
+    ]);
+
+    expect(await migrateLegacyReviews()).toBe(3);
+    expect(await countReviews()).toBe(3);
+    expect(await findReview(ana, yoga)).toMatchObject({ stars: 4, description: 'Nueva' });
+    expect(await findReview(bruno, yoga)).toMatchObject({ stars: 2 });
+    expect(await findReview(ana, box)).toMatchObject({ stars: 5, description: 'Top' });
+    expect(await LessonReviewsModel.findById(yoga).lean()).toMatchObject({ sum: 6, count: 2 });
+    const collections = await mongoose.connection.db?.listCollections({ name: 'reviews' }).toArray();
+    expect(collections).toEqual([]);
+
+    expect(await migrateLegacyReviews()).toBe(0);
+    expect(await countReviews()).toBe(3);
+  });
+});
