@@ -195,6 +195,7 @@ export async function seedChain(uri, chain = CHAIN) {
       const user = users[(Math.floor(i / lessons.length) * 71 + (i % lessons.length) + 2) % users.length];
       const date = new Date(now - r.int(300) * DAY);
       buckets.get(lesson._id.toString()).set(user._id.toString(), {
+        _id: new ObjectId(),
         user: user._id,
         stars: 1 + r.int(5),
         description: r.int(3) === 0 ? '' : 'Muy buena clase, el profesor explica cada ejercicio con paciencia.',

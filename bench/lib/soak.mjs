@@ -227,6 +227,8 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
   const early = median(samples.slice(sixth, 2 * sixth).map((s) => s.mb));
   const late = median(samples.slice(-sixth).map((s) => s.mb));
   const memory = {
+    /** Median RSS of each sixth of the run, MB. */
+    sixthsMb: Array.from({ length: 6 }, (_, i) => median(samples.slice(i * sixth, (i + 1) * sixth).map((s) => s.mb))),
     earlyMb: early,
     lateMb: late,
     peakMb: Math.max(0, ...samples.map((s) => s.mb)),
