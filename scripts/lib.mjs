@@ -70,11 +70,16 @@ export async function ensureBuilt() {
   ];
   // A mock-mode build (VITE_API_MODE=mock) answers the API in the browser: never serve it as the real SPA.
   const mockBuild = existsSync(path.join(ROOT, 'client', 'dist', 'demo-images'));
+  // Nor a build that bundled React's development runtime (built under NODE_ENV=test, say).
+  const assets = path.join(ROOT, 'client', 'dist', 'assets');
+  const devBuild = existsSync(assets) && readdirSync(assets).some((file) => file.startsWith('jsx-dev-runtime-'));
   for (const target of targets) {
-    const stale = target.name === 'client' && mockBuild;
+    const stale = target.name === 'client' && (mockBuild || devBuild);
     if (!stale && builtAt(target.output) >= newest(target.sources)) continue;
     console.log(`Building the ${target.name}...`);
-    const code = await npm(['run', 'build', '-w', target.name]);
+    // Production builds whatever NODE_ENV the caller runs under (a test runner sets it to test, and
+    // Vite would then bundle React's development build).
+    const code = await npm(['run', 'build', '-w', target.name], { env: { ...process.env, NODE_ENV: 'production' } });
     if (code !== 0) throw new Error(`The ${target.name} build failed (exit ${code}).`);
   }
 }
