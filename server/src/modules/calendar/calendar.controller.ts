@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES, membershipClasses, planEvent } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
-import { readCache } from '../../lib/read-cache';
+import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
 import { getUser, USER_SOURCES } from '../users/users.service';
 import { CalendarEventModel } from './calendar.model';
@@ -25,7 +25,8 @@ export async function list(req: Request, res: Response): Promise<void> {
   if (to.getTime() - from.getTime() > calendar.MAX_RANGE_DAYS * DAY) {
     throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeTooLong);
   }
-  const events = await readCache.get(
+  await sendCached(
+    res,
     `events:${user.id}:${from.getTime()}:${to.getTime()}`,
     [CalendarEventModel, ...USER_SOURCES],
     async (cache) => {
@@ -37,9 +38,7 @@ export async function list(req: Request, res: Response): Promise<void> {
         ...gym,
       ];
     },
-    (list) => 300 * list.length + 200,
   );
-  res.json(events);
 }
 
 export async function create(req: Request, res: Response): Promise<void> {
