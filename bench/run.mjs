@@ -357,6 +357,7 @@ async function runSoak(server, db, adminToken, ids) {
     memberEmails: ids.memberEmails,
     adminToken,
     planId: ids.planId,
+    eventsQuery: monthRange(),
   });
   log(
     `  ${result.requests} requests, ${result.errors} errors, ${result.fiveXx} 5xx, ` +

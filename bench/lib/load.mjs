@@ -77,6 +77,11 @@ function statusKb(pid, field) {
   }
 }
 
+/** A process's resident memory now, in MB (0 once it has exited). */
+export function rssMb(pid) {
+  return Math.round(statusKb(pid, 'VmRSS') / 1024);
+}
+
 /** Samples a process's resident memory every 200 ms; peak() is the larger of VmHWM and the samples (MB). */
 export function watchMemory(pid) {
   let peakKb = 0;

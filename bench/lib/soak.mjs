@@ -4,33 +4,11 @@
 // and calendar, and an admin edits a plan and a class. Every answer must be the one the product
 // gives for that action (a class already on the schedule is a 409 by the rules, not an error).
 // Afterwards the database is read directly: every write the API confirmed must be there.
-import { readFileSync } from 'node:fs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { BENCH_PASSWORD } from './seed.mjs';
+import { rssMb } from './load.mjs';
+import { BENCH_PASSWORD, picker, random } from './seed.mjs';
 
 const REQUEST_TIMEOUT_MS = 30_000;
-
-/** Deterministic choices, so two runs do the same work. */
-function rng(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: (list) => list[Math.floor(next() * list.length)], int: (n) => Math.floor(next() * n) };
-}
-
-function rssMb(pid) {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-    return match ? Math.round(Number(match[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,9 +17,9 @@ const median = (values) => {
 
 /**
  * @param {{ baseUrl: string, uri: string, pid: number, durationS: number, users: number,
- *   memberEmails: string[], adminToken: string, planId: string }} options
+ *   memberEmails: string[], adminToken: string, planId: string, eventsQuery: string }} options
  */
-export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, adminToken, planId }) {
+export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, adminToken, planId, eventsQuery }) {
   const stats = new Map();
   const errors = [];
   let fiveXx = 0;
@@ -118,13 +96,6 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
   const sampler = setInterval(() => samples.push({ t: performance.now(), mb: rssMb(pid) }), 500);
   const started = performance.now();
   const deadline = started + durationS * 1000;
-  const month = () => {
-    const now = new Date();
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
-    return `start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`;
-  };
-
   async function adminEdit(r, n) {
     if (n % 2 === 0) {
       const price = 20 + r.int(8000) / 100;
@@ -172,7 +143,9 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
   }
 
   async function virtualUser(index) {
-    const r = rng(1000 + index);
+    // Deterministic choices, so two runs do the same work.
+    const next = random(1000 + index);
+    const r = { next, ...picker(next) };
     const me = members[index % members.length];
     let n = 0;
     while (performance.now() < deadline) {
@@ -212,7 +185,7 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
       } else if (roll < 0.93) {
         await call('profile and calendar', `/api/users/${me.id}`, { headers: me.auth });
       } else {
-        await call('profile and calendar', `/api/events?${month()}`, { headers: me.auth });
+        await call('profile and calendar', `/api/events?${eventsQuery}`, { headers: me.auth });
       }
     }
   }
