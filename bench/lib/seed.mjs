@@ -50,7 +50,7 @@ export const CHAIN = {
 };
 
 /** mulberry32: a small seeded generator, so every run seeds the same chain. */
-function random(seed) {
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -61,7 +61,7 @@ function random(seed) {
   };
 }
 
-function picker(rnd) {
+export function picker(rnd) {
   const int = (n) => Math.floor(rnd() * n);
   const pick = (list) => list[int(list.length)];
   const some = (list, min, max) => {
@@ -209,7 +209,7 @@ export async function seedChain(uri, chain = CHAIN) {
       lesson.reviewCount = reviews.length;
       lesson.averageStars = reviews.length ? Math.round((sum / reviews.length) * 10) / 10 : 0;
       lesson.ratingVersion = 1;
-      return { _id: lesson._id, reviews, sum, count: reviews.length, version: 1 };
+      return { _id: lesson._id, reviews, version: 1 };
     });
 
     const payments = Array.from({ length: chain.payments }, (_, i) => {

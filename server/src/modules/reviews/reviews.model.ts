@@ -12,15 +12,14 @@ const reviewSchema = new Schema({
 /**
  * A class's reviews, kept together in one document whose `_id` is the class's: a class page and a
  * new review are single-document reads and writes on any engine (FerretDB reads a whole collection
- * for every query that returns several documents). `sum` and `count` give the average; `version`
- * makes each write a compare-and-set, so concurrent reviews never overwrite each other.
+ * for every query that returns several documents). The class's rating is copied onto the class
+ * (averageStars, reviewCount); `version` makes each write a compare-and-set, so concurrent reviews
+ * never overwrite each other.
  */
 const lessonReviewsSchema = new Schema(
   {
     _id: { type: Schema.Types.ObjectId, ref: 'Lesson', required: true },
     reviews: { type: [reviewSchema], default: [] },
-    sum: { type: Number, default: 0 },
-    count: { type: Number, default: 0 },
     version: { type: Number, default: 0 },
   },
   { versionKey: false },

@@ -38,11 +38,11 @@ export interface Rating {
   version: number;
 }
 
-const ratingOf = (sum: number, count: number, version: number): Rating => ({
-  average: count === 0 ? 0 : Math.round((sum / count) * 10) / 10,
-  count,
-  version,
-});
+function ratingOf(reviews: readonly ReviewEntry[], version: number): Rating {
+  const sum = reviews.reduce((total, r) => total + r.stars, 0);
+  const count = reviews.length;
+  return { average: count === 0 ? 0 : Math.round((sum / count) * 10) / 10, count, version };
+}
 
 /**
  * Writes the user's review of a class (a second one replaces the first) and returns the class's new
@@ -82,12 +82,10 @@ async function compareAndSetReview(
     };
     if (previous) reviews[index] = entry;
     else reviews.push(entry);
-    const sum = reviews.reduce((total, r) => total + r.stars, 0);
-    const count = reviews.length;
     if (!current) {
       try {
-        await LessonReviewsModel.create({ _id: lessonId, reviews, sum, count, version: 1 });
-        return ratingOf(sum, count, 1);
+        await LessonReviewsModel.create({ _id: lessonId, reviews, version: 1 });
+        return ratingOf(reviews, 1);
       } catch (error) {
         // Another first review of this class landed at the same moment: read it and try again.
         if (isDuplicateKeyError(error)) continue;
@@ -96,9 +94,9 @@ async function compareAndSetReview(
     }
     const result = await LessonReviewsModel.updateOne(
       { _id: lessonId, version: current.version },
-      { $set: { reviews, sum, count, version: current.version + 1 } },
+      { $set: { reviews, version: current.version + 1 } },
     );
-    if (result.matchedCount === 1) return ratingOf(sum, count, current.version + 1);
+    if (result.matchedCount === 1) return ratingOf(reviews, current.version + 1);
   }
   throw new Error(`Too many concurrent reviews of class ${lessonId.toString()}`);
 }
@@ -111,8 +109,8 @@ export async function findReview(userId: Types.ObjectId, lessonId: Types.ObjectI
 
 /** How many reviews exist across all classes. */
 export async function countReviews(): Promise<number> {
-  const docs = await LessonReviewsModel.find({}, { count: 1 }).lean<Pick<LessonReviewsDoc, 'count'>[]>();
-  return docs.reduce((total, d) => total + (d.count ?? 0), 0);
+  const docs = await LessonReviewsModel.find({}, { reviews: 1 }).lean<Pick<LessonReviewsDoc, 'reviews'>[]>();
+  return docs.reduce((total, d) => total + d.reviews.length, 0);
 }
 
 interface LegacyReview {
@@ -163,10 +161,9 @@ export async function migrateLegacyReviews(): Promise<number> {
       });
     }
     const all = [...merged.values()];
-    const sum = all.reduce((total, r) => total + r.stars, 0);
     await LessonReviewsModel.updateOne(
       { _id: lessonId },
-      { $set: { reviews: all, sum, count: all.length, version: (current?.version ?? 0) + 1 } },
+      { $set: { reviews: all, version: (current?.version ?? 0) + 1 } },
       { upsert: true },
     );
   }
