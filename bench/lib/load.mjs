@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** One request without Accept-Encoding (as autocannon sends them): status, headers and body. */
+/** One request (its body as sent, never decoded, as autocannon sees it): status, headers and body. */
 export function request(url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {

@@ -1,8 +1,9 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './lib/db';
+import { hotPath } from './lib/hot-path';
 import { migrateLegacyReviews } from './modules/reviews/reviews.service';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   }
 
   const app = createApp(config, logger, ctx);
-  const server: Server = app.listen(config.port, config.host ?? '0.0.0.0');
+  const server: Server = createServer(hotPath(app, logger)).listen(config.port, config.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

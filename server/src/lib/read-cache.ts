@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { mongo } from 'mongoose';
@@ -51,7 +54,11 @@ interface Entry<T> {
 export interface CachedBody {
   body: Buffer;
   etag: string;
+  /** The body compressed, made on first demand and kept with it. */
+  encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
 }
+
+export type Encoding = 'br' | 'gzip';
 
 /** What a computation can tell the cache about its result. */
 export interface ComputeContext {
@@ -198,6 +205,15 @@ export class ReadCache {
     return promise;
   }
 
+  /** The value under `key` if it is cached and current; never computes. */
+  peek<T>(key: string): T | undefined {
+    if (!this.options.enabled) return undefined;
+    const cached = this.entries.get(key);
+    if (!cached || !this.isCurrent(cached, Date.now())) return undefined;
+    this.hits++;
+    return cached.value as T;
+  }
+
   /** Like get(), for a JSON answer: serialised and hashed once, then sent as is. */
   body(
     key: string,
@@ -208,7 +224,8 @@ export class ReadCache {
       key,
       dependencies,
       async (ctx) => toCachedBody(await compute(ctx)),
-      (entry) => entry.body.length + 200,
+      // Room for a compressed copy too (JSON compresses to well under a quarter).
+      (entry) => Math.ceil(entry.body.length * 1.25) + 200,
     );
   }
 }
@@ -230,9 +247,103 @@ function clientHas(ifNoneMatch: string | undefined, cacheControl: string | undef
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** Bodies smaller than this are sent uncompressed (a packet's worth; compressing them gains nothing). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compressed once per cached answer, with settings fast enough for a large catalogue. */
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(body, { level: 6 });
+  return brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
 /**
- * Sends the JSON answer cached under `key`, computing it when needed: the stored bytes as they
- * are, with their ETag; a client that already has them (If-None-Match) gets 304 Not Modified.
+ * The encoding to send given an Accept-Encoding header: Brotli, else gzip, else none. An encoding
+ * with `q=0` is refused, `*` stands for any encoding not named.
+ */
+export function preferredEncoding(header: string | string[] | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  for (const part of String(header).split(',')) {
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param);
+      if (match) q = Number(match[1]);
+    }
+    (q > 0 ? accepted : refused).add(name === 'x-gzip' ? 'gzip' : name);
+  }
+  const ok = (name: Encoding) => !refused.has(name) && (accepted.has(name) || accepted.has('*'));
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** The body in `encoding`, compressed on first demand; the plain body if compressing fails. */
+async function encodedBody(cached: CachedBody, encoding: Encoding): Promise<Buffer | undefined> {
+  cached.encoded ??= {};
+  const pending = (cached.encoded[encoding] ??= compress(cached.body, encoding));
+  try {
+    return await pending;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds `field` to the response's Vary header. */
+function addVary(res: ServerResponse, field: string): void {
+  const current = res.getHeader('Vary');
+  if (!current) res.setHeader('Vary', field);
+  else if (!String(current).toLowerCase().includes(field.toLowerCase()))
+    res.setHeader('Vary', `${String(current)}, ${field}`);
+}
+
+/**
+ * Writes a cached JSON answer: its ETag, `304 Not Modified` for a client that already has it
+ * (If-None-Match), else the bytes, compressed with Brotli or gzip when the client accepts it and
+ * the body is worth it. The ETag is weak, so it names the answer whatever its encoding.
+ */
+export async function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedBody): Promise<void> {
+  const { headers, method } = req;
+  const { body, etag } = cached;
+  const compressible = body.length >= COMPRESS_MIN_BYTES;
+  const encoding = compressible ? preferredEncoding(headers['accept-encoding']) : undefined;
+  const encoded = encoding ? await encodedBody(cached, encoding) : undefined;
+  res.setHeader('ETag', etag);
+  if (compressible) addVary(res, 'Accept-Encoding');
+  if (clientHas(headers['if-none-match'], headers['cache-control'], etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (encoding && encoded) res.setHeader('Content-Encoding', encoding);
+  const bytes = encoded ?? body;
+  res.setHeader('Content-Length', bytes.length);
+  res.end(method === 'HEAD' ? undefined : bytes);
+}
+
+/**
+ * Set on a request by the hot path (lib/hot-path.ts): called with the cache key and the headers
+ * the app had set when the answer is sent from the cache, so the next identical request can be
+ * answered without going through the app.
+ */
+export const ON_CACHED_ANSWER = Symbol('pulso.onCachedAnswer');
+
+export type CachedAnswerListener = (key: string, headers: OutgoingHttpHeaders) => void;
+
+/**
+ * Sends the JSON answer cached under `key`, computing it when needed (see writeCached()).
  */
 export async function sendCached(
   res: Response,
@@ -240,15 +351,8 @@ export async function sendCached(
   dependencies: readonly Dependency[],
   compute: (ctx: ComputeContext) => Promise<unknown>,
 ): Promise<void> {
-  const { body, etag } = await readCache.body(key, dependencies, compute);
-  const { headers, method } = res.req;
-  res.setHeader('ETag', etag);
-  if (clientHas(headers['if-none-match'], headers['cache-control'], etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(method === 'HEAD' ? undefined : body);
+  const cached = await readCache.body(key, dependencies, compute);
+  const listener = (res.req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER];
+  listener?.(key, res.getHeaders());
+  await writeCached(res.req, res, cached);
 }

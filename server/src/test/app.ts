@@ -2,9 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
+import { hotPath } from '../lib/hot-path';
 import { createLogger } from '../lib/logger';
 
-/** The real app with test settings; `overrides` are environment variables. */
+/**
+ * The real app with test settings, behind the hot path as the server runs it (so every API test
+ * also checks that answers replayed from the cache equal the app's); `overrides` are environment
+ * variables.
+ */
 export function createTestApp(overrides: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -17,5 +22,7 @@ export function createTestApp(overrides: Record<string, string> = {}) {
     RATE_LIMIT_CONTACT: '1000000',
     ...overrides,
   });
-  return { app: createApp(config, createLogger(config)), config };
+  const logger = createLogger(config);
+  const expressApp = createApp(config, logger);
+  return { app: hotPath(expressApp, logger), expressApp, config };
 }

@@ -22,7 +22,7 @@ import { expectRefused, unchanged } from './support';
  */
 describe('security: access', () => {
   useTestDatabase();
-  const { app, config } = createTestApp();
+  const { app, expressApp, config } = createTestApp();
   const active = () => ({
     planId: new Types.ObjectId(),
     name: 'Plus',
@@ -119,7 +119,7 @@ describe('security: access', () => {
   };
 
   test('when the API is mounted, then every route has a declared audience (a new route cannot slip in unguarded)', () => {
-    expect(mountedApiRoutes(app).sort()).toEqual(Object.keys(ACCESS).sort());
+    expect(mountedApiRoutes(expressApp).sort()).toEqual(Object.keys(ACCESS).sort());
   });
 
   const call = (route: string, token?: string) => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { Types } from 'mongoose';
 import Stripe from 'stripe';
 import request from 'supertest';
@@ -150,7 +150,7 @@ describe('security: payments', () => {
         res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }));
       });
     });
-    let app: Express;
+    let app: RequestListener;
     let config: Config;
 
     beforeAll(async () => {

@@ -17,11 +17,11 @@ import { PlanModel } from '../../modules/plans/plans.model';
 describe('OpenAPI document', () => {
   useTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-openapi-'));
-  const { app, config } = createTestApp({ DATA_DIR: dataDir });
+  const { app, expressApp, config } = createTestApp({ DATA_DIR: dataDir });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   test('when the app is built, then every mounted /api route is described, and nothing else', () => {
-    const mounted = mountedApiRoutes(app).sort();
+    const mounted = mountedApiRoutes(expressApp).sort();
     expect(mounted.length).toBeGreaterThan(30);
     expect(mounted).toEqual(describedRoutes().sort());
   });

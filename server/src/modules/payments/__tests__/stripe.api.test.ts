@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser } from '../../../test/fixtures';
@@ -39,7 +39,7 @@ function fakeStripe() {
 describe('payments with Stripe (local fake API, signed webhooks)', () => {
   useTestDatabase();
   const fake = fakeStripe();
-  let app: Express;
+  let app: RequestListener;
   let config: Config;
   const signer = new Stripe('sk_test_signer');
 

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { Config } from '../../../config/env';
@@ -45,7 +45,7 @@ function credential(claims: Record<string, unknown> = {}, options: { key?: typeo
 
 describe('POST /api/users/google', () => {
   useTestDatabase();
-  let app: Express;
+  let app: RequestListener;
   let config: Config;
 
   beforeAll(async () => {

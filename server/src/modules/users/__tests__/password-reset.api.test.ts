@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type { Config } from '../../../config/env';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
@@ -11,7 +11,7 @@ import { purgeExpiredResets } from '../password-reset.service';
 describe('password reset (POST /api/users/forgot, /api/users/reset)', () => {
   useTestDatabase();
   const mail = startSmtp();
-  let app: Express;
+  let app: RequestListener;
   let config: Config;
 
   beforeAll(async () => {
