@@ -4,33 +4,56 @@ import type { Logger } from 'pino';
 import { requestTracker } from '../middleware/request-log';
 import { ON_CACHED_ANSWER, readCache, writeCached, type CachedAnswerListener, type CachedBody } from './read-cache';
 
+/**
+ * What the app's acceptance of a signed-in request rested on (middleware/auth.ts): the token's
+ * user as the read cache had it, and the token's expiry.
+ */
+export interface Session {
+  /** The read-cache key of the signed-in user. */
+  userKey: string;
+  /** The cached user the app decided on (the very object). */
+  user: unknown;
+  expiresAt: number;
+}
+
+const SESSION = Symbol('pulso.session');
+
+/** Called by the authentication middleware once it has accepted a token. */
+export function noteSession(req: IncomingMessage, session: Session): void {
+  (req as { [SESSION]?: Session })[SESSION] = session;
+}
+
 /** What the app answered for a request, the last time it was answered from the read cache. */
 interface Answer {
   /** The read-cache key the app sent. */
   key: string;
   /** The headers the app had set by then, less the per-request ones. */
   headers: [string, OutgoingHttpHeaders[string]][];
+  /** For a signed-in request, what accepting its token rested on. */
+  session?: Session;
 }
 
 /** Headers that belong to one request or are set by writeCached() (which adds to Vary). */
 const PER_REQUEST = new Set(['x-request-id', 'etag', 'content-type', 'content-length', 'content-encoding']);
 
-/** How many distinct anonymous requests are remembered (a URL with its Origin). */
+/** How many distinct requests are remembered (a URL with its Origin and token). */
 const MAX_ANSWERS = 2000;
 
 /**
- * The hot path: anonymous reads the app last answered from the read cache (the public catalogue,
- * a class, a sede) are answered again straight from the cache, before Express, its routers and
- * middleware, as long as the cached answer is still current.
+ * The hot path: reads the app last answered from the read cache (the public catalogue, a class, a
+ * sede, a member's profile and calendar) are answered again straight from the cache, before
+ * Express, its routers and middleware, as long as what the answer rested on still holds.
  *
- * For such a request (GET or HEAD, no Authorization header, no body), the app's whole answer is
- * decided by the URL, the Origin (CORS headers) and the cached body; If-None-Match and
- * Accept-Encoding are handled by writeCached(), as the app does. So the first time the app sends a
- * cached answer, the key and the headers it had set are remembered under the URL and Origin; the
- * next identical request gets those headers, a request id and log line of its own, and the cached
- * body, or goes through the app when the entry is gone or stale (a write, an expiry), which then
- * remembers it again. Anything else (a signed-in request, a write, an error) always goes through
- * the app.
+ * For a read (GET or HEAD without a body), the app's whole answer is decided by the URL, the Origin
+ * (CORS headers), the token and the cached body; If-None-Match and Accept-Encoding are handled by
+ * writeCached(), as the app does. A token's acceptance rests on its signature (the same string was
+ * accepted), its expiry, and its user as the read cache has it (any write to the accounts makes
+ * that entry stale, so a suspension, a demotion or a password change is seen at once). So the
+ * first time the app sends a cached answer, the key, the headers it had set and the session are
+ * remembered under the URL, Origin and Authorization; the next identical request gets those
+ * headers, a request id and log line of its own, and the cached body, or goes through the app
+ * when anything it rested on is gone or stale (a write, an expiry), which then remembers it again.
+ * Anything else (a write, a refused token, an error) always goes through the app.
  */
 export function hotPath(app: RequestListener, logger: Logger): RequestListener {
   const answers = new LRUCache<string, Answer>({ max: MAX_ANSWERS });
@@ -43,12 +66,16 @@ export function hotPath(app: RequestListener, logger: Logger): RequestListener {
     }
     const id = answerId(req);
     const answer = answers.get(id);
-    const cached = answer && readCache.peek<CachedBody>(answer.key);
+    const cached = answer && stillHolds(answer) ? readCache.peek<CachedBody>(answer.key) : undefined;
     if (!answer || !cached) {
       const listener: CachedAnswerListener = (key, headers) => {
+        const session = (req as { [SESSION]?: Session })[SESSION];
+        // A token the app accepted without saying what on is never answered here.
+        if (req.headers.authorization !== undefined && !session) return;
         answers.set(id, {
           key,
           headers: Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name)),
+          session,
         });
       };
       (req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER] = listener;
@@ -65,10 +92,15 @@ export function hotPath(app: RequestListener, logger: Logger): RequestListener {
   };
 }
 
+/** Whether the token (if any) would still be accepted as it was. */
+function stillHolds({ session }: Answer): boolean {
+  if (!session) return true;
+  return Date.now() < session.expiresAt && readCache.peek(session.userKey) === session.user;
+}
+
 function eligible(req: IncomingMessage): boolean {
   const { method, headers } = req;
   if (method !== 'GET' && method !== 'HEAD') return false;
-  if (headers.authorization !== undefined) return false;
   // A body on a GET goes through the app, which parses (and may refuse) it.
   if (headers['transfer-encoding'] !== undefined) return false;
   const length = headers['content-length'];
@@ -76,7 +108,8 @@ function eligible(req: IncomingMessage): boolean {
   return req.url?.startsWith('/api/') ?? false;
 }
 
-/** Requests that the app answers alike: same URL (HEAD as GET) and Origin. */
+/** Requests that the app answers alike: same URL (HEAD as GET), Origin and Authorization. */
 function answerId(req: IncomingMessage): string {
-  return `${req.headers.origin ?? ''} ${req.url}`;
+  const { origin, authorization } = req.headers;
+  return `${origin ?? ''}\n${authorization ?? ''}\n${req.url}`;
 }

@@ -9,6 +9,8 @@ export interface TokenClaims {
 export interface VerifiedClaims extends TokenClaims {
   /** When the token was issued, in ms (from `iat`). */
   issuedAt: number;
+  /** When it stops being accepted, in ms (from `exp`; Infinity without one). */
+  expiresAt: number;
 }
 
 /** Session tokens: HS256 only (the algorithm is pinned on both sides), with an expiry. */
@@ -39,7 +41,12 @@ export class TokenService {
     try {
       const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'] });
       if (typeof payload !== 'object' || typeof payload.id !== 'string') return null;
-      return { id: payload.id, isAdmin: payload.isAdmin === true, issuedAt: (payload.iat ?? 0) * 1000 };
+      return {
+        id: payload.id,
+        isAdmin: payload.isAdmin === true,
+        issuedAt: (payload.iat ?? 0) * 1000,
+        expiresAt: payload.exp === undefined ? Infinity : payload.exp * 1000,
+      };
     } catch {
       return null;
     }

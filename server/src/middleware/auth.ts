@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
 import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import type { AppContext } from '../lib/context';
+import { noteSession } from '../lib/hot-path';
 import { HttpError } from '../lib/http-error';
-import { findActiveAuthUser, type AuthUser } from '../modules/users/users.service';
+import { authUserKey, findActiveAuthUser, type AuthUser } from '../modules/users/users.service';
 
 export type { AuthUser };
 
@@ -29,6 +30,8 @@ export function authenticate(ctx: AppContext): RequestHandler {
       throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
     if (user.suspended) throw new HttpError(401, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
     req.user = user;
+    // What this decision rests on, so the hot path can tell when it would still be the same.
+    noteSession(req, { userKey: authUserKey(claims.id), user, expiresAt: claims.expiresAt });
     next();
   };
 }

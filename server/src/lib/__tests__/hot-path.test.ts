@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import jwt from 'jsonwebtoken';
 import request, { type Response } from 'supertest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/env';
@@ -102,13 +103,64 @@ describe('hot path', () => {
     expect(entered).toBe(2);
   });
 
-  test('when a request carries a token, then it always goes through the app (a bad one is refused)', async () => {
+  test('when a token is refused, then every request with it goes through the app and is refused', async () => {
     await request(handler).get('/api/types').expect(200);
     entered = 0;
-    const res = await request(handler).get('/api/types').set('Authorization', 'Bearer a.b.c').expect(401);
-    expect(res.body.code).toBe('UNAUTHENTICATED');
-    await request(handler).get('/api/types').set(bearer(admin)).expect(200);
+    for (let i = 0; i < 2; i++) {
+      const res = await request(handler).get('/api/types').set('Authorization', 'Bearer a.b.c').expect(401);
+      expect(res.body.code).toBe('UNAUTHENTICATED');
+    }
     expect(entered).toBe(2);
+  });
+
+  test('when a member reads their profile again, then the hot path answers it alike, for that token only', async () => {
+    const member = await createTestUser(config);
+    const other = await createTestUser(config);
+    const first = await request(handler).get(`/api/users/${member.id}`).set(bearer(member)).expect(200);
+    const second = await request(handler).get(`/api/users/${member.id}`).set(bearer(member)).expect(200);
+    expect(entered).toBe(1);
+    expect(second.body).toEqual(first.body);
+    expect(stable(second)).toEqual(stable(first));
+    // Another member asking for it is not answered from the first member's session.
+    await request(handler).get(`/api/users/${member.id}`).set(bearer(other)).expect(403);
+    await request(handler).get(`/api/users/${member.id}`).set(bearer(other)).expect(403);
+    expect(entered).toBe(3);
+  });
+
+  test('when the member is suspended after a read, then their next read is refused at once, even of the catalogue', async () => {
+    const member = await createTestUser(config);
+    for (const path of [`/api/users/${member.id}`, '/api/types']) {
+      await request(handler).get(path).set(bearer(member)).expect(200);
+      await request(handler).get(path).set(bearer(member)).expect(200);
+    }
+    entered = 0;
+    await request(handler).delete(`/api/users/delete/${member.id}`).set(bearer(admin)).expect(200);
+    for (const path of [`/api/users/${member.id}`, '/api/types']) {
+      const res = await request(handler).get(path).set(bearer(member)).expect(401);
+      expect(res.body.code).toBe('ACCOUNT_SUSPENDED');
+    }
+    expect(entered).toBe(3);
+  });
+
+  test('when the token expires after a read, then the next read is refused', async () => {
+    const member = await createTestUser(config);
+    // Sooner than the read cache's own expiry, so only the token's expiry can refuse it.
+    const expiresAt = Date.now() + 5_000;
+    const token = jwt.sign({ id: member.id, isAdmin: false, exp: Math.floor(expiresAt / 1000) }, config.jwtSecret, {
+      algorithm: 'HS256',
+    });
+    const auth = { Authorization: `Bearer ${token}` };
+    await request(handler).get(`/api/users/${member.id}`).set(auth).expect(200);
+    await request(handler).get(`/api/users/${member.id}`).set(auth).expect(200);
+    expect(entered).toBe(1);
+    const now = jest.spyOn(Date, 'now').mockReturnValue(expiresAt + 500);
+    try {
+      const res = await request(handler).get(`/api/users/${member.id}`).set(auth).expect(401);
+      expect(res.body.code).toBe('UNAUTHENTICATED');
+      expect(entered).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   test('when a GET carries a body, then the app parses it (a malformed one is refused)', async () => {

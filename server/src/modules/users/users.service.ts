@@ -52,6 +52,9 @@ function emailTaken(): HttpError {
 /** Where a user's answers are read from: the account and the names of its classes. */
 export const USER_SOURCES = [UserModel, LessonModel];
 
+/** The read-cache key of findActiveAuthUser(id). */
+export const authUserKey = (id: string) => `auth:${id}`;
+
 /**
  * The signed-in user, read on every authenticated request (through the read cache, which drops it
  * the moment any account is written, so a suspension or a demotion still takes effect at once).
@@ -59,7 +62,7 @@ export const USER_SOURCES = [UserModel, LessonModel];
 export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return null;
   return readCache.get(
-    `auth:${id}`,
+    authUserKey(id),
     [UserModel],
     (cache) => readAuthUser(id, cache),
     () => 400,
