@@ -344,6 +344,8 @@ export type CachedAnswerListener = (key: string, headers: OutgoingHttpHeaders) =
 
 /**
  * Sends the JSON answer cached under `key`, computing it when needed (see writeCached()).
+ * The hot path replays the headers already set on `res` with later answers of the same request:
+ * they must depend on the request alone (as the middleware's do), never on the data.
  */
 export async function sendCached(
   res: Response,
