@@ -1,9 +1,18 @@
+// Building a formatter costs far more than using one: keep one per currency.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** Prices as people in Spanish-speaking countries read them, in the installation's currency. */
 export function formatPrice(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
   try {
-    return new Intl.NumberFormat('es', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+    let format = priceFormats.get(code);
+    if (!format) {
+      format = new Intl.NumberFormat('es', { style: 'currency', currency: code });
+      priceFormats.set(code, format);
+    }
+    return format.format(amount);
   } catch {
-    return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
+    return `${amount.toFixed(2)} ${code}`;
   }
 }
 
