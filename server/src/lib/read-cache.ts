@@ -54,8 +54,23 @@ interface Entry<T> {
 export interface CachedBody {
   body: Buffer;
   etag: string;
+  /** Headers that belong to this answer (a total count), sent with it. */
+  headers?: Readonly<Record<string, string>>;
   /** The body compressed, made on first demand and kept with it. */
   encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** A computed answer with headers of its own (see withHeaders()). */
+class AnswerWithHeaders {
+  constructor(
+    readonly value: unknown,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+/** For sendCached(): an answer whose headers derive from the data, cached and sent with it. */
+export function withHeaders(value: unknown, headers: Record<string, string>): AnswerWithHeaders {
+  return new AnswerWithHeaders(value, headers);
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -223,17 +238,24 @@ export class ReadCache {
     return this.get(
       key,
       dependencies,
-      async (ctx) => toCachedBody(await compute(ctx)),
+      async (ctx) => {
+        const result = await compute(ctx);
+        return result instanceof AnswerWithHeaders ? toCachedBody(result.value, result.headers) : toCachedBody(result);
+      },
       // Room for a compressed copy too (JSON compresses to well under a quarter).
       (entry) => Math.ceil(entry.body.length * 1.25) + 200,
     );
   }
 }
 
-export function toCachedBody(value: unknown): CachedBody {
+export function toCachedBody(value: unknown, headers?: Record<string, string>): CachedBody {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+  const hash = createHash('sha1')
+    .update(body)
+    .update(headers ? JSON.stringify(headers) : '')
+    .digest('base64')
+    .slice(0, 27);
+  return { body, etag: `W/"${body.length.toString(16)}-${hash}"`, ...(headers ? { headers } : {}) };
 }
 
 /** The process's cache, configured by createApp() and fed by connectMongoose(). */
@@ -316,6 +338,7 @@ function addVary(res: ServerResponse, field: string): void {
 export async function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedBody): Promise<void> {
   const { headers, method } = req;
   const { body, etag } = cached;
+  if (cached.headers) for (const [name, value] of Object.entries(cached.headers)) res.setHeader(name, value);
   const compressible = body.length >= COMPRESS_MIN_BYTES;
   const encoding = compressible ? preferredEncoding(headers['accept-encoding']) : undefined;
   const encoded = encoding ? await encodedBody(cached, encoding) : undefined;
@@ -345,7 +368,8 @@ export type CachedAnswerListener = (key: string, headers: OutgoingHttpHeaders) =
 /**
  * Sends the JSON answer cached under `key`, computing it when needed (see writeCached()).
  * The hot path replays the headers already set on `res` with later answers of the same request:
- * they must depend on the request alone (as the middleware's do), never on the data.
+ * they must depend on the request alone (as the middleware's do); headers that derive from the
+ * data are returned by `compute` with the value (withHeaders()) and cached with it.
  */
 export async function sendCached(
   res: Response,

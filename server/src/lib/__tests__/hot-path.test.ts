@@ -163,6 +163,20 @@ describe('hot path', () => {
     }
   });
 
+  test("when an answer has headers of its own (the admin's total of users), then they follow the data", async () => {
+    const first = await request(handler).get('/api/users').set(bearer(admin)).expect(200);
+    const again = await request(handler).get('/api/users').set(bearer(admin)).expect(200);
+    expect(entered).toBe(1);
+    expect(again.headers['x-total-count']).toBe(first.headers['x-total-count']);
+    await createTestUser(config);
+    const after = await request(handler).get('/api/users').set(bearer(admin)).expect(200);
+    expect(Number(after.headers['x-total-count'])).toBe(Number(first.headers['x-total-count']) + 1);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    const afterAgain = await request(handler).get('/api/users').set(bearer(admin)).expect(200);
+    expect(afterAgain.headers['x-total-count']).toBe(after.headers['x-total-count']);
+    expect(entered).toBe(2);
+  });
+
   test('when a GET carries a body, then the app parses it (a malformed one is refused)', async () => {
     await request(handler).get('/api/types').expect(200);
     entered = 0;

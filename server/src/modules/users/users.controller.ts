@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type Logi
 import { HttpError } from '../../lib/http-error';
 import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
-import { readCache, sendCached } from '../../lib/read-cache';
+import { sendCached, withHeaders } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
 import * as users from './users.service';
@@ -24,13 +24,15 @@ function paramId(req: Request): string {
 /** A page of the admin's user tables, with the total in X-Total-Count. */
 async function sendUserPage(req: Request, res: Response, suspended: boolean): Promise<void> {
   const page = users.parsePage(req.query);
-  const { items, total } = await readCache.get(
+  await sendCached(
+    res,
     `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`,
     users.USER_SOURCES,
-    (cache) => users.listUsers(suspended, page, cache),
-    (result) => 2048 * result.items.length + 200,
+    async (cache) => {
+      const { items, total } = await users.listUsers(suspended, page, cache);
+      return withHeaders(items, { 'X-Total-Count': String(total) });
+    },
   );
-  res.set('X-Total-Count', String(total)).json(items);
 }
 
 export function usersController(ctx: AppContext) {
