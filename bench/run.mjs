@@ -93,16 +93,18 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const headersOf = (target) => ({ ...BROWSER_HEADERS, ...target.headers });
 
-/** The response body's size in bytes, as sent to a browser (compressed when the server compresses). */
-async function bodySize(baseUrl, target) {
+/** The response body as sent to a browser (compressed when the server compresses). */
+async function responseBody(baseUrl, target) {
   const res = await request(`${baseUrl}${target.path}`, {
     method: target.method ?? 'GET',
     headers: headersOf(target),
     body: target.body,
   });
   if (res.status < 200 || res.status >= 300) throw new Error(`${target.label} answered ${res.status}: ${res.body}`);
-  return res.body.length;
+  return res.body;
 }
+
+const bodySize = async (baseUrl, target) => (await responseBody(baseUrl, target)).length;
 
 /**
  * Requests a server still works on when a run ends (the database keeps executing their queries)
@@ -295,10 +297,10 @@ async function measureTargets(baseUrl, ids, rows, extra, limits) {
     body: JSON.stringify({ email: MEMBER_EMAIL, password: BENCH_PASSWORD }),
     group: 'login',
   };
-  const sizes = [];
-  for (const t of [...targets, loginTarget]) sizes.push(await bodySize(baseUrl, t));
-  limits.express = track(await startLimitServer('express', sizes));
-  limits.http = track(await startLimitServer('http', sizes));
+  const bodies = [];
+  for (const t of [...targets, loginTarget]) bodies.push(await responseBody(baseUrl, t));
+  limits.express = track(await startLimitServer('express', bodies));
+  limits.http = track(await startLimitServer('http', bodies));
 
   for (const target of targets) await measureTarget(baseUrl, target, limits, rows);
   for (const connections of [1, 10]) {
@@ -434,7 +436,7 @@ async function measureApi() {
             group: 'growth',
           },
           {
-            express: await startLimitServer('express', [await bodySize(server.baseUrl, { path: '/api/lessons' })])
+            express: await startLimitServer('express', [await responseBody(server.baseUrl, { path: '/api/lessons' })])
               .then(track)
               .then((l) => {
                 extra.growthLimits = [...(extra.growthLimits ?? []), l];

@@ -1,20 +1,19 @@
-/* global process, console, Buffer */
-// The limit: `node limit-server.mjs express|http <size> <size>...` listens on a free port and
-// answers GET /b/<size> with a precomputed JSON body of exactly <size> bytes, the fastest this
-// stack can send those bytes. It prints {"port": n} on its first line of output.
+/* global process, console */
+// The limit: `node limit-server.mjs express|http <file> <file>...` listens on a free port and
+// answers GET /b/<size> with the bytes of the file of that size (a target's answer as Pulso sent
+// it), read once: the fastest this stack can send those bytes. It prints {"port": n} on its first
+// line of output.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import express from 'express';
 
-const [kind, ...sizes] = process.argv.slice(2);
+const [kind, ...files] = process.argv.slice(2);
 
-/** A valid JSON body of exactly `size` bytes. */
-function body(size) {
-  const frame = '{"d":""}';
-  if (size < frame.length) return Buffer.from('1'.repeat(Math.max(size, 1)));
-  return Buffer.from(`{"d":"${'x'.repeat(size - frame.length)}"}`);
+const bodies = new Map();
+for (const file of files) {
+  const body = readFileSync(file);
+  if (!bodies.has(`/b/${body.length}`)) bodies.set(`/b/${body.length}`, body);
 }
-
-const bodies = new Map(sizes.map((s) => [`/b/${Number(s)}`, body(Number(s))]));
 let server;
 if (kind === 'express') {
   const app = express();

@@ -1,8 +1,9 @@
 /* global process, Buffer, setInterval, clearInterval */
 // autocannon runs and the helpers around them: one-off requests, limit servers, RSS sampling.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -46,11 +47,22 @@ export async function measure({ url, connections, duration, warmup, method = 'GE
   };
 }
 
-/** Starts bench/lib/limit-server.mjs for the given body sizes. */
-export async function startLimitServer(kind, sizes) {
-  const child = spawn(process.execPath, [path.join(HERE, 'limit-server.mjs'), kind, ...sizes.map(String)], {
+/**
+ * Starts bench/lib/limit-server.mjs sending the given bodies (the very bytes of the targets'
+ * answers: the load generator's own work depends on the bytes, not only on their count).
+ * `url(size)` is the address of the body of that size.
+ */
+export async function startLimitServer(kind, bodies) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pulso-limit-'));
+  const files = bodies.map((body, i) => {
+    const file = path.join(dir, `${i}.body`);
+    writeFileSync(file, body);
+    return file;
+  });
+  const child = spawn(process.execPath, [path.join(HERE, 'limit-server.mjs'), kind, ...files], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const line = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The ${kind} limit server exited with ${code}`)));
     readline.createInterface({ input: child.stdout }).once('line', resolve);
