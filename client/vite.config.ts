@@ -39,12 +39,49 @@ function demoImages(): Plugin {
   };
 }
 
+/**
+ * Production builds only: src/app/boot.ts as an entry of its own, loaded by index.html with `async`
+ * before the app's bundle, so the API calls and the image a public page waits for start at once.
+ */
+function bootScript(): Plugin {
+  const id = fileURLToPath(new URL('./src/app/boot.ts', import.meta.url));
+  let base = '/';
+  return {
+    name: 'pulso-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id, name: 'boot' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId === id,
+        );
+        if (!chunk) throw new Error('The boot script was not built.');
+        if (chunk.type === 'chunk' && chunk.imports.length > 0) {
+          throw new Error(`The boot script must import nothing at run time; it imports ${chunk.imports.join(', ')}.`);
+        }
+        // Ahead of the app's script, so the browser asks for it first; async scripts default to low priority.
+        const tag = `<script type="module" async fetchpriority="high" crossorigin src="${base}${chunk.fileName}"></script>`;
+        const appScript = html.indexOf('<script type="module"');
+        if (appScript < 0) throw new Error('index.html has no module script to put the boot script before.');
+        return `${html.slice(0, appScript)}${tag}\n    ${html.slice(appScript)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // `VITE_API_MODE=mock` in the environment or a .env file, or `--mode mock` (cross-platform scripts).
   const mock =
     mode === 'mock' || (process.env.VITE_API_MODE ?? loadEnv(mode, process.cwd(), 'VITE_').VITE_API_MODE) === 'mock';
   return {
-    plugins: [react(), ...(mock ? [demoImages()] : [])],
+    // Mock mode answers the API in the browser once the app runs: nothing to start early there.
+    plugins: [react(), ...(mock ? [demoImages()] : [bootScript()])],
     define: mock ? { 'import.meta.env.VITE_API_MODE': JSON.stringify('mock') } : {},
     server: {
       port: 5173,

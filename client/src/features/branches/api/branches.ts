@@ -1,9 +1,13 @@
 import type { BranchDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
+import { prefetchedOr } from '../../../lib/prefetch';
 
 /** Every sede; the API answers `{ branchOffice: [...] }` (SPEC §3). */
 export async function getBranches(): Promise<BranchDto[]> {
-  const { data } = await api.get<{ branchOffice: BranchDto[] }>('/branchoffice');
+  const data = await prefetchedOr(
+    '/branchoffice',
+    async () => (await api.get<{ branchOffice: BranchDto[] }>('/branchoffice')).data,
+  );
   return data.branchOffice;
 }
 

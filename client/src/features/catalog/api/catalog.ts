@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import { prefetchedOr } from '../../../lib/prefetch';
 
 /** An exercise type or a goal, as GET /types and GET /goals send them. */
 export interface NamedItem {
@@ -6,9 +7,8 @@ export interface NamedItem {
   name: string;
 }
 
-export async function getTypes(): Promise<NamedItem[]> {
-  const { data } = await api.get<NamedItem[]>('/types');
-  return data;
+export function getTypes(): Promise<NamedItem[]> {
+  return prefetchedOr('/types', async () => (await api.get<NamedItem[]>('/types')).data);
 }
 
 export async function getGoals(): Promise<NamedItem[]> {

@@ -1,16 +1,16 @@
 import type { LessonDto, LessonListItemDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
+import { prefetchedOr } from '../../../lib/prefetch';
 
 /** The classes open to visitors (available and not retired), by name. */
-export async function getLessons(): Promise<LessonListItemDto[]> {
-  const { data } = await api.get<LessonListItemDto[]>('/lessons');
-  return data;
+export function getLessons(): Promise<LessonListItemDto[]> {
+  return prefetchedOr('/lessons', async () => (await api.get<LessonListItemDto[]>('/lessons')).data);
 }
 
 /** One class by its name, with its reviews and average stars (SPEC §2.5). */
-export async function getLesson(name: string): Promise<LessonDto> {
-  const { data } = await api.get<LessonDto>(`/lessons/${encodeURIComponent(name)}`);
-  return data;
+export function getLesson(name: string): Promise<LessonDto> {
+  const path = `/lessons/${encodeURIComponent(name)}`;
+  return prefetchedOr(path, async () => (await api.get<LessonDto>(path)).data);
 }
 
 export interface ReviewInput {

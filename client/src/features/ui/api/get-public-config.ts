@@ -1,7 +1,7 @@
 import type { PublicConfigDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
+import { prefetchedOr } from '../../../lib/prefetch';
 
-export async function getPublicConfig(): Promise<PublicConfigDto> {
-  const { data } = await api.get<PublicConfigDto>('/config');
-  return data;
+export function getPublicConfig(): Promise<PublicConfigDto> {
+  return prefetchedOr('/config', async () => (await api.get<PublicConfigDto>('/config')).data);
 }

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+const LESSON_IMAGE = 'http://localhost/uploads/yoga.jpg';
+const BRANCH_IMAGE = 'http://localhost/uploads/centro.jpg';
+
+const BODIES: Record<string, unknown> = {
+  '/api/config': { gymName: 'Pulso', currency: 'usd', googleClientId: null },
+  '/api/lessons': [{ name: 'Yoga', image: LESSON_IMAGE }],
+  '/api/types': [{ id: '1', name: 'Cardio' }],
+  '/api/branchoffice': { branchOffice: [{ name: 'Centro', image: BRANCH_IMAGE }] },
+  '/api/lessons/Ca%C3%B1a%20Yoga': { name: 'Caña Yoga', image: LESSON_IMAGE },
+};
+
+const fetchMock = vi.fn((url: string) =>
+  Promise.resolve(
+    url in BODIES ? new Response(JSON.stringify(BODIES[url]), { status: 200 }) : new Response('{}', { status: 404 }),
+  ),
+);
+
+/** Runs the boot script as if the browser had opened `path`. */
+async function boot(path: string) {
+  window.history.replaceState(null, '', path);
+  vi.resetModules();
+  await import('../boot');
+  const answers = window.__pulsoPrefetch?.answers ?? new Map<string, Promise<unknown>>();
+  await Promise.allSettled(answers.values());
+  // Let the handlers that preload the image run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return [...answers.keys()];
+}
+
+const preloadedImages = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) =>
+    l.getAttribute('href'),
+  );
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__pulsoPrefetch;
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the boot script', () => {
+  test('when the landing page opens, then it asks for the site settings and preloads the first slide', async () => {
+    expect(await boot('/')).toEqual(['/config']);
+    expect(preloadedImages()).toEqual(['/gallery/galeria-1.jpg']);
+  });
+
+  test('when /clases opens, then it asks for the classes and types and preloads the first class image', async () => {
+    expect(await boot('/clases/')).toEqual(['/config', '/lessons', '/types']);
+    expect(preloadedImages()).toEqual([LESSON_IMAGE]);
+  });
+
+  test('when /sedes opens, then it asks for the sedes and preloads the first one’s image', async () => {
+    expect(await boot('/sedes')).toEqual(['/config', '/branchoffice']);
+    expect(preloadedImages()).toEqual([BRANCH_IMAGE]);
+  });
+
+  test('when a class page opens, then it asks for that class by the path the app uses', async () => {
+    expect(await boot('/clases/Ca%C3%B1a%20Yoga')).toEqual(['/config', '/lessons/Ca%C3%B1a%20Yoga']);
+    expect(preloadedImages()).toEqual([LESSON_IMAGE]);
+  });
+
+  test('when another page opens, then only the site settings are asked for', async () => {
+    expect(await boot('/contactanos')).toEqual(['/config']);
+    expect(preloadedImages()).toEqual([]);
+  });
+
+  test('when a call fails, then its answer rejects for the app to retry and nothing is preloaded', async () => {
+    await boot('/clases/Desconocida');
+    await expect(window.__pulsoPrefetch?.answers.get('/lessons/Desconocida')).rejects.toThrow('HTTP 404');
+    expect(preloadedImages()).toEqual([]);
+  });
+});
