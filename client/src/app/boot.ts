@@ -9,11 +9,14 @@
  * It must import nothing at run time: a module shared with the app would become a chunk this script
  * waits for. Type imports are fine.
  */
-import type { BranchDto, LessonDto, LessonListItemDto, PublicConfigDto } from '@pulso/shared';
+import type { BranchDto, LessonDto, LessonListItemDto, PlanDto, PublicConfigDto } from '@pulso/shared';
 import type { PrefetchRegistry } from '../lib/prefetch';
 
 // The same base as config/env.ts (not imported, see above).
 const apiUrl = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') || '/api';
+
+/** TOKEN_STORAGE_KEY of @pulso/shared (boot.test.ts checks they agree). */
+const TOKEN_STORAGE_KEY = 'token';
 
 /** The landing gallery's first slide (features/landing/components/gallery.tsx). */
 const FIRST_SLIDE = '/gallery/galeria-1.jpg';
@@ -57,13 +60,22 @@ function decoded(segment: string): string | null {
  */
 function warmUp(page: string, classPage: boolean) {
   try {
-    localStorage.getItem('token');
+    localStorage.getItem(TOKEN_STORAGE_KEY);
     // The landing's plan prices (lib/format.ts), a class's average stars (lesson-detail.tsx) and the
     // class list's sort (features/lessons/filter.ts).
     if (page === '/' || classPage) new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(0);
     if (page === '/clases') new Intl.Collator('es', { sensitivity: 'base', numeric: true }).compare('a', 'b');
   } catch {
     // Storage disabled or no Intl support: the app copes (or fails) the same way without this.
+  }
+}
+
+/** Whether a session token is stored (lib/api-client.ts sends it); the first storage read is slow. */
+function signedIn(): boolean {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -74,6 +86,8 @@ const classPage = /^\/(?:clases|detail)\/([^/]+)$/.exec(page);
 call<PublicConfigDto>('/config').catch(ignore);
 if (page === '/') {
   preloadImage(FIRST_SLIDE);
+  // Visitors see the plans below the gallery (features/plans/components/plans-section.tsx).
+  if (!signedIn()) call<PlanDto[]>('/memberships').catch(ignore);
 } else if (page === '/clases') {
   // The first card's image is the largest paint (features/lessons/components/lesson-card.tsx).
   call<LessonListItemDto[]>('/lessons')

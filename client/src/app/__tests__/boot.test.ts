@@ -1,3 +1,4 @@
+import { TOKEN_STORAGE_KEY } from '@pulso/shared';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 const LESSON_IMAGE = 'http://localhost/uploads/yoga.jpg';
@@ -5,6 +6,7 @@ const BRANCH_IMAGE = 'http://localhost/uploads/centro.jpg';
 
 const BODIES: Record<string, unknown> = {
   '/api/config': { gymName: 'Pulso', currency: 'usd', googleClientId: null },
+  '/api/memberships': [],
   '/api/lessons': [{ name: 'Yoga', image: LESSON_IMAGE }],
   '/api/types': [{ id: '1', name: 'Cardio' }],
   '/api/branchoffice': { branchOffice: [{ name: 'Centro', image: BRANCH_IMAGE }] },
@@ -47,9 +49,14 @@ afterEach(() => {
 });
 
 describe('the boot script', () => {
-  test('when the landing page opens, then it asks for the site settings and preloads the first slide', async () => {
-    expect(await boot('/')).toEqual(['/config']);
+  test('when a visitor opens the landing page, then it asks for the settings and plans and preloads the first slide', async () => {
+    expect(await boot('/')).toEqual(['/config', '/memberships']);
     expect(preloadedImages()).toEqual(['/gallery/galeria-1.jpg']);
+  });
+
+  test('when someone signed in opens the landing page, then the plans are left to the app', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'a.b.c');
+    expect(await boot('/')).toEqual(['/config']);
   });
 
   test('when /clases opens, then it asks for the classes and types and preloads the first class image', async () => {

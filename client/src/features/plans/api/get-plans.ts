@@ -1,7 +1,7 @@
 import type { PlanDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
+import { prefetchedOr } from '../../../lib/prefetch';
 
-export async function getPlans(): Promise<PlanDto[]> {
-  const { data } = await api.get<PlanDto[]>('/memberships');
-  return data;
+export function getPlans(): Promise<PlanDto[]> {
+  return prefetchedOr('/memberships', async () => (await api.get<PlanDto[]>('/memberships')).data);
 }
