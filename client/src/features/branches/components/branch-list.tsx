@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { es } from '../../../i18n/es';
 import { useOfficesStore } from '../store';
@@ -8,9 +8,10 @@ import '../branches.css';
 
 /** /sedes (SPEC §2.8): every sede, fetched on open, with a loading gif and a visible error with retry. */
 export function BranchList() {
-  const { items, status, error, fetchOffices } = useOfficesStore(
-    useShallow((s) => ({ items: s.items, status: s.status, error: s.error, fetchOffices: s.fetchOffices })),
-  );
+  const fetchOffices = useOfficesStore((s) => s.fetchOffices);
+  const current = useOfficesStore(useShallow((s) => ({ items: s.items, status: s.status, error: s.error })));
+  // A store update renders at once, in one long task; deferred, React builds the list in slices.
+  const { items, status, error } = useDeferredValue(current);
 
   useEffect(() => {
     void fetchOffices();

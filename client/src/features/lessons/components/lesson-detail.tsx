@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { MESSAGES, RELOAD_DELAY_MS } from '@pulso/shared';
@@ -36,18 +36,20 @@ interface LessonDetailProps {
  */
 export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) {
   const t = es.lessons.detail;
-  const { detailName, lesson, status, error, notFound, busy, fetchLesson, addClass } = useLessonsStore(
+  const { busy, fetchLesson, addClass } = useLessonsStore(
+    useShallow((s) => ({ busy: s.busy, fetchLesson: s.fetchLesson, addClass: s.addClass })),
+  );
+  const current = useLessonsStore(
     useShallow((s) => ({
       detailName: s.detailName,
       lesson: s.detail,
       status: s.detailStatus,
       error: s.detailError,
       notFound: s.detailNotFound,
-      busy: s.busy,
-      fetchLesson: s.fetchLesson,
-      addClass: s.addClass,
     })),
   );
+  // A store update renders at once, in one long task; deferred, React builds the page in slices.
+  const { detailName, lesson, status, error, notFound } = useDeferredValue(current);
   const [result, setResult] = useState<ActionResult | null>(null);
   const reloadTimer = useRef<number | undefined>(undefined);
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LoadStatus } from '@pulso/shared';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,21 +21,27 @@ interface LessonListProps {
  * its §8 message with 'Intenta de nuevo', which resets the filters and loads the classes again.
  */
 export function LessonList({ types, typesStatus, typesError, onRetryTypes }: LessonListProps) {
-  const { items, visible, status, error, filters, filterError, fetchLessons, setFilters, resetFilters, retry } =
-    useLessonsStore(
-      useShallow((s) => ({
-        items: s.items,
-        visible: s.visible,
-        status: s.status,
-        error: s.error,
-        filters: s.filters,
-        filterError: s.filterError,
-        fetchLessons: s.fetchLessons,
-        setFilters: s.setFilters,
-        resetFilters: s.resetFilters,
-        retry: s.retry,
-      })),
-    );
+  const { filters, fetchLessons, setFilters, resetFilters, retry } = useLessonsStore(
+    useShallow((s) => ({
+      filters: s.filters,
+      fetchLessons: s.fetchLessons,
+      setFilters: s.setFilters,
+      resetFilters: s.resetFilters,
+      retry: s.retry,
+    })),
+  );
+  const current = useLessonsStore(
+    useShallow((s) => ({
+      items: s.items,
+      visible: s.visible,
+      status: s.status,
+      error: s.error,
+      filterError: s.filterError,
+    })),
+  );
+  // A store update renders at once, in one long task; deferred, React builds the cards in slices
+  // while the filter bar answers a tap at once.
+  const { items, visible, status, error, filterError } = useDeferredValue(current);
 
   useEffect(() => {
     void fetchLessons();

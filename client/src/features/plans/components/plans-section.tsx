@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Spinner } from '../../../components/ui/spinner';
 import { PLANS_SECTION_ID } from '../../../config/paths';
@@ -9,17 +9,19 @@ import { PlanCard } from './plan-card';
 
 /** The landing page's plans, read from the API; scrolls into view when 'Planes' was clicked. */
 export function PlansSection() {
-  const { items, status, error, fetchPlans } = usePlansStore(
-    useShallow((s) => ({ items: s.items, status: s.status, error: s.error, fetchPlans: s.fetchPlans })),
-  );
+  const fetchPlans = usePlansStore((s) => s.fetchPlans);
+  const loadStatus = usePlansStore((s) => s.status);
+  const current = usePlansStore(useShallow((s) => ({ items: s.items, status: s.status, error: s.error })));
+  // A store update renders at once, in one long task; deferred, React builds the cards in slices.
+  const { items, status, error } = useDeferredValue(current);
   const currency = useUiStore((s) => s.site.currency);
   const plansClicked = useUiStore((s) => s.plansClicked);
   const setPlansClicked = useUiStore((s) => s.setPlansClicked);
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    if (status === 'idle') void fetchPlans();
-  }, [status, fetchPlans]);
+    if (loadStatus === 'idle') void fetchPlans();
+  }, [loadStatus, fetchPlans]);
 
   useEffect(() => {
     if (plansClicked && status === 'succeeded') {
