@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/global.css';
 import { useUiStore } from '../features/ui/store';
@@ -10,18 +10,11 @@ document.documentElement.dataset.theme = useUiStore.getState().mode === 'Dark' ?
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-/**
- * The first render is a transition, so React renders the page in slices of a few milliseconds and the
- * main thread stays free for taps and the network in between, instead of one long task on a slow phone.
- */
 function render(container: HTMLElement) {
-  const reactRoot = createRoot(container);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }
 
