@@ -491,6 +491,7 @@ async function measureClient() {
         cssGzipKb: Number((sum('Stylesheet') / 1024).toFixed(1)),
         files: assets.map((a) => path.basename(a.file)),
         privateChunks,
+        ...(row.error ? { error: row.error } : {}),
         performance: row.performance,
         accessibility: row.accessibility,
         bestPractices: row.bestPractices,
@@ -573,8 +574,8 @@ function budgets(api, client) {
     for (const c of client) {
       add(
         `Lighthouse ${c.page}: performance ≥ 95, accessibility ≥ 95, CLS < 0.05`,
-        c.performance >= 95 && c.accessibility >= 95 && c.cls < 0.05,
-        `${c.performance} / ${c.accessibility} / CLS ${c.cls}`,
+        !c.error && c.performance >= 95 && c.accessibility >= 95 && c.cls < 0.05,
+        c.error ? `Lighthouse failed: ${c.error}` : `${c.performance} / ${c.accessibility} / CLS ${c.cls}`,
       );
     }
   }

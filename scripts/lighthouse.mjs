@@ -13,6 +13,9 @@ import { startThrowawayServer } from './throwaway-server.mjs';
 
 export const LIGHTHOUSE_OUT = path.join(ROOT, 'test-results', 'lighthouse');
 
+/** How many times a page is audited when Lighthouse itself fails (see auditPages). */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 /** The pages audited by default: /, /clases, /sedes and the first class's page. */
 export async function defaultPages(baseUrl) {
   const lessons = await (await fetch(`${baseUrl}/api/lessons`)).json();
@@ -34,14 +37,22 @@ export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min 
     mkdirSync(outDir, { recursive: true });
     const rows = [];
     for (const page of pages) {
-      const result = await lighthouse(`${baseUrl}${page}`, {
-        port: chrome.port,
-        output: ['html', 'json'],
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { categories, audits } = result.lhr;
+      // Lighthouse sometimes fails to record a usable trace (NO_NAVSTART, NO_FCP, ...) and asks to be
+      // run again: a failure of the tool, not a measurement. It is retried; one that persists is
+      // reported as the page's `error` with every score 0.
+      let result;
+      for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+        result = await lighthouse(`${baseUrl}${page}`, {
+          port: chrome.port,
+          output: ['html', 'json'],
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (!result.lhr.runtimeError) break;
+        console.error(`Lighthouse ${page}, attempt ${attempt}: ${result.lhr.runtimeError.code}`);
+      }
+      const { categories, audits, runtimeError } = result.lhr;
       const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
       const weak = [];
       for (const [key, category] of Object.entries(categories)) {
@@ -55,6 +66,7 @@ export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min 
       }
       rows.push({
         page,
+        ...(runtimeError ? { error: runtimeError.code } : {}),
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
