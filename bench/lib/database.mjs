@@ -1,4 +1,4 @@
-/* global process, URL, setTimeout, clearTimeout */
+/* global process, console, URL, setTimeout, clearTimeout */
 // The benchmark's own database: BENCH_MONGODB_URI when set, otherwise a FerretDB 1.x (SQLite) in a
 // throwaway folder, the engine `npm start` uses on a machine without mongod. The server is then
 // started with MONGODB_URI pointing here, so the benchmark can seed it directly and restart the
@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../scripts/throwaway-server.mjs';
+import { freePort, startThrowawayServer } from '../../scripts/throwaway-server.mjs';
 
 function ferretDbBinary() {
   const cache = path.join(process.env.XDG_CACHE_HOME?.trim() || path.join(os.homedir(), '.cache'), 'pulso');
@@ -40,11 +40,22 @@ export async function startDatabase(dbName) {
     url.pathname = `/${dbName}`;
     return { uri: url.toString(), description: 'BENCH_MONGODB_URI', pid: undefined, stop: async () => undefined };
   }
-  const binary = ferretDbBinary();
+  let binary = ferretDbBinary();
+  if (!binary) {
+    // As on a first `npm start`: the server finds or builds FerretDB (Go, a few minutes, once) into
+    // ~/.cache/pulso/bin, and the benchmark then runs its own from there. A local mongod found first
+    // serves that server instead and builds nothing: the error below then says what to do.
+    console.log(
+      '[bench] no FerretDB binary yet: starting the server once so it provides one (a few minutes the first time)...',
+    );
+    const server = await startThrowawayServer({ stdio: 'inherit' });
+    await server.stop();
+    binary = ferretDbBinary();
+  }
   if (!binary) {
     throw new Error(
-      'No FerretDB 1.x binary was found. Run `npm start` once (it builds FerretDB into ~/.cache/pulso/bin) ' +
-        'or set BENCH_MONGODB_URI to a MongoDB server the benchmark may write a throwaway database to.',
+      'No FerretDB 1.x binary was found and the server did not build one. Install Go 1.22+ or set ' +
+        'FERRETDB_BINARY to a FerretDB 1.x binary, or set BENCH_MONGODB_URI to a MongoDB server the benchmark may write a throwaway database to.',
     );
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pulso-bench-db-'));
