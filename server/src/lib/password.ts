@@ -64,7 +64,10 @@ export class PasswordHasher {
     return this.run({ op: 'verify', password, hash }) as Promise<boolean>;
   }
 
-  /** Stops the workers (they never keep the process alive; this is for tidy shutdowns and tests). */
+  /**
+   * Stops the workers. An idle worker never keeps the process alive (only one with a job does, so a
+   * script awaiting a hash is not cut short); this is for tidy shutdowns and tests.
+   */
   async close(): Promise<void> {
     const workers = [...this.all];
     this.all.clear();
@@ -85,6 +88,7 @@ export class PasswordHasher {
       if (!worker) return;
       const task = this.queue.shift() as Task;
       this.busy.set(worker, task);
+      worker.ref();
       worker.postMessage(task.job);
     }
     if (this.inThread) this.drainInThread();
@@ -100,12 +104,12 @@ export class PasswordHasher {
       return undefined;
     }
     this.all.add(worker);
-    worker.unref();
     let answered = false;
     worker.on('message', (message: { result?: string | boolean; error?: string }) => {
       answered = true;
       const task = this.busy.get(worker);
       this.busy.delete(worker);
+      worker.unref();
       if (this.all.has(worker)) this.idle.push(worker);
       if (task) {
         if (message.error !== undefined) task.reject(new Error(message.error));
@@ -127,6 +131,8 @@ export class PasswordHasher {
     };
     worker.on('error', lost);
     worker.on('exit', lost);
+    // Unreferenced only now: adding a 'message' listener references a worker again.
+    worker.unref();
     return worker;
   }
 

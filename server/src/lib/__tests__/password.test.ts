@@ -46,6 +46,19 @@ describe('PasswordHasher', () => {
     await expect(hasher.verify('Primera1', first)).resolves.toBe(true);
   });
 
+  test('when the workers are idle, then they do not keep the process alive, and while hashing they do', async () => {
+    // What keeps Node's event loop alive, by kind: a referenced worker shows as a MessagePort.
+    const ports = () => process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
+    const before = ports();
+    const hasher = make(2);
+    const pending = Promise.all([hasher.hash('Activa123'), hasher.hash('Activa456')]);
+    expect(ports()).toBe(before + 2);
+    await pending;
+    expect(ports()).toBe(before);
+    await hasher.verify('Activa123', (await pending)[0]);
+    expect(ports()).toBe(before);
+  });
+
   test('when set to no workers, then it hashes in-thread', async () => {
     const hasher = make(0);
     const hashed = await hasher.hash('EnHilo123');
