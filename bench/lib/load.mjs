@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -41,14 +40,29 @@ export function discardBodies(client) {
 }
 
 /**
- * One autocannon run after its warm-up. Latencies in ms.
+ * One autocannon run after its warm-up, in a process of its own (bench/lib/autocannon-run.mjs).
+ * Latencies in ms.
  * @param {{ url: string, connections: number, duration: number, warmup: number, method?: string,
  *   headers?: Record<string, string>, body?: string }} options
  */
 export async function measure({ url, connections, duration, warmup, method = 'GET', headers = {}, body }) {
-  const common = { url, connections, method, headers, body, setupClient: discardBodies };
-  if (warmup > 0) await autocannon({ ...common, duration: warmup });
-  const result = await autocannon({ ...common, duration });
+  const options = JSON.stringify({ url, connections, method, headers, body, duration, warmup });
+  const result = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(HERE, 'autocannon-run.mjs'), options], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon against ${url} exited with ${code}`));
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString()));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
   return {
     connections,
     durationS: duration,
