@@ -499,6 +499,7 @@ async function measureClient() {
         lcpMs: row.lcpMs,
         cls: row.cls,
         tbtMs: row.tbtMs,
+        performanceRuns: row.runs,
       };
     });
   } finally {

@@ -76,10 +76,13 @@ if (under) {
   );
 }
 if (client) {
-  console.log(line(['Page', 'JS gz KB', 'CSS gz KB', 'Performance', 'Accessibility', 'LCP ms', 'CLS', 'TBT ms']));
-  console.log(line(Array(8).fill('---')));
+  console.log(
+    line(['Page', 'JS gz KB', 'CSS gz KB', 'Performance', 'Accessibility', 'LCP ms', 'CLS', 'TBT ms', 'every run']),
+  );
+  console.log(line(Array(9).fill('---')));
   for (const c of client) {
-    console.log(line([c.page, c.jsGzipKb, c.cssGzipKb, c.performance, c.accessibility, c.lcpMs, c.cls, c.tbtMs]));
+    const runs = c.performanceRuns?.join(', ') ?? '—';
+    console.log(line([c.page, c.jsGzipKb, c.cssGzipKb, c.performance, c.accessibility, c.lcpMs, c.cls, c.tbtMs, runs]));
   }
   console.log('');
 }

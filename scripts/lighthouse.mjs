@@ -1,5 +1,6 @@
 // npm run lighthouse [-- --min=90 /path ...]: builds, starts the production server with demo data,
-// and audits pages with Lighthouse's mobile profile in Debian's Chromium (never a downloaded one).
+// and audits pages with Lighthouse's mobile profile in Debian's Chromium (never a downloaded one),
+// LIGHTHOUSE_RUNS times each (3), keeping the median run.
 // Reports go to test-results/lighthouse/; the exit code is 1 when a score is under --min.
 // The benchmark (bench/run.mjs) imports auditPages() for its client figures.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_PATH, chromiumAvailable, chromiumMissingMessage } from '../e2e/browser.mjs';
 import { ensureBuilt, ROOT } from './lib.mjs';
 import { startThrowawayServer } from './throwaway-server.mjs';
@@ -16,6 +18,14 @@ export const LIGHTHOUSE_OUT = path.join(ROOT, 'test-results', 'lighthouse');
 /** How many times a page is audited when Lighthouse itself fails (see auditPages). */
 const LIGHTHOUSE_ATTEMPTS = 3;
 
+/**
+ * Runs per page; the figures are those of the median run. One run's performance score moves by
+ * several points with whatever else the machine does (Lighthouse's CPU benchmark halved within one
+ * benchmark run here); Lighthouse's docs (variability.md) give the median of 5 runs as twice as
+ * stable as one, and the median run is picked with Lighthouse's own computeMedianRun.
+ */
+export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
+
 /** The pages audited by default: /, /clases, /sedes and the first class's page. */
 export async function defaultPages(baseUrl) {
   const lessons = await (await fetch(`${baseUrl}/api/lessons`)).json();
@@ -23,12 +33,41 @@ export async function defaultPages(baseUrl) {
   return ['/', '/clases', '/sedes', ...(first ? [`/clases/${encodeURIComponent(first)}`] : [])];
 }
 
+/** One Lighthouse run of a page, retried when the tool itself fails to record a usable trace. */
+async function auditOnce(chrome, url) {
+  // Lighthouse sometimes fails to record a usable trace (NO_NAVSTART, NO_FCP, ...) and asks to be
+  // run again: a failure of the tool, not a measurement. It is retried; one that persists is
+  // reported as the page's `error` with every score 0.
+  let result;
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    result = await lighthouse(url, {
+      port: chrome.port,
+      output: ['html', 'json'],
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) break;
+    console.error(`Lighthouse ${url}, attempt ${attempt}: ${result.lhr.runtimeError.code}`);
+  }
+  return result;
+}
+
+/** The median of a page's runs (Lighthouse's computeMedianRun: nearest the median FCP and TTI). */
+function medianResult(results) {
+  const valid = filterToValidRuns(results.filter((r) => !r.lhr.runtimeError).map((r) => r.lhr));
+  if (valid.length === 0) return results[results.length - 1];
+  const median = computeMedianRun(valid);
+  return results.find((r) => r.lhr === median);
+}
+
 /**
- * Audits each page of a running server; writes the HTML and JSON reports to outDir.
- * Each row has the scores, LCP, CLS, TBT, `weak` (audits under `min` per category) and the
- * `resources` (url, resourceType, transferSize) the page loaded.
+ * Audits each page of a running server `runs` times and keeps the median run; writes its HTML and
+ * JSON reports to outDir. Each row has the scores, LCP, CLS, TBT, `runs` (every run's performance
+ * score), `weak` (audits under `min` per category) and the `resources` (url, resourceType,
+ * transferSize) the page loaded.
  */
-export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min = 0 }) {
+export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min = 0, runs = LIGHTHOUSE_RUNS }) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -37,21 +76,9 @@ export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min 
     mkdirSync(outDir, { recursive: true });
     const rows = [];
     for (const page of pages) {
-      // Lighthouse sometimes fails to record a usable trace (NO_NAVSTART, NO_FCP, ...) and asks to be
-      // run again: a failure of the tool, not a measurement. It is retried; one that persists is
-      // reported as the page's `error` with every score 0.
-      let result;
-      for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
-        result = await lighthouse(`${baseUrl}${page}`, {
-          port: chrome.port,
-          output: ['html', 'json'],
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (!result.lhr.runtimeError) break;
-        console.error(`Lighthouse ${page}, attempt ${attempt}: ${result.lhr.runtimeError.code}`);
-      }
+      const results = [];
+      for (let run = 0; run < runs; run++) results.push(await auditOnce(chrome, `${baseUrl}${page}`));
+      const result = medianResult(results);
       const { categories, audits, runtimeError } = result.lhr;
       const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
       const weak = [];
@@ -74,6 +101,7 @@ export async function auditPages({ baseUrl, pages, outDir = LIGHTHOUSE_OUT, min 
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        runs: results.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)),
         weak,
         resources: (audits['network-requests']?.details?.items ?? []).map((item) => ({
           url: item.url,
