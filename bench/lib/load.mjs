@@ -79,7 +79,7 @@ export async function measure({ url, connections, duration, warmup, method = 'GE
 
 /**
  * Starts bench/lib/limit-server.mjs sending the given bodies (the very bytes of the targets'
- * answers: the load generator's own work depends on the bytes, not only on their count).
+ * answers, compressed where Pulso compresses, so both sides send and parse the same thing).
  * `url(size)` is the address of the body of that size.
  */
 export async function startLimitServer(kind, bodies) {
