@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { usePaymentsStore } from '../../features/payments/store';
+import { useAuthStore } from '../../features/auth/store';
+import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
 import { MESSAGES } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
@@ -11,7 +12,16 @@ import { formatPrice } from '../../lib/format';
 export function DemoCheckoutRoute() {
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
-  const { session, status, error, busy, loadSession, confirm, cancel } = usePaymentsStore();
+  const userId = useAuthStore((s) => s.userId);
+  const { busy, actionError, loadSession, confirm, cancel } = usePaymentsStore();
+  const {
+    value: session,
+    status,
+    error,
+  } = slotFor(
+    usePaymentsStore((s) => s.session),
+    sessionId,
+  );
 
   useEffect(() => {
     void loadSession(sessionId);
@@ -41,9 +51,9 @@ export function DemoCheckoutRoute() {
           <span>{es.plans.perPeriod(session.duration)}</span>
         </p>
         {!pending && <p role="status">{MESSAGES.payments.notPending}</p>}
-        {error && (
+        {actionError && (
           <p className="alert alert--error" role="alert">
-            {error}
+            {actionError}
           </p>
         )}
         <div className="checkout__actions">
@@ -62,7 +72,7 @@ export function DemoCheckoutRoute() {
             className="button button--primary"
             disabled={busy || !pending}
             onClick={async () => {
-              if (await confirm(sessionId)) void navigate(paths.paymentSuccess);
+              if (await confirm(sessionId, userId)) void navigate(paths.paymentSuccess);
             }}
           >
             {busy ? es.payments.processing : es.payments.pay}

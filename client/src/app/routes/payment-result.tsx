@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
-import { usePaymentsStore } from '../../features/payments/store';
+import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
 import { MESSAGES } from '@pulso/shared';
 import { formatDate } from '../../lib/format';
@@ -12,7 +12,9 @@ import { formatDate } from '../../lib/format';
 export function PaymentSuccessRoute() {
   const userId = useAuthStore((s) => s.userId);
   const setActive = useAuthStore((s) => s.setActive);
-  const { membership, status, loadMembership } = usePaymentsStore();
+  const loadMembership = usePaymentsStore((s) => s.loadMembership);
+  const slot = usePaymentsStore((s) => s.membership);
+  const { value: membership, status } = slotFor(slot, userId ?? '');
 
   useEffect(() => {
     if (userId) void loadMembership(userId);

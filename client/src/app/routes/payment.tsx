@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
-import { usePaymentsStore } from '../../features/payments/store';
+import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { MESSAGES, planBadge } from '@pulso/shared';
@@ -15,7 +15,16 @@ export function PaymentRoute() {
   const navigate = useNavigate();
   const userId = useAuthStore((s) => s.userId);
   const currency = useUiStore((s) => s.site.currency);
-  const { plan, status, error, notFound, busy, loadPlan, startCheckout } = usePaymentsStore();
+  const { busy, actionError, loadPlan, startCheckout } = usePaymentsStore();
+  const {
+    value: plan,
+    status,
+    error,
+    notFound,
+  } = slotFor(
+    usePaymentsStore((s) => s.plan),
+    id,
+  );
 
   useEffect(() => {
     void loadPlan(id);
@@ -78,9 +87,9 @@ export function PaymentRoute() {
           <strong>{formatPrice(plan.price, currency)}</strong>
         </p>
         {!userId && <p>{es.payments.loginFirst}</p>}
-        {error && (
+        {actionError && (
           <p className="alert alert--error" role="alert">
-            {error}
+            {actionError}
           </p>
         )}
         <div className="checkout__actions">

@@ -1,12 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { PlanDto } from '@pulso/shared';
+import type { CheckoutSessionDto, MembershipDto, PlanDto, UserDto } from '@pulso/shared';
+import { Link } from 'react-router-dom';
+import { useAuthStore } from '../../../features/auth/store';
 import * as payments from '../../../features/payments/api/payments';
 import { usePaymentsStore } from '../../../features/payments/store';
+import { DemoCheckoutRoute } from '../demo-checkout';
 import { PaymentRoute } from '../payment';
+import { PaymentSuccessRoute } from '../payment-result';
 
 vi.mock('../../../features/payments/api/payments', () => ({
   getPlan: vi.fn(),
@@ -47,10 +51,12 @@ function renderAt(id: string) {
   );
 }
 
+const EMPTY_STORE = usePaymentsStore.getState();
+
 describe('/pagos/{id}', () => {
   beforeEach(() => {
     vi.mocked(payments.getPlan).mockReset();
-    usePaymentsStore.setState({ plan: null, status: 'idle', error: null, notFound: false });
+    usePaymentsStore.setState(EMPTY_STORE);
   });
 
   test('when the plan exists, then its image by name, duration, benefits, price, Atras and Pagar show', async () => {
@@ -81,5 +87,92 @@ describe('/pagos/{id}', () => {
     expect(screen.getByText(/No se pudo conectar con el servidor/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Intenta de nuevo' }));
     expect(await screen.findByRole('heading', { name: 'Plus' })).toBeInTheDocument();
+  });
+});
+
+const STANDAR: PlanDto = { ...PLUS, id: '64b000000000000000000001', name: 'Standar', benefits: 'Una sede' } as PlanDto;
+
+/** A promise the test settles when it wants to. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('moving between the checkout pages', () => {
+  const USER_ID = '64b0000000000000000000aa';
+
+  beforeEach(() => {
+    vi.mocked(payments.getPlan).mockReset();
+    vi.mocked(payments.getUser).mockReset();
+    usePaymentsStore.setState(EMPTY_STORE);
+  });
+
+  test('when another plan is opened after one was shown, then the first plan never shows on its page', async () => {
+    const second = deferred<PlanDto>();
+    vi.mocked(payments.getPlan).mockResolvedValueOnce(STANDAR).mockReturnValueOnce(second.promise);
+    render(
+      <MemoryRouter initialEntries={[`/pagos/${STANDAR.id}`]}>
+        <Link to={`/pagos/${PLUS.id}`}>otro plan</Link>
+        <Routes>
+          <Route path="/pagos/:id" element={<PaymentRoute />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Standar' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'otro plan' }));
+    expect(screen.queryByRole('heading', { name: 'Standar' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando datos');
+
+    second.resolve(PLUS);
+    expect(await screen.findByRole('heading', { name: 'Plus' })).toBeInTheDocument();
+  });
+
+  test('when the demo checkout is paid, then the success page shows the membership while it is read again', async () => {
+    const session: CheckoutSessionDto = {
+      sessionId: 'demo_1',
+      planName: 'Plus',
+      benefits: 'Todas las sedes',
+      duration: 3,
+      amount: 79.99,
+      currency: 'USD',
+      status: 'pending',
+      provider: 'demo',
+    } as CheckoutSessionDto;
+    const membership: MembershipDto = {
+      planId: PLUS.id,
+      name: 'Plus',
+      start: '2026-11-24T12:00:00.000Z',
+      end: '2027-02-24T12:00:00.000Z',
+      status: 'Activo',
+    };
+    const reread = deferred<UserDto>();
+    vi.mocked(payments.getCheckoutSession).mockResolvedValue(session);
+    vi.mocked(payments.confirmDemoCheckout).mockResolvedValue({ payment: {} as never, membresia: membership });
+    vi.mocked(payments.getUser).mockReturnValue(reread.promise);
+    useAuthStore.setState({ token: 't', userId: USER_ID });
+
+    render(
+      <MemoryRouter initialEntries={['/stripe/checkout/demo_1']}>
+        <Routes>
+          <Route path="/stripe/checkout/:sessionId" element={<DemoCheckoutRoute />} />
+          <Route path="/pagos/exito" element={<PaymentSuccessRoute />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Pagar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Pago exitoso' })).toBeInTheDocument();
+    // The server is asked again, and meanwhile the page keeps what the payment answered.
+    expect(payments.getUser).toHaveBeenCalledWith(USER_ID);
+    expect(
+      screen.getByText(/^Tu membresía Plus está activa del \d{2}-\d{2}-2026 al \d{2}-\d{2}-2027\.$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+
+    await act(async () => reread.resolve({ membresia: membership } as UserDto));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText(/^Tu membresía Plus está activa del/)).toBeInTheDocument();
   });
 });
