@@ -34,7 +34,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
 
-  app.use(requestLog(logger));
+  app.use(requestLog(app, logger));
   // HTTPS-only headers would break a self-hosted install served over plain HTTP.
   const https = config.publicUrl.startsWith('https://');
   app.use(securityHeaders(securityHeaderOptions(config, https)));

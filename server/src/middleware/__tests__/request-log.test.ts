@@ -13,7 +13,7 @@ function appLogging(level: string) {
     },
   });
   const app = express();
-  app.use(requestLog(pino({ level }, stream)));
+  app.use(requestLog(app, pino({ level }, stream)));
   app.get('/api/hello', (req, res) => {
     req.log.warn({ extra: 1 }, 'from the handler');
     res.status(201).json({ ok: true });
@@ -46,6 +46,14 @@ describe('request log', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.map((l) => l.msg)).toEqual(['from the handler']);
     expect(lines[0]?.reqId).toBe(res.headers['x-request-id']);
+  });
+
+  test('when several requests are served, then each one logs with its own id', async () => {
+    const { app, lines } = appLogging('warn');
+    await Promise.all(
+      ['a-1', 'b-2', 'c-3'].map((id) => request(app).get('/api/hello').set('X-Request-Id', id).expect(201)),
+    );
+    expect(lines.map((l) => l.reqId).sort()).toEqual(['a-1', 'b-2', 'c-3']);
   });
 
   test('when the health check is polled, then it is not logged', async () => {
