@@ -11,9 +11,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# The heap is sized for the server, as npm start does (scripts/lib.mjs SERVER_HEAP_MB).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    NODE_OPTIONS=--max-old-space-size=256
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -27,4 +29,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--enable-source-maps", "server/dist/server.js"]
+# Node's arguments as in scripts/lib.mjs SERVER_NODE_ARGS.
+CMD ["node", "--enable-source-maps", "--no-allocation-site-pretenuring", "server/dist/server.js"]

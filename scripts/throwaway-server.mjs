@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './lib.mjs';
+import { ROOT, serverProcess } from './lib.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -25,18 +25,19 @@ export async function startThrowawayServer({ env = {}, stdio = 'inherit', readyT
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-run-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'server', 'dist', 'server.js')], {
+  const { args, env: serverEnv } = serverProcess({
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MONGODB_URI: '',
+    ...env,
+  });
+  const server = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MONGODB_URI: '',
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', stdio, stdio],
   });
 
