@@ -4,8 +4,9 @@
 // own process holds the seeding, the soak's records and its timers; its garbage collections and
 // callbacks would otherwise land inside the latencies it measures.
 import autocannon from 'autocannon';
-import { discardBodies } from './load.mjs';
+import { discardBodies, readIntoOneBuffer } from './load.mjs';
 
+readIntoOneBuffer();
 const { warmup, duration, ...common } = JSON.parse(process.argv[2] ?? '{}');
 const options = { ...common, setupClient: discardBodies };
 if (warmup > 0) await autocannon({ ...options, duration: warmup });
