@@ -38,6 +38,23 @@ const shot = (page, name, fullPage = true) =>
 
 const cardNames = (page) => page.locator('.lesson-card__name').allTextContents();
 
+/**
+ * The card names once they read `expected`, or after 5 s whatever they are: the list re-renders
+ * as a transition, so a new order shows a moment after the click that asked for it.
+ */
+async function settledCardNames(page, expected) {
+  await page
+    .waitForFunction(
+      (names) =>
+        JSON.stringify([...document.querySelectorAll('.lesson-card__name')].map((el) => el.textContent)) ===
+        JSON.stringify(names),
+      expected,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  return cardNames(page);
+}
+
 /** Opens a page as a signed-in user: the token is stored as the SPA does after login. */
 async function openSignedIn(browser, token, url, viewport = { width: 1280, height: 900 }) {
   const page = await browser.context.newPage();
@@ -86,9 +103,9 @@ describe('classes: list, filters, detail and reviews', () => {
         assert.equal(await toggle.isVisible(), false);
       }
 
-      // The 'Alfabeto' toggle flips the order at once.
+      // The 'Alfabeto' toggle flips the order.
       await page.getByRole('button', { name: 'Alfabeto: A-Z' }).click();
-      assert.deepEqual(await cardNames(page), [...all].reverse());
+      assert.deepEqual(await settledCardNames(page, [...all].reverse()), [...all].reverse());
       await page.getByRole('button', { name: 'Alfabeto: Z-A' }).click();
 
       // Cardio and intensity 3: only Zumba among the seeded classes.
