@@ -94,7 +94,7 @@ export const SERVER_HEAP_MB = 256;
  *   cache, or the first read after a write, with a large catalogue), V8 sees the objects of every
  *   request survive and from then on allocates them straight in the old space, for good: 20 full
  *   collections in 10 s instead of none, and the lesson list's p99 at 3,000 lessons 11–12 ms
- *   instead of 7–8 (docs/performance.md, "Memory").
+ *   instead of 7–8 (docs/performance.md, "How Pulso answers fast").
  */
 export const SERVER_NODE_ARGS = ['--enable-source-maps', '--no-allocation-site-pretenuring'];
 

@@ -26,7 +26,7 @@ function requestLogger(req: TrackedRequest, logger: Logger): Logger {
  * The id is a plain property. Defining an accessor on each request instead (as `req.log` was)
  * turns the request into a dictionary-mode object: under load that made requests survive young
  * collections, tripled the bytes promoted to the old space and cost about a quarter of the hot
- * path's throughput (docs/performance.md, "Memory").
+ * path's throughput (docs/performance.md, "How Pulso answers fast").
  */
 export function requestTracker(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
   const logsRequests = logger.isLevelEnabled('info');
