@@ -85,7 +85,7 @@ export async function ensureBuilt() {
 }
 
 /** Old space (MB) of the production server, unless NODE_OPTIONS already sizes it (Dockerfile too). */
-export const SERVER_HEAP_MB = 256;
+const SERVER_HEAP_MB = 256;
 
 /**
  * Node's arguments for the production server bundle (the Dockerfile's CMD says the same):
