@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, paymentProviderName, type Config } from './config/env';
 import { openDatabase } from './lib/db';
 import { hotPath } from './lib/hot-path';
 import { migrateLegacyReviews } from './modules/reviews/reviews.service';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
+  warnAboutPayments(config, logger);
 
   let database;
   try {
@@ -100,6 +102,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** In production, say at start how plans are sold when it is not Stripe. */
+function warnAboutPayments(config: Config, logger: Logger): void {
+  if (!config.isProduction) return;
+  const provider = paymentProviderName(config);
+  if (provider === 'demo') {
+    logger.warn('DEMO_PAYMENTS=true: the demo checkout grants memberships without taking any money');
+  } else if (provider === null) {
+    logger.warn(
+      'No online payments: set STRIPE_SECRET_KEY to sell plans online (the front desk can still record them)',
+    );
+  }
 }
 
 void main();

@@ -120,6 +120,8 @@ export const es = {
     editTitle: 'Editar perfil',
     newPassword: 'Nueva contraseña',
     newPasswordHint: 'Déjala vacía para conservar la actual. Mínimo 8 caracteres, con un número y una mayúscula.',
+    currentPassword: 'Contraseña actual',
+    currentPasswordHint: 'Para cambiar tu contraseña, confirma la que usas ahora.',
     save: 'Guardar cambios',
     saving: 'Guardando...',
     cancel: 'Cancelar',

@@ -33,6 +33,7 @@ import {
   type UserDetailDto,
   type UserDto,
   type UserListItemDto,
+  withClassNames,
 } from '@pulso/shared';
 import { MockDb, type LessonRec, type MembershipRec, type PaymentRec, type PlanRec, type UserRec } from './db';
 import { checkId, errorResponse, json, MockHttpError, readBody, validateBody, type ParsedBody } from './http';
@@ -181,6 +182,7 @@ const USER_FIELDS = {
   fullName: 'string',
   email: 'string',
   password: 'string',
+  currentPassword: 'string',
   phone: 'string',
   isMonitor: 'booleanOrString',
   isAdmin: 'booleanOrString',
@@ -249,7 +251,9 @@ export class MockApi {
     if (method === 'GET' && path === '/health') return json({ status: 'ok', uptime: 0 });
     if (method === 'GET' && path === '/ready') return json({ status: 'ready', database: 'up' });
     if (method === 'GET' && (path === '/config' || path === '/config/')) {
-      return json({ ...this.config, googleClientId: null }, 200, { 'Cache-Control': 'public, max-age=300' });
+      return json({ ...this.config, googleClientId: null, payments: 'demo' }, 200, {
+        'Cache-Control': 'public, max-age=300',
+      });
     }
     const body = await readBody(request);
     const user = this.authenticate(request.headers.get('authorization'));
@@ -288,14 +292,16 @@ export class MockApi {
 
   // ---------- sessions ----------
 
-  private sign(claims: { id: string; isAdmin: boolean }): string {
+  private sign(claims: { id: string; isAdmin: boolean }, after = 0): string {
     const iat = Math.floor(Date.now() / 1000);
     const token = [
       base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' })),
       base64Url(JSON.stringify({ id: claims.id, isAdmin: claims.isAdmin, iat, exp: iat + 7 * 24 * 3600 })),
       randomHex(16),
     ].join('.');
-    this.d.tokens[token] = { ...claims, issuedAt: iat * 1000 };
+    // Milliseconds, as the server's `iatMs`: a session opened just before a password change or a
+    // suspension must not pass for one opened just after.
+    this.d.tokens[token] = { ...claims, issuedAt: Math.max(Date.now(), after + 1) };
     return token;
   }
 
@@ -305,9 +311,10 @@ export class MockApi {
     const claims = token ? this.d.tokens[token] : undefined;
     if (!claims) throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
     const user = this.d.users.find((u) => u.id === claims.id);
-    if (!user || claims.issuedAt < (user.sessionsValidAfter ?? 0))
-      throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
+    if (!user) throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
     if (user.deletedAt) throw new MockHttpError(401, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
+    if (claims.issuedAt <= (user.sessionsValidAfter ?? 0))
+      throw MockHttpError.unauthenticated(MESSAGES.api.invalidSession);
     return {
       id: user.id,
       isAdmin: user.isAdmin,
@@ -492,6 +499,23 @@ export class MockApi {
     });
   }
 
+  /** A trainer who still teaches classes keeps the role and the account (409 naming the classes). */
+  private ensureTeachesNothing(userId: string, message: string) {
+    const taught = this.taughtBy(userId);
+    if (taught.length === 0) return;
+    throw new MockHttpError(
+      409,
+      ERROR_CODES.TRAINER_IN_USE,
+      withClassNames(
+        message,
+        taught.map((l) => l.name),
+      ),
+      {
+        lessons: taught.map((l) => ({ id: l.id, name: l.name })),
+      },
+    );
+  }
+
   private ensureAnotherAdmin(id: string) {
     if (!this.d.users.some((u) => u.id !== id && u.isAdmin && !u.deletedAt)) {
       throw new MockHttpError(409, ERROR_CODES.LAST_ADMIN, MESSAGES.users.lastAdmin);
@@ -632,10 +656,11 @@ export class MockApi {
       '/users/update/:id',
       ({ body, params, user: caller }) => {
         const isAdmin = caller?.isAdmin === true;
+        const self = caller?.id === params.id;
         const input = validateBody<Record<string, string | boolean | undefined>>(
           body.json,
           USER_FIELDS,
-          (i) => (isAdmin ? validateAdminUserForm(i, 'edit') : validateProfile(i)),
+          (i) => (isAdmin && !(self && i.email === undefined) ? validateAdminUserForm(i, 'edit') : validateProfile(i)),
           { legacy: (message) => ({ success: false, message }) },
         );
         const user = this.userById(params.id ?? '');
@@ -643,6 +668,15 @@ export class MockApi {
         const fullName = str(input.fullName);
         const phone = str(input.phone);
         const password = str(input.password);
+        if (password && self) {
+          const fail = (code: string, message: string) =>
+            new MockHttpError(400, code, message, [{ field: 'currentPassword', message }], { success: false });
+          const current = str(input.currentPassword);
+          if (!user.password) throw fail(ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.noPasswordYet);
+          if (!current) throw fail(ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.currentPasswordRequired);
+          if (current !== user.password)
+            throw fail(ERROR_CODES.WRONG_CURRENT_PASSWORD, MESSAGES.auth.currentPasswordWrong);
+        }
         if (isAdmin) {
           const wantsAdmin = toBoolean(input.isAdmin);
           if (wantsAdmin !== undefined && user.isAdmin && !wantsAdmin && !user.deletedAt)
@@ -654,6 +688,8 @@ export class MockApi {
             user.email = normal;
           }
           const monitor = toBoolean(input.isMonitor);
+          if (monitor === false && user.isMonitor)
+            this.ensureTeachesNothing(user.id, MESSAGES.users.trainerRoleTeaches);
           if (monitor !== undefined) user.isMonitor = monitor;
           if (wantsAdmin !== undefined) user.isAdmin = wantsAdmin;
         }
@@ -663,8 +699,9 @@ export class MockApi {
         if (password) {
           user.password = password;
           // A new password ends every older session; the caller's own continues with a new token.
-          user.sessionsValidAfter = Date.now() - 1000;
-          if (caller?.id === user.id) token = this.sign({ id: caller.id, isAdmin: caller.isAdmin });
+          user.sessionsValidAfter = Date.now();
+          if (caller?.id === user.id)
+            token = this.sign({ id: caller.id, isAdmin: caller.isAdmin }, user.sessionsValidAfter);
         }
         return json({
           success: true,
@@ -718,8 +755,11 @@ export class MockApi {
       ({ params }) => {
         const user = this.userById(params.id ?? '');
         if (user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.alreadySuspended);
+        if (user.isMonitor) this.ensureTeachesNothing(user.id, MESSAGES.users.trainerTeaches);
         if (user.isAdmin) this.ensureAnotherAdmin(user.id);
         user.deletedAt = new Date().toISOString();
+        // Suspension ends every session, and a restore does not bring them back.
+        user.sessionsValidAfter = Date.now();
         return json({ success: true, message: MESSAGES.users.deleted });
       },
       'selfOrAdmin',
@@ -1236,6 +1276,7 @@ export class MockApi {
       '/payments/demo/:sessionId/cancel',
       (ctx) => {
         const payment = ownSession(ctx);
+        if (payment.provider !== 'demo') throw MockHttpError.conflict(MESSAGES.payments.notDemo);
         if (payment.status !== 'pending') throw MockHttpError.conflict(MESSAGES.payments.notPending);
         payment.status = 'cancelled';
         return json({ message: MESSAGES.payments.cancelled, payment: this.paymentDto(payment) });

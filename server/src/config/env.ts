@@ -100,6 +100,12 @@ function stripeConfig(env: Env, isProduction: boolean) {
   return { secretKey, webhookSecret, apiBase: optional(env, 'STRIPE_API_BASE') };
 }
 
+/** Which checkout sells plans online: Stripe when configured, else the demo one where it is allowed. */
+export function paymentProviderName(config: { stripe: unknown; demoPayments: boolean }): 'stripe' | 'demo' | null {
+  if (config.stripe) return 'stripe';
+  return config.demoPayments ? 'demo' : null;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -191,6 +197,11 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: trustProxy(env),
     logLevel,
     stripe: stripeConfig(env, isProduction),
+    /**
+     * The built-in demo checkout grants memberships without taking money: on by default outside
+     * production, and in production only when DEMO_PAYMENTS=true says so (and only without Stripe).
+     */
+    demoPayments: bool(env, 'DEMO_PAYMENTS', !isProduction),
     /** Images go to Cloudinary when set (cloudinary://KEY:SECRET@CLOUD), else to DATA_DIR/uploads. */
     cloudinaryUrl: cloudinaryUrl(env),
     /** Google sign-in: the OAuth client id; unset = the button is hidden and /users/google answers 404. */

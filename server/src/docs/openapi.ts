@@ -103,6 +103,7 @@ const schemas: Record<string, Schema> = {
       fullName: str,
       email: str,
       password: str,
+      currentPassword: str,
       phone: str,
       isMonitor: { type: ['boolean', 'string'] },
       isAdmin: { type: ['boolean', 'string'] },
@@ -335,7 +336,15 @@ const routes: Record<string, Record<string, Op>> = {
       summary: 'Brand and currency of this installation',
       access: 'anyone',
       sessionless: true,
-      ok: [200, object({ gymName: str, currency: str, googleClientId: nullable(str) })],
+      ok: [
+        200,
+        object({
+          gymName: str,
+          currency: str,
+          googleClientId: nullable(str),
+          payments: nullable({ enum: ['stripe', 'demo'] }),
+        }),
+      ],
     },
   },
   '/users/login': {
@@ -408,7 +417,7 @@ const routes: Record<string, Record<string, Op>> = {
   '/users/update/{id}': {
     put: {
       summary:
-        'Update a profile (self: name, phone, password; admin: all). A new password ends older sessions; the caller changing their own gets a new token.',
+        "Update a profile (self: name, phone, password; admin: all). Changing one's own password needs currentPassword (400 WRONG_CURRENT_PASSWORD when wrong; counted like a failed sign-in). A new password ends older sessions; the caller changing their own gets a new token. 409 LAST_ADMIN when no active admin would remain, 409 TRAINER_IN_USE when a trainer with classes would stop being one.",
       access: 'self-or-admin',
       body: ref('UserInput'),
       ok: [200, object({ success: bool, message: str, user: ref('User'), token: str }, ['success', 'message', 'user'])],
@@ -425,7 +434,8 @@ const routes: Record<string, Record<string, Op>> = {
   },
   '/users/delete/{id}': {
     delete: {
-      summary: 'Suspend (soft delete) a user',
+      summary:
+        'Suspend (soft delete) a user; their sessions end and stay ended after a restore. 409 LAST_ADMIN for the last active admin, 409 TRAINER_IN_USE (naming the classes) for a trainer who teaches classes',
       access: 'self-or-admin',
       ok: [200, object({ success: bool, message: str })],
       errors: [400, 404, 409],
@@ -584,7 +594,7 @@ const routes: Record<string, Record<string, Op>> = {
       access: 'signed-in',
       body: object({ id: str, name: str, planId: str, price: num, benefits: str, duration: num }, []),
       ok: [201, object({ redirect_url: str })],
-      errors: [400, 403, 404],
+      errors: [400, 403, 404, 503],
     },
   },
   '/payments/webhook': {
@@ -607,10 +617,11 @@ const routes: Record<string, Record<string, Op>> = {
   },
   '/payments/demo/{sessionId}/confirm': {
     post: {
-      summary: "'Pagar' on the demo checkout page: the membership is activated",
+      summary:
+        "'Pagar' on the demo checkout page: the membership is activated (409 once cancelled; 503 when the demo checkout is off)",
       access: 'signed-in',
       ok: [200, object({ message: str, payment: ref('Payment'), membresia: nullable(ref('Membership')) })],
-      errors: [403, 404, 409],
+      errors: [403, 404, 409, 503],
     },
   },
   '/payments/demo/{sessionId}/cancel': {

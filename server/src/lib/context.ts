@@ -15,7 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   passwords: PasswordHasher;
   storage: StorageDriver;
-  payments: PaymentProvider;
+  /** Null when this installation sells no plans online (production without Stripe or DEMO_PAYMENTS). */
+  payments: PaymentProvider | null;
   mailer: Mailer;
   /** Null when GOOGLE_CLIENT_ID is not set. */
   google: GoogleVerifier | null;
@@ -31,7 +32,9 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
       : new LocalDiskStorage(config.uploadsDir),
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
-      : new DemoPaymentProvider(config.publicUrl),
+      : config.demoPayments
+        ? new DemoPaymentProvider(config.publicUrl)
+        : null,
     google: config.googleClientId ? new GoogleVerifier(config.googleClientId, config.googleCertsUrl) : null,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
   };

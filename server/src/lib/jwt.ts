@@ -28,8 +28,16 @@ export class TokenService {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  sign(claims: TokenClaims): string {
-    return jwt.sign({ id: claims.id, isAdmin: claims.isAdmin }, this.secret, {
+  /**
+   * `iatMs` is the issue moment in milliseconds: `iat` counts whole seconds, too coarse to tell a
+   * session opened just before a password change or a suspension from one opened just after.
+   * `after`: the moment the user's older sessions were closed, which this one must follow.
+   */
+  sign(claims: TokenClaims, options: { after?: Date } = {}): string {
+    // A session that must outlive a closing of sessions (the one that changed the password) is
+    // issued after it, even within the same millisecond.
+    const iatMs = Math.max(Date.now(), (options.after?.getTime() ?? 0) + 1);
+    return jwt.sign({ id: claims.id, isAdmin: claims.isAdmin, iatMs }, this.secret, {
       algorithm: 'HS256',
       expiresIn: this.expiresIn as jwt.SignOptions['expiresIn'],
     });
@@ -44,7 +52,7 @@ export class TokenService {
       return {
         id: payload.id,
         isAdmin: payload.isAdmin === true,
-        issuedAt: (payload.iat ?? 0) * 1000,
+        issuedAt: typeof payload.iatMs === 'number' ? payload.iatMs : (payload.iat ?? 0) * 1000,
         expiresAt: payload.exp === undefined ? Infinity : payload.exp * 1000,
       };
     } catch {

@@ -26,9 +26,11 @@ export function authenticate(ctx: AppContext): RequestHandler {
     const claims = token ? ctx.tokens.verify(token) : null;
     if (!claims) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
     const user = await findActiveAuthUser(claims.id);
-    if (!user || claims.issuedAt < user.sessionsValidAfter)
-      throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
+    if (!user) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
+    // Suspension closes every session too; saying why tells the client more than "expired".
     if (user.suspended) throw new HttpError(401, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
+    // Closing sessions at a moment closes those opened in that same millisecond too.
+    if (claims.issuedAt <= user.sessionsValidAfter) throw HttpError.unauthenticated(MESSAGES.api.invalidSession);
     req.user = user;
     // What this decision rests on, so the hot path can tell when it would still be the same.
     noteSession(req, { userKey: authUserKey(claims.id), user, expiresAt: claims.expiresAt });

@@ -11,5 +11,6 @@ import '../modules/payments/payments.model';
 import '../modules/plans/plans.model';
 import '../modules/reviews/reviews.model';
 import '../modules/users/identity.model';
+import '../modules/users/membership.model';
 import '../modules/users/password-reset.model';
 import '../modules/users/users.model';

@@ -363,7 +363,12 @@ export const SCENARIOS: Scenario[] = [
         method: 'GET',
         path: '/config',
         status: 200,
-        body: { gymName: m.string, currency: m.regex(/^[a-z]{3}$/), googleClientId: m.nullable(m.string) },
+        body: {
+          gymName: m.string,
+          currency: m.regex(/^[a-z]{3}$/),
+          googleClientId: m.nullable(m.string),
+          payments: m.nullable(m.string),
+        },
       },
       {
         name: 'plans on sale, cheapest first',
@@ -1140,6 +1145,7 @@ export const SCENARIOS: Scenario[] = [
         body: invalid(
           [
             ['fullName', M.trainerForm.nameNoDigits],
+            ['password', M.auth.passwordDigit],
             ['isAdmin', M.trainerForm.selectRequired],
           ],
           {
@@ -1566,11 +1572,34 @@ SCENARIOS.push(
     name: 'a password change keeps the changer signed in with a new token; look-alike e-mails are refused',
     steps: [
       {
-        name: 'the newcomer changes their password',
+        name: 'a password change without the current password is refused',
         method: 'PUT',
         path: (v) => `/users/update/${v.newUserId}`,
         as: 'newcomer',
         json: { fullName: 'Nuevo Socio', password: 'Nueva1234' },
+        status: 400,
+        body: invalid([['currentPassword', M.auth.currentPasswordRequired]], { success: false }),
+      },
+      {
+        name: 'a password change with a wrong current password is refused',
+        method: 'PUT',
+        path: (v) => `/users/update/${v.newUserId}`,
+        as: 'newcomer',
+        json: { fullName: 'Nuevo Socio', password: 'Nueva1234', currentPassword: 'Equivocada1' },
+        status: 400,
+        body: {
+          code: 'WRONG_CURRENT_PASSWORD',
+          message: M.auth.currentPasswordWrong,
+          details: [{ field: 'currentPassword', message: M.auth.currentPasswordWrong }],
+          success: false,
+        },
+      },
+      {
+        name: 'the newcomer changes their password',
+        method: 'PUT',
+        path: (v) => `/users/update/${v.newUserId}`,
+        as: 'newcomer',
+        json: { fullName: 'Nuevo Socio', password: 'Nueva1234', currentPassword: 'Secreta123' },
         status: 200,
         body: {
           success: true,

@@ -24,6 +24,11 @@ export interface PublicConfigDto {
   currency: string;
   /** The Google OAuth client id when Google sign-in is configured, else null (button hidden). */
   googleClientId: string | null;
+  /**
+   * How plans are bought online: Stripe Checkout, the built-in demo checkout, or null when this
+   * installation takes no online payments (plans are then sold at the front desk only).
+   */
+  payments: 'stripe' | 'demo' | null;
 }
 
 export type MembershipStatusLabel = 'Activo' | 'Inactivo';

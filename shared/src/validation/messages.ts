@@ -84,6 +84,10 @@ export const MESSAGES = {
     googleWidgetFailed: 'Error al validar con Google',
     googleRejected: 'error al verificar con google',
     googleOff: 'El ingreso con Google no está configurado',
+    currentPasswordRequired: 'Escribe tu contraseña actual para cambiarla',
+    currentPasswordWrong: 'La contraseña actual es incorrecta',
+    noPasswordYet:
+      'Tu cuenta entra con Google y no tiene contraseña: créala con «Olvidé mi contraseña» en la página de ingreso',
   },
   planForm: {
     nameRequired: 'El campo de nombre es requerido.',
@@ -110,6 +114,11 @@ export const MESSAGES = {
     notSuspended: 'El usuario no está suspendido',
     alreadySuspended: 'El usuario ya está suspendido',
     lastAdmin: 'Debe quedar al menos un administrador activo',
+    /** Followed by the names of the classes, e.g. 'Yoga, Zumba.' (see trainerInUseMessage). */
+    trainerTeaches:
+      'No se puede eliminar al profesor porque imparte clases. Asigna otro profesor a estas clases primero:',
+    trainerRoleTeaches:
+      'No se puede quitar el rol de profesor porque imparte clases. Asigna otro profesor a estas clases primero:',
     wrongType: 'El valor enviado no tiene el tipo correcto',
   },
   lessons: {
@@ -145,6 +154,7 @@ export const MESSAGES = {
     stripeOff: 'Stripe no está configurado',
     badSignature: 'Firma del evento inválida',
     userRequired: 'Debe indicar el usuario',
+    unavailable: 'Las compras en línea no están disponibles. Acércate a tu sede para adquirir tu plan.',
   },
   events: {
     titleRequired: 'El título es requerido',
@@ -200,3 +210,8 @@ export const MESSAGES = {
     planNotFound: 'No se encontró la membresía',
   },
 } as const;
+
+/** A refusal followed by the classes it is about: 'No se puede … primero: Yoga, Zumba.' */
+export function withClassNames(message: string, names: readonly string[]): string {
+  return `${message} ${names.join(', ')}.`;
+}

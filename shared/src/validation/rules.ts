@@ -109,7 +109,7 @@ export function validateUserForm(input: Input): FieldErrors {
   const email = emailText(input.email);
   const phone = text(input.phone);
   return collect({
-    fullName: first([fullName === '', m.fullNameRequired], [!/^[\p{L}\d\-(). ]+$/u.test(fullName), m.fullNameChars]),
+    fullName: fullNameError(fullName),
     email: first([email === '', m.emailRequired], [!isEmail(email), m.emailFormat]),
     phone: first([phone === '', m.phoneRequired], [!PHONE_RE.test(phone), m.phoneFormat]),
   });
@@ -144,14 +144,31 @@ export function validateRegister(input: Input): FieldErrors {
   });
 }
 
-/** Profile edit: name, optional new password, phone digits only. */
+/** The user form's name rule (SPEC §5): required; letters, digits, hyphen, parentheses, space, dot. */
+function fullNameError(fullName: string): string | undefined {
+  const m = MESSAGES.userForm;
+  return first([fullName === '', m.fullNameRequired], [!/^[\p{L}\d\-(). ]+$/u.test(fullName), m.fullNameChars]);
+}
+
+/**
+ * Profile edit: the user form's name rule; a phone is optional (registration asks for none) but when
+ * given it is digits only and exactly 10 of them (SPEC §5, §9); a new password follows the password
+ * rules and needs the current one (a stolen session must not be enough to change it).
+ */
 export function validateProfile(input: Input): FieldErrors {
   const phone = text(input.phone);
   const password = input.password;
+  const changing = typeof password === 'string' && password !== '';
+  const current = input.currentPassword;
   return collect({
-    fullName: text(input.fullName) === '' && MESSAGES.userForm.fullNameRequired,
-    phone: phone !== '' && !/^\d+$/.test(phone) && MESSAGES.auth.profilePhoneDigits,
-    password: typeof password === 'string' && password !== '' && passwordError(password),
+    fullName: fullNameError(text(input.fullName)),
+    phone: first(
+      [phone !== '' && !/^\d+$/.test(phone), MESSAGES.auth.profilePhoneDigits],
+      [phone !== '' && !PHONE_RE.test(phone), MESSAGES.userForm.phoneFormat],
+    ),
+    password: changing && passwordError(password),
+    currentPassword:
+      changing && (typeof current !== 'string' || current === '') && MESSAGES.auth.currentPasswordRequired,
   });
 }
 
@@ -176,11 +193,16 @@ export function validateAdminUserForm(input: Input, mode: 'create' | 'edit'): Fi
   return passwordProblem ? { ...errors, password: passwordProblem } : errors;
 }
 
-/** Trainer create and edit (SPEC §5 "Trainer form"). */
+/**
+ * Trainer create and edit (SPEC §5 "Trainer form"). The password follows the password rules of §9
+ * like every other form that sets one; on edit an empty password keeps the current one.
+ */
 export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): FieldErrors {
   const m = MESSAGES.trainerForm;
   const name = text(input.fullName);
   const creating = mode === 'create';
+  const password = input.password;
+  const typed = typeof password === 'string' && password !== '';
   return collect({
     fullName: first(
       [name === '', m.nameRequired],
@@ -189,7 +211,7 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
     ),
     email: !isEmail(emailText(input.email)) && m.emailInvalid,
     phone: !PHONE_RE.test(text(input.phone)) && m.phoneInvalid,
-    password: creating && (typeof input.password !== 'string' || input.password === '') && m.passwordRequired,
+    password: typed ? passwordError(password) : creating && m.passwordRequired,
     isMonitor: creating && !selected(input.isMonitor) && m.selectRequired,
     isAdmin: creating && !selected(input.isAdmin) && m.selectRequired,
   });

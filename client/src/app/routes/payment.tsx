@@ -15,6 +15,7 @@ export function PaymentRoute() {
   const navigate = useNavigate();
   const userId = useAuthStore((s) => s.userId);
   const currency = useUiStore((s) => s.site.currency);
+  const buyable = useUiStore((s) => s.site.payments !== null);
   const { busy, actionError, loadPlan, startCheckout } = usePaymentsStore();
   const {
     value: plan,
@@ -86,7 +87,8 @@ export function PaymentRoute() {
         <p className="plan-card__price">
           <strong>{formatPrice(plan.price, currency)}</strong>
         </p>
-        {!userId && <p>{es.payments.loginFirst}</p>}
+        {!buyable && <p className="alert alert--info">{MESSAGES.payments.unavailable}</p>}
+        {buyable && !userId && <p>{es.payments.loginFirst}</p>}
         {actionError && (
           <p className="alert alert--error" role="alert">
             {actionError}
@@ -96,7 +98,12 @@ export function PaymentRoute() {
           <Link className="button" to={paths.home}>
             {es.payments.back}
           </Link>
-          <button type="button" className="button button--primary" onClick={() => void pay()} disabled={busy}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void pay()}
+            disabled={busy || !buyable}
+          >
             {busy ? es.payments.processing : es.payments.pay}
           </button>
         </div>

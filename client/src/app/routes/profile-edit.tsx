@@ -54,12 +54,13 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone);
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [asking, setAsking] = useState<'save' | 'delete' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const input = { fullName, phone, password };
+  const input = { fullName, phone, password, currentPassword };
   const errors = { ...validateProfile(input), ...serverErrors };
 
   const onSubmit = (event: FormEvent) => {
@@ -73,7 +74,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
       const { message, token } = await updateProfile(id, {
         fullName: fullName.trim(),
         phone: phone.trim(),
-        ...(password ? { password } : {}),
+        ...(password ? { password, currentPassword } : {}),
       });
       if (token) setToken(token);
       await loadUser();
@@ -131,6 +132,17 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
             onChange={(e) => change(setPassword)(e.target.value)}
             error={errors.password}
           />
+          {password !== '' && (
+            <PasswordField
+              label={es.profile.currentPassword}
+              name="currentPassword"
+              autoComplete="current-password"
+              hint={es.profile.currentPasswordHint}
+              value={currentPassword}
+              onChange={(e) => change(setCurrentPassword)(e.target.value)}
+              error={errors.currentPassword}
+            />
+          )}
           <Field
             label={es.profile.phone}
             name="phone"

@@ -37,7 +37,13 @@ function saveMode(mode: DisplayMode): DisplayMode {
   return mode;
 }
 
-export const DEFAULT_SITE: PublicConfigDto = { gymName: 'Pulso', currency: 'usd', googleClientId: null };
+/** Until `GET /api/config` answers: purchases are assumed possible (the API refuses them when not). */
+export const DEFAULT_SITE: PublicConfigDto = {
+  gymName: 'Pulso',
+  currency: 'usd',
+  googleClientId: null,
+  payments: 'demo',
+};
 
 /** The spec's utils store (SPEC §3): display mode, the 'Planes' click and the site's public settings. */
 export const useUiStore = create<UiState>()((set) => ({

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { PublicConfigDto } from '@pulso/shared';
-import type { Config } from '../../config/env';
+import { paymentProviderName, type Config } from '../../config/env';
 
 /** What the SPA needs to know about this installation at run time (brand, currency). */
 export function publicConfigRouter(config: Config): Router {
@@ -8,6 +8,7 @@ export function publicConfigRouter(config: Config): Router {
     gymName: config.gymName,
     currency: config.currency,
     googleClientId: config.googleClientId ?? null,
+    payments: paymentProviderName(config),
   };
   const router = Router();
   router.get('/', (_req, res) => {

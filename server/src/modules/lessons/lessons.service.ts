@@ -179,6 +179,23 @@ export async function setRating(
   );
 }
 
+/** The rating a class shows (what the lists read); null when the class does not exist. */
+export async function shownRating(id: Types.ObjectId): Promise<{ average: number; count: number } | null> {
+  const doc = await LessonModel.findById(id, { averageStars: 1, reviewCount: 1 }).lean<LessonDoc>();
+  return doc ? { average: doc.averageStars ?? 0, count: doc.reviewCount ?? 0 } : null;
+}
+
+/** Shows this rating on the class, whatever it showed before (reviews.service `syncRating` decides). */
+export async function replaceRating(
+  id: Types.ObjectId,
+  rating: { average: number; count: number; version: number },
+): Promise<void> {
+  await LessonModel.updateOne(
+    { _id: id },
+    { $set: { averageStars: rating.average, reviewCount: rating.count, ratingVersion: rating.version } },
+  );
+}
+
 /** Summaries of the given lessons (one query), in the order of `ids`. */
 export async function lessonSummaries(ids: readonly Types.ObjectId[]): Promise<LessonSummaryDto[]> {
   if (ids.length === 0) return [];

@@ -13,6 +13,11 @@ function caller(req: Request) {
   return req.user;
 }
 
+/** No checkout is offered: the installation sells plans at the front desk only. */
+function unavailable(): HttpError {
+  return new HttpError(503, ERROR_CODES.PAYMENTS_UNAVAILABLE, MESSAGES.payments.unavailable);
+}
+
 /** The session's buyer (or an admin) only. */
 async function ownSession(req: Request) {
   const user = caller(req);
@@ -31,6 +36,7 @@ export function paymentsController(ctx: AppContext) {
       const user = caller(req);
       const input = validated<{ id?: string; name?: string; planId?: string }>(req);
       if (input.id !== undefined && input.id !== user.id) throw HttpError.forbidden();
+      if (!ctx.payments) throw unavailable();
       const { redirectUrl } = await payments.startCheckout(
         ctx.payments,
         { success: `${publicUrl}/pagos/exito?session={CHECKOUT_SESSION_ID}`, cancel: `${publicUrl}/pagos/cancelado` },
@@ -51,14 +57,19 @@ export function paymentsController(ctx: AppContext) {
     async confirmDemo(req: Request, res: Response) {
       const session = await ownSession(req);
       if (session.provider !== 'demo') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notDemo);
-      if (session.status === 'cancelled') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
+      // Demo sessions left from before the demo checkout was turned off grant nothing.
+      if (ctx.payments?.name !== 'demo') throw unavailable();
       const { payment } = await payments.fulfil(session.providerSessionId, '', deps(req));
+      // A cancellation decided first (also one sent at the same moment) stands.
+      if (payment.status !== 'paid') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
       const user = await getUser(session.user.toString());
       res.json({ message: MESSAGES.payments.success, payment, membresia: user.membresia });
     },
 
     async cancelDemo(req: Request, res: Response) {
       const session = await ownSession(req);
+      // A Stripe checkout is settled by Stripe: cancelling it here could drop a payment it takes.
+      if (session.provider !== 'demo') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notDemo);
       const payment = await payments.cancelSession(session.providerSessionId);
       res.json({ message: MESSAGES.payments.cancelled, payment });
     },

@@ -7,8 +7,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
 import type { PlanDoc } from '../plans/plans.model';
 import { findPlanForSale } from '../plans/plans.service';
-import { isMembershipActive } from '../users/users.mapper';
-import { UserModel, type UserDoc } from '../users/users.model';
+import { addPurchase } from '../users/membership.service';
 import { findUserEmail } from '../users/users.service';
 import { toPaymentDto } from './payments.mapper';
 import { PaymentModel, type PaymentDoc } from './payments.model';
@@ -121,14 +120,21 @@ async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, start: Date, e
 }
 
 /**
- * Fulfilment claims, one document per payment, keyed by `_id`: the only primitive that every
- * supported engine makes atomic under concurrency is a unique key (FerretDB's findAndModify, for
- * one, is not: two concurrent `pending -> paid` updates can both match). `<paymentId>` holds the
- * membership the payment buys, decided once; `<paymentId>:activated` marks that it was applied.
+ * One-off decisions about a payment, one document each, keyed by `_id`: the only primitive that
+ * every supported engine makes atomic under concurrency is a unique key (FerretDB's findAndModify,
+ * for one, is not: two concurrent `pending -> paid` updates can both match).
+ *   `<paymentId>:outcome`   paid or cancelled, and when: the first of confirm and cancel wins;
+ *   `<paymentId>:activated` the activation was reported and the receipt sent.
  */
-const claims = () => mongoose.connection.collection<{ _id: string; start?: Date; end?: Date; at: Date }>('fulfilments');
+interface Claim {
+  _id: string;
+  outcome?: 'paid' | 'cancelled';
+  eventId?: string;
+  at: Date;
+}
+const claims = () => mongoose.connection.collection<Claim>('fulfilments');
 
-async function claimOnce<T extends object>(id: string, fields: T): Promise<boolean> {
+async function claimOnce(id: string, fields: Omit<Claim, '_id' | 'at'>): Promise<boolean> {
   try {
     await claims().insertOne({ _id: id, ...fields, at: new Date() });
     return true;
@@ -139,78 +145,74 @@ async function claimOnce<T extends object>(id: string, fields: T): Promise<boole
 }
 
 /**
+ * Decides a pending payment's outcome once. Whoever claims it first decides; every caller then
+ * writes the decided state on the payment (the same values each time, so these writes may race).
+ * `won` is true only for the caller whose claim decided it.
+ */
+async function settle(
+  payment: PaymentDoc,
+  outcome: 'paid' | 'cancelled',
+  eventId: string,
+): Promise<{ payment: PaymentDoc; won: boolean }> {
+  // Decided before outcome claims existed (the demo data, older installs).
+  if (payment.status !== 'pending') return { payment, won: false };
+  const id = `${payment._id.toString()}:outcome`;
+  const won = await claimOnce(id, { outcome, eventId });
+  const claim = await claims().findOne({ _id: id });
+  if (!claim?.outcome) throw new Error(`payment outcome ${id} is incomplete`);
+  const set =
+    claim.outcome === 'paid'
+      ? { status: 'paid' as const, paidAt: claim.at, providerEventId: claim.eventId ?? '' }
+      : { status: 'cancelled' as const };
+  await PaymentModel.updateOne({ _id: payment._id }, { $set: set });
+  return { payment: { ...payment, ...set }, won };
+}
+
+/**
  * The one place a payment turns into a membership, for every provider. It is idempotent and
  * survives a crash at any step: the same session confirmed twice, one after the other or at once,
- * or retried after a failure half-way, activates the membership exactly once.
+ * or retried after a failure half-way, activates the membership exactly once; payments of one
+ * member confirmed at the same moment each add their months; and a payment cancelled at the same
+ * moment ends either paid and granted or cancelled and not granted, never both.
  *
- *   1. pending -> paid;
- *   2. the membership it buys is worked out from the member's current one and claimed under the
- *      payment's id; whoever claims first decides it, every later attempt uses that claim;
- *   3. the claimed membership is written on the member (the same values every time, and never
- *      over a membership that already runs further), then recorded on the payment;
- *   4. the first attempt to claim `:activated` reports the activation and sends the receipt.
- *
- * Memberships only ever grow (nothing else shortens them), which is what makes step 3 repeatable.
+ *   1. the outcome is decided once (paid, unless a cancellation came first);
+ *   2. the purchase joins the member's membership chain once (users/membership.service);
+ *   3. the membership it leads to is recorded on the payment;
+ *   4. the first caller to claim `:activated` reports the activation and sends the receipt.
  */
 export async function fulfil(sessionId: string, eventId: string, deps: FulfilDeps): Promise<FulfilmentResult> {
-  const won = await PaymentModel.findOneAndUpdate(
-    { providerSessionId: sessionId, status: 'pending' },
-    { $set: { status: 'paid', paidAt: new Date(), providerEventId: eventId } },
-    { new: true },
-  ).lean<PaymentDoc>();
-  const payment = won ?? (await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>());
-  if (!payment) throw notFound();
+  const found = await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>();
+  if (!found) throw notFound();
+  const { payment } = await settle(found, 'paid', eventId);
   if (payment.status !== 'paid') return { payment: toPaymentDto(payment), activated: false };
   return activate(payment, deps);
 }
 
 async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<FulfilmentResult> {
   const id = payment._id.toString();
-  let claim = await claims().findOne({ _id: id });
-  if (!claim) {
-    // Fulfilled before claims existed (the demo data, older installs): done, nothing to repeat.
-    if (payment.membershipStart && payment.membershipEnd) return { payment: toPaymentDto(payment), activated: false };
-    const planned = await planMembership(payment);
-    if (!planned) {
-      deps.logger.warn(
-        { sessionId: payment.providerSessionId },
-        'payment for an unknown user: recorded, no membership granted',
-      );
-      return { payment: toPaymentDto(payment), activated: false };
-    }
-    await claimOnce(id, planned);
-    claim = await claims().findOne({ _id: id });
+  // Fulfilled before outcome claims existed (the demo data, older installs): nothing to repeat.
+  const legacy =
+    payment.membershipStart && payment.membershipEnd && !(await claims().findOne({ _id: `${id}:outcome` }));
+  if (legacy) return { payment: toPaymentDto(payment), activated: false };
+  const membership = await addPurchase({
+    paymentId: id,
+    userId: payment.user,
+    plan: { id: payment.plan, name: payment.planName, duration: payment.duration },
+    paidAt: payment.paidAt ?? new Date(),
+  });
+  if (!membership) {
+    deps.logger.warn(
+      { sessionId: payment.providerSessionId },
+      'payment for an unknown user: recorded, no membership granted',
+    );
+    return { payment: toPaymentDto(payment), activated: false };
   }
-  if (!claim?.start || !claim.end) throw new Error(`fulfilment claim ${id} is incomplete`);
-  const { start, end } = claim;
-  await UserModel.updateOne(
-    { _id: payment.user, $or: [{ membership: null }, { 'membership.end': trusted({ $lte: end }) }] },
-    { $set: { membership: { planId: payment.plan, name: payment.planName, start, end } } },
-  );
-  const done =
-    (await PaymentModel.findOneAndUpdate(
-      { _id: payment._id },
-      { $set: { membershipStart: start, membershipEnd: end } },
-      { new: true },
-    ).lean<PaymentDoc>()) ?? payment;
+  const { start, end } = membership;
+  await PaymentModel.updateOne({ _id: payment._id }, { $set: { membershipStart: start, membershipEnd: end } });
+  const done = { ...payment, membershipStart: start, membershipEnd: end };
   if (!(await claimOnce(`${id}:activated`, {}))) return { payment: toPaymentDto(done), activated: false };
   await sendReceipt(deps, done, start, end);
   return { payment: toPaymentDto(done), activated: true };
-}
-
-/**
- * The membership a paid payment buys: a new one runs from the payment moment for the plan's
- * months; an active one is extended from its end. Null when the member does not exist.
- */
-async function planMembership(payment: PaymentDoc): Promise<{ start: Date; end: Date } | null> {
-  const user = await UserModel.findById(payment.user, { membership: 1 }).lean<UserDoc>();
-  if (!user) return null;
-  const paidAt = payment.paidAt ?? new Date();
-  const renewing = isMembershipActive(user.membership, paidAt) && user.membership;
-  const start = renewing ? renewing.start : paidAt;
-  const end = new Date(renewing ? renewing.end : paidAt);
-  end.setMonth(end.getMonth() + payment.duration);
-  return { start, end };
 }
 
 /** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */
@@ -236,14 +238,14 @@ export async function findSession(sessionId: string): Promise<PaymentDoc> {
   return doc;
 }
 
+/** Cancels a pending checkout; refused once it is paid or cancelled, also by a request at the same moment. */
 export async function cancelSession(sessionId: string): Promise<PaymentDto> {
-  const doc = await PaymentModel.findOneAndUpdate(
-    { providerSessionId: sessionId, status: 'pending' },
-    { $set: { status: 'cancelled' } },
-    { new: true },
-  ).lean<PaymentDoc>();
-  if (!doc) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
-  return toPaymentDto(doc);
+  const found = await findSession(sessionId);
+  const { payment, won } = await settle(found, 'cancelled', '');
+  if (!won || payment.status !== 'cancelled') {
+    throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
+  }
+  return toPaymentDto(payment);
 }
 
 export async function listPayments(filter: { userId?: string }, limit = 200): Promise<PaymentDto[]> {

@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
-import { findLessonById, setRating } from '../lessons/lessons.service';
-import { writeReview } from './reviews.service';
+import { findLessonById } from '../lessons/lessons.service';
+import { syncRating, writeReview } from './reviews.service';
 import { Types } from 'mongoose';
 
 /**
@@ -19,12 +19,7 @@ export async function create(req: Request, res: Response): Promise<void> {
     throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
   const lesson = await findLessonById(input.lessonId);
-  const rating = await writeReview(
-    new Types.ObjectId(user.id),
-    lesson._id,
-    Number(input.stars),
-    input.description?.trim() ?? '',
-  );
-  await setRating(lesson._id, rating);
+  await writeReview(new Types.ObjectId(user.id), lesson._id, Number(input.stars), input.description?.trim() ?? '');
+  const rating = await syncRating(lesson._id);
   res.status(201).json({ message: MESSAGES.reviews.created, averageStars: rating.average });
 }

@@ -2,6 +2,7 @@ import mongoose, { type Types } from 'mongoose';
 import type { LessonReviewDto } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { KeyedLock } from '../../lib/keyed-lock';
+import { replaceRating, shownRating } from '../lessons/lessons.service';
 import { userNames } from '../users/users.service';
 import {
   LEGACY_REVIEWS_COLLECTION,
@@ -99,6 +100,24 @@ async function compareAndSetReview(
     if (result.matchedCount === 1) return ratingOf(reviews, current.version + 1);
   }
   throw new Error(`Too many concurrent reviews of class ${lessonId.toString()}`);
+}
+
+/**
+ * Makes the class show the rating of the reviews it has now, whatever order concurrent review
+ * writers finish in (also across servers, where the per-process lock does not reach): each writer
+ * reads the reviews, then the class, and corrects the class until both agree. The last writer to
+ * the class always checks after its write, so the class ends on the rating of the reviews that
+ * remain. Returns that rating.
+ */
+export async function syncRating(lessonId: Types.ObjectId): Promise<Rating> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const doc = await LessonReviewsModel.findById(lessonId, { reviews: 1, version: 1 }).lean<LessonReviewsDoc>();
+    const rating = ratingOf(doc?.reviews ?? [], doc?.version ?? 0);
+    const shown = await shownRating(lessonId);
+    if (!shown || (shown.average === rating.average && shown.count === rating.count)) return rating;
+    await replaceRating(lessonId, rating);
+  }
+  throw new Error(`class ${lessonId.toString()} did not settle on its rating`);
 }
 
 /** The user's review of a class, if any (tests and checks). */

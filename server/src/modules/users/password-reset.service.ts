@@ -57,7 +57,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     ]);
   await UserModel.updateOne(
     { _id: claimed.user },
-    { $set: { passwordHash: await ctx.passwords.hash(password), sessionsValidAfter: new Date(now.getTime() - 1000) } },
+    // The link reached the inbox, so the address is proven too.
+    { $set: { passwordHash: await ctx.passwords.hash(password), sessionsValidAfter: now, emailVerified: true } },
   );
 }
 

@@ -12,6 +12,7 @@ interface UserBody {
   fullName?: string;
   email?: string;
   password?: string;
+  currentPassword?: string;
   phone?: string;
   isMonitor?: boolean | string;
   isAdmin?: boolean | string;
@@ -108,19 +109,26 @@ export function usersController(ctx: AppContext) {
     async update(req: Request, res: Response) {
       const input = validated<UserBody>(req);
       const isAdmin = req.user?.isAdmin === true;
-      const user = await users.updateUser(ctx, paramId(req), {
-        fullName: input.fullName,
-        phone: input.phone,
-        password: input.password,
-        ...(isAdmin
-          ? { email: input.email, isMonitor: toBoolean(input.isMonitor), isAdmin: toBoolean(input.isAdmin) }
-          : {}),
-      });
-      // Changing one's own password ends the other sessions; this one continues with a new token.
       const caller = req.user;
+      const self = caller?.id === paramId(req);
+      const { user, sessionsClosedAt } = await users.updateUser(
+        ctx,
+        paramId(req),
+        {
+          fullName: input.fullName,
+          phone: input.phone,
+          password: input.password,
+          currentPassword: input.currentPassword,
+          ...(isAdmin
+            ? { email: input.email, isMonitor: toBoolean(input.isMonitor), isAdmin: toBoolean(input.isAdmin) }
+            : {}),
+        },
+        { self },
+      );
+      // Changing one's own password ends the other sessions; this one continues with a new token.
       const token =
-        input.password && caller && caller.id === user.id
-          ? ctx.tokens.sign({ id: caller.id, isAdmin: caller.isAdmin })
+        input.password && caller && self
+          ? ctx.tokens.sign({ id: caller.id, isAdmin: caller.isAdmin }, { after: sessionsClosedAt })
           : undefined;
       res.json({ success: true, message: MESSAGES.users.updated, user, ...(token ? { token } : {}) });
     },

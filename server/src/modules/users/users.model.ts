@@ -17,12 +17,20 @@ const userSchema = new Schema(
     /** Lower-cased and NFKC-normalised by the service, so look-alikes cannot make a second account. */
     email: { type: String, required: true, unique: true, maxlength: 254 },
     passwordHash: { type: String, select: false },
+    /**
+     * The address is known to belong to the account's holder: proven through Google or a reset
+     * link, or vouched for by the staff member who created the account. Self-registration proves
+     * nothing, so such a password is dropped when Google later proves the address (users.service).
+     */
+    emailVerified: { type: Boolean, default: false },
     phone: { type: String, default: '', maxlength: 20 },
     isMonitor: { type: Boolean, default: false },
     isAdmin: { type: Boolean, default: false },
     /** Suspension (soft delete) date; null while the account is active. */
     deletedAt: { type: Date, default: null, index: true },
     membership: { type: membershipSchema, default: null },
+    /** The place in the membership chain (membership.model.ts) that `membership` shows. */
+    membershipSeq: { type: Number, default: null },
     /** Sessions issued before this moment are no longer accepted (set by a password reset). */
     sessionsValidAfter: { type: Date, default: null },
     /** The member's own class schedule. */

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../../lib/context';
 import { requireAdmin, requireAuth, requireSelfOrAdmin } from '../../middleware/auth';
 import { rateLimiter } from '../../middleware/rate-limit';
@@ -34,7 +34,13 @@ export function usersRouter(ctx: AppContext): Router {
   router.get('/', requireAdmin, c.list);
   router.get('/deleted', requireAdmin, c.listSuspended);
   router.get('/monitor', requireAdmin, c.listMonitors);
-  router.put('/update/:id', requireSelfOrAdmin, updateUserValidator, c.update);
+  // Changing one's own password is guessing the current one if it fails: it counts as a sign-in.
+  const ownPasswordLimit: RequestHandler = (req, res, next) => {
+    const body = req.body as { password?: unknown } | undefined;
+    const changesOwnPassword = req.user?.id === req.params.id && typeof body?.password === 'string' && body.password;
+    return changesOwnPassword ? loginLimit(req, res, next) : next();
+  };
+  router.put('/update/:id', requireSelfOrAdmin, ownPasswordLimit, updateUserValidator, c.update);
   router.put('/restore/:id', requireAdmin, c.restore);
   router.put('/addlesson/:lessonId', requireAuth, addLessonValidator, c.addLesson);
   router.delete('/delete/:id', requireSelfOrAdmin, c.remove);

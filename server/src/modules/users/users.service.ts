@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
+import { withClassNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
 import { LessonModel } from '../lessons/lessons.model';
@@ -148,6 +149,8 @@ export async function createUser(
         phone: input.phone?.trim() ?? '',
         isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
         isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
+        // Self-registration proves nothing about the address; staff vouch for those they create.
+        emailVerified: byAdmin,
       }),
     emailTaken,
   );
@@ -223,32 +226,89 @@ export interface UserUpdateInput {
   email?: string;
   phone?: string;
   password?: string;
+  /** Required, and checked, when users change their own password. */
+  currentPassword?: string;
   isMonitor?: boolean;
   isAdmin?: boolean;
 }
 
-async function ensureAnotherAdminRemains(userId: Types.ObjectId): Promise<void> {
-  const others = await UserModel.countDocuments({ _id: trusted({ $ne: userId }), isAdmin: true, deletedAt: null });
-  if (others === 0) throw new HttpError(409, ERROR_CODES.LAST_ADMIN, MESSAGES.users.lastAdmin);
+const isActiveAdmin = { isAdmin: true, deletedAt: null };
+
+/**
+ * Applies a change that may take away an active admin, keeping at least one. FerretDB has no
+ * transactions and no isolated conditional update, so a check made before writing can be passed by
+ * two requests at once (two admins demoting each other). Instead the change is written first and
+ * then checked: when no active admin is left, it is undone and refused. Of several such changes at
+ * once, the last to check always sees the others' writes, so at least one admin always remains.
+ */
+async function keepingAnAdmin(
+  userId: Types.ObjectId,
+  apply: () => Promise<unknown>,
+  undo: () => Promise<unknown>,
+): Promise<void> {
+  const lastAdmin = () => new HttpError(409, ERROR_CODES.LAST_ADMIN, MESSAGES.users.lastAdmin);
+  if ((await UserModel.countDocuments({ ...isActiveAdmin, _id: trusted({ $ne: userId }) })) === 0) throw lastAdmin();
+  await apply();
+  if ((await UserModel.countDocuments(isActiveAdmin)) > 0) return;
+  await undo();
+  throw lastAdmin();
+}
+
+/** Refuses to take a trainer away from classes that still name them (409 naming the classes). */
+async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Promise<void> {
+  const taught = (await lessonsByMonitor([userId])).get(userId.toString()) ?? [];
+  if (taught.length === 0) return;
+  throw new HttpError(
+    409,
+    ERROR_CODES.TRAINER_IN_USE,
+    withClassNames(
+      message,
+      taught.map((l) => l.name),
+    ),
+    {
+      lessons: taught.map((l) => ({ id: l.id, name: l.name })),
+    },
+  );
+}
+
+/** Checks the current password of someone changing their own (401-free: it is a form error). */
+async function verifyCurrentPassword(ctx: AppContext, _id: Types.ObjectId, current: string | undefined) {
+  const doc = await UserModel.findById(_id, { passwordHash: 1 }).select('+passwordHash').lean<UserDoc>();
+  const fail = (code: string, message: string) =>
+    new HttpError(400, code, message, [{ field: 'currentPassword', message }], { success: false });
+  if (!doc?.passwordHash) throw fail(ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.noPasswordYet);
+  if (!current) throw fail(ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.currentPasswordRequired);
+  if (!(await ctx.passwords.verify(current, doc.passwordHash))) {
+    throw fail(ERROR_CODES.WRONG_CURRENT_PASSWORD, MESSAGES.auth.currentPasswordWrong);
+  }
 }
 
 /**
  * Updates a profile. The caller decides what may change (the validators already dropped every
  * other field): self = name, phone, password; admin = also e-mail and roles. The password changes
- * only when sent. The last active admin cannot remove their own admin role.
+ * only when sent, and people changing their own must give the current one (an admin resetting
+ * someone else's does not). The last active admin cannot lose the role, and a trainer who still
+ * teaches classes cannot stop being one.
  */
-export async function updateUser(ctx: AppContext, id: string, input: UserUpdateInput): Promise<UserDto> {
+export async function updateUser(
+  ctx: AppContext,
+  id: string,
+  input: UserUpdateInput,
+  options: { self: boolean },
+): Promise<{ user: UserDto; sessionsClosedAt?: Date }> {
   const _id = objectId(id);
-  const current = await UserModel.findById(_id, { isAdmin: 1, deletedAt: 1 }).lean<UserDoc>();
+  const current = await UserModel.findById(_id, { isAdmin: 1, isMonitor: 1, deletedAt: 1 }).lean<UserDoc>();
   if (!current) throw userNotFound();
+  if (input.password && options.self) await verifyCurrentPassword(ctx, _id, input.currentPassword);
   const set: Record<string, unknown> = {};
   if (input.fullName !== undefined) set.fullName = input.fullName.trim();
   if (input.phone !== undefined) set.phone = input.phone.trim();
-  if (input.isMonitor !== undefined) set.isMonitor = input.isMonitor;
-  if (input.isAdmin !== undefined) {
-    if (current.isAdmin && !input.isAdmin && !current.deletedAt) await ensureAnotherAdminRemains(_id);
-    set.isAdmin = input.isAdmin;
+  if (input.isMonitor !== undefined) {
+    if (current.isMonitor && !input.isMonitor) await ensureTeachesNothing(_id, MESSAGES.users.trainerRoleTeaches);
+    set.isMonitor = input.isMonitor;
   }
+  const demoting = input.isAdmin === false && current.isAdmin === true && !current.deletedAt;
+  if (input.isAdmin !== undefined) set.isAdmin = input.isAdmin;
   if (input.email !== undefined) {
     const email = normalizeEmail(input.email);
     if (await UserModel.exists({ email, _id: trusted({ $ne: _id }) })) throw emailTaken();
@@ -257,28 +317,60 @@ export async function updateUser(ctx: AppContext, id: string, input: UserUpdateI
   if (input.password) {
     set.passwordHash = await ctx.passwords.hash(input.password);
     // A new password ends every session opened before it (ASVS 3.3.3); the caller gets a new token.
-    set.sessionsValidAfter = new Date(Date.now() - 1000);
+    set.sessionsValidAfter = new Date();
   }
-  await onDuplicateKey(() => UserModel.updateOne({ _id }, { $set: set }), emailTaken);
-  return getUser(id);
+  const write = () => onDuplicateKey(() => UserModel.updateOne({ _id }, { $set: set }), emailTaken);
+  if (demoting) {
+    await keepingAnAdmin(_id, write, () => UserModel.updateOne({ _id }, { $set: { isAdmin: true } }));
+  } else {
+    await write();
+  }
+  const closed = set.sessionsValidAfter instanceof Date ? set.sessionsValidAfter : undefined;
+  return { user: await getUser(id), ...(closed ? { sessionsClosedAt: closed } : {}) };
 }
 
-/** Soft delete: the account is suspended, leaves the users list and loses access at once. */
+/**
+ * Soft delete: the account is suspended, leaves the users list and loses access at once; every
+ * session opened before stays closed even after a restore. A trainer who still teaches classes is
+ * not suspended (the classes would name someone who is gone), nor the last active admin.
+ */
 export async function suspendUser(id: string): Promise<void> {
   const _id = objectId(id);
-  const current = await UserModel.findById(_id, { isAdmin: 1, deletedAt: 1 }).lean<UserDoc>();
+  const current = await UserModel.findById(_id, {
+    isAdmin: 1,
+    isMonitor: 1,
+    deletedAt: 1,
+    sessionsValidAfter: 1,
+  }).lean<UserDoc>();
   if (!current) throw userNotFound();
   if (current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.alreadySuspended);
-  if (current.isAdmin) await ensureAnotherAdminRemains(_id);
-  await UserModel.updateOne({ _id, deletedAt: null }, { $set: { deletedAt: new Date() } });
+  if (current.isMonitor) await ensureTeachesNothing(_id, MESSAGES.users.trainerTeaches);
+  const now = new Date();
+  const suspend = () =>
+    UserModel.updateOne({ _id, deletedAt: null }, { $set: { deletedAt: now, sessionsValidAfter: now } });
+  if (!current.isAdmin) return void (await suspend());
+  await keepingAnAdmin(_id, suspend, () =>
+    UserModel.updateOne(
+      { _id, deletedAt: now },
+      { $set: { deletedAt: null, sessionsValidAfter: current.sessionsValidAfter ?? null } },
+    ),
+  );
 }
 
+/**
+ * Lifts a suspension. Sessions from before it stay closed: the user signs in again (accounts
+ * suspended before suspensions closed sessions get the same from their suspension date).
+ */
 export async function restoreUser(id: string): Promise<void> {
   const _id = objectId(id);
-  const current = await UserModel.findById(_id, { deletedAt: 1 }).lean<UserDoc>();
+  const current = await UserModel.findById(_id, { deletedAt: 1, sessionsValidAfter: 1 }).lean<UserDoc>();
   if (!current) throw userNotFound();
   if (!current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.notSuspended);
-  await UserModel.updateOne({ _id }, { $set: { deletedAt: null } });
+  const closedSince =
+    current.sessionsValidAfter && current.sessionsValidAfter > current.deletedAt
+      ? current.sessionsValidAfter
+      : current.deletedAt;
+  await UserModel.updateOne({ _id }, { $set: { deletedAt: null, sessionsValidAfter: closedSince } });
 }
 
 /** Full names of the given users (one query), keyed by id. */
@@ -309,28 +401,6 @@ export async function addLessonToSchedule(
   await UserModel.updateOne({ _id }, { $addToSet: { lessons: lesson._id } });
 }
 
-/**
- * Activates (or renews) a membership for a paid plan: a new one runs from the payment moment for
- * the plan's months; a renewal while active keeps its start and extends from the current end.
- */
-export async function grantMembership(
-  userId: Types.ObjectId,
-  plan: { id: Types.ObjectId; name: string; duration: number },
-  paidAt: Date,
-): Promise<{ start: Date; end: Date } | null> {
-  const user = await UserModel.findById(userId, { membership: 1 }).lean<UserDoc>();
-  if (!user) return null;
-  const renewing = isMembershipActive(user.membership, paidAt) && user.membership;
-  const start = renewing ? renewing.start : paidAt;
-  const end = new Date(renewing ? renewing.end : paidAt);
-  end.setMonth(end.getMonth() + plan.duration);
-  await UserModel.updateOne(
-    { _id: userId },
-    { $set: { membership: { planId: plan.id, name: plan.name, start, end } } },
-  );
-  return { start, end };
-}
-
 export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
   const doc = await UserModel.findOne({ _id: userId, deletedAt: null }, { email: 1 }).lean<UserDoc>();
   return doc?.email ?? null;
@@ -340,6 +410,10 @@ export async function findUserEmail(userId: Types.ObjectId): Promise<string | nu
  * Google sign-in. The account is found by its Google subject; the first time, an existing account
  * is linked by its verified e-mail, or a new one is made with the token's name and no password.
  * An unverified e-mail is never trusted. Returns a session token.
+ *
+ * Linking an account whose address was never proven (self-registered with a password) drops that
+ * password and every session opened with it: anyone can register someone else's address, and the
+ * owner signing in with Google must not share the account with whoever did.
  */
 export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile): Promise<string> {
   const rejected = () => loginFailure(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected);
@@ -348,12 +422,23 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile):
   if (!userId) {
     if (!profile.emailVerified) throw rejected();
     const email = normalizeEmail(profile.email);
-    const existing = await UserModel.findOne({ email }, { _id: 1 }).lean<UserDoc>();
+    const existing = await UserModel.findOne({ email }, { _id: 1, emailVerified: 1 }).lean<UserDoc>();
+    if (existing && !existing.emailVerified) {
+      await UserModel.updateOne(
+        { _id: existing._id },
+        { $unset: { passwordHash: 1 }, $set: { emailVerified: true, sessionsValidAfter: new Date() } },
+      );
+    }
     userId =
       existing?._id ??
       (
         await onDuplicateKey(
-          () => UserModel.create({ fullName: profile.name.trim().slice(0, 80) || email.split('@')[0], email }),
+          () =>
+            UserModel.create({
+              fullName: profile.name.trim().slice(0, 80) || email.split('@')[0],
+              email,
+              emailVerified: true,
+            }),
           emailTaken,
         )
       )._id;

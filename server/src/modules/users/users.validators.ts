@@ -14,6 +14,7 @@ const USER_FIELDS = {
   fullName: 'string',
   email: 'string',
   password: 'string',
+  currentPassword: 'string',
   phone: 'string',
   isMonitor: 'booleanOrString',
   isAdmin: 'booleanOrString',
@@ -30,10 +31,17 @@ export const createUserValidator = validateBody(
   { legacy: (message) => ({ success: false, message }) },
 );
 
-/** Self = profile rules (name, phone, password); admin = the admin form's rules. */
+/**
+ * The profile form's rules for one's own profile (name, phone, password; an admin sending it is
+ * recognised by the e-mail it does not send); the admin form's rules when an admin edits through
+ * the dashboard.
+ */
 export const updateUserValidator = validateBody(
   USER_FIELDS,
-  (input, req) => (req.user?.isAdmin ? validateAdminUserForm(input, 'edit') : validateProfile(input)),
+  (input, req) =>
+    req.user?.isAdmin && !(req.user.id === req.params.id && input.email === undefined)
+      ? validateAdminUserForm(input, 'edit')
+      : validateProfile(input),
   { legacy: (message) => ({ success: false, message }) },
 );
 

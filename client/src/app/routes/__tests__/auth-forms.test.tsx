@@ -234,12 +234,52 @@ describe('edit profile form', () => {
     });
     open();
     await userEvent.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva1234');
+    await userEvent.type(screen.getByLabelText('Contraseña actual'), 'Vieja1234');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Perfil')).toBeInTheDocument();
-    expect(auth.updateProfile).toHaveBeenCalledWith('u1', expect.objectContaining({ password: 'Nueva1234' }));
+    expect(auth.updateProfile).toHaveBeenCalledWith(
+      'u1',
+      expect.objectContaining({ password: 'Nueva1234', currentPassword: 'Vieja1234' }),
+    );
     expect(useAuthStore.getState().token).toBe(fresh + 'x');
     expect(localStorage.getItem('token')).toBe(fresh + 'x');
+  });
+
+  test('when the phone has 5 digits, then the 10-digit rule shows and saving is disabled', async () => {
+    open();
+    const phone = await screen.findByLabelText('Teléfono');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '55123');
+    expect(phone).toHaveAccessibleDescription('Telefono solo numeros, hasta 10 digitos');
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+  });
+
+  test('when a new password is typed, then the current one is asked for before saving', async () => {
+    open();
+    expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
+    await userEvent.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva1234');
+    expect(screen.getByLabelText('Contraseña actual')).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe tu contraseña actual para cambiarla'),
+    );
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+  });
+
+  test('when the server says the current password is wrong, then it shows under that field', async () => {
+    const body = {
+      code: 'WRONG_CURRENT_PASSWORD',
+      message: 'La contraseña actual es incorrecta',
+      details: [{ field: 'currentPassword', message: 'La contraseña actual es incorrecta' }],
+    };
+    vi.mocked(auth.updateProfile).mockRejectedValue(apiError(400, body));
+    open();
+    await userEvent.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva1234');
+    await userEvent.type(screen.getByLabelText('Contraseña actual'), 'Equivocada1');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByLabelText('Contraseña actual')).toHaveAccessibleDescription(
+      expect.stringContaining('La contraseña actual es incorrecta'),
+    );
   });
 
   test('when saving is declined, then nothing is sent', async () => {

@@ -43,6 +43,8 @@ export interface ProfileChanges {
   fullName: string;
   phone: string;
   password?: string;
+  /** Required with a new password: a session alone is not enough to change it. */
+  currentPassword?: string;
 }
 
 /** Saves the profile; a new password comes back with a new token, as it ends every older session. */

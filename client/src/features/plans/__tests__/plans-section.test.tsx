@@ -6,6 +6,7 @@ import type { PlanDto } from '@pulso/shared';
 import { getPlans } from '../api/get-plans';
 import { PlansSection } from '../components/plans-section';
 import { usePlansStore } from '../store';
+import { DEFAULT_SITE, useUiStore } from '../../ui/store';
 
 vi.mock('../api/get-plans', () => ({ getPlans: vi.fn() }));
 
@@ -42,6 +43,18 @@ describe('PlansSection', () => {
       `/pagos/${'a'.repeat(24)}`,
     );
     expect(within(screen.getByRole('article', { name: 'Premium' })).getByText('12 meses')).toBeInTheDocument();
+  });
+
+  test('when the installation sells no plans online, then the cards offer no purchase and say where to buy', async () => {
+    useUiStore.setState({ site: { ...DEFAULT_SITE, payments: null } });
+    vi.mocked(getPlans).mockResolvedValue(PLANS);
+    renderSection();
+    const standar = await screen.findByRole('article', { name: 'Standar' });
+    expect(within(standar).queryByRole('link', { name: 'Compra ahora' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Las compras en línea no están disponibles. Acércate a tu sede para adquirir tu plan.'),
+    ).toBeInTheDocument();
+    useUiStore.setState({ site: DEFAULT_SITE });
   });
 
   test('when loading fails, then the error shows with a retry that loads again', async () => {

@@ -7,10 +7,12 @@ import { formatPrice } from '../../../lib/format';
 interface PlanCardProps {
   plan: PlanDto;
   currency: string;
+  /** False when this installation sells no plans online: the card then offers no purchase. */
+  buyable?: boolean;
 }
 
 /** One plan: name, duration, benefits, price and 'Compra ahora' to /pagos/{id} (SPEC §2.3). */
-export function PlanCard({ plan, currency }: PlanCardProps) {
+export function PlanCard({ plan, currency, buyable = true }: PlanCardProps) {
   return (
     <article className={`plan-card plan-card--${planBadge(plan.name)}`} aria-labelledby={`plan-${plan.id}`}>
       <header className="plan-card__header">
@@ -24,9 +26,11 @@ export function PlanCard({ plan, currency }: PlanCardProps) {
         <span>{es.plans.perPeriod(plan.duration)}</span>
       </p>
       <p className="plan-card__benefits">{plan.benefits}</p>
-      <Link className="button button--primary plan-card__buy" to={paths.payment(plan.id)}>
-        {es.plans.buy}
-      </Link>
+      {buyable && (
+        <Link className="button button--primary plan-card__buy" to={paths.payment(plan.id)}>
+          {es.plans.buy}
+        </Link>
+      )}
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { MESSAGES } from '@pulso/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { PLANS_SECTION_ID } from '../../../config/paths';
 import { es } from '../../../i18n/es';
@@ -15,6 +16,7 @@ export function PlansSection() {
   // A store update renders at once, in one long task; deferred, React builds the cards in slices.
   const { items, status, error } = useDeferredValue(current);
   const currency = useUiStore((s) => s.site.currency);
+  const buyable = useUiStore((s) => s.site.payments !== null);
   const plansClicked = useUiStore((s) => s.plansClicked);
   const setPlansClicked = useUiStore((s) => s.setPlansClicked);
   const ref = useRef<HTMLElement>(null);
@@ -36,6 +38,7 @@ export function PlansSection() {
         {es.plans.title}
       </h2>
       <p className="section__subtitle">{es.plans.subtitle}</p>
+      {!buyable && <p className="alert alert--info">{MESSAGES.payments.unavailable}</p>}
       {(status === 'idle' || status === 'loading') && <Spinner label={es.common.loading} />}
       {status === 'failed' && (
         <div className="alert alert--error" role="alert">
@@ -51,7 +54,7 @@ export function PlansSection() {
       {status === 'succeeded' && items.length > 0 && (
         <div className="plans__grid">
           {items.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} currency={currency} />
+            <PlanCard key={plan.id} plan={plan} currency={currency} buyable={buyable} />
           ))}
         </div>
       )}

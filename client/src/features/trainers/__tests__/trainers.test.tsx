@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { AxiosError } from 'axios';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { MonitorDto, UserDto } from '@pulso/shared';
 import { createTrainer, deleteTrainer, getTrainer, getTrainers, updateTrainer } from '../api/trainers';
@@ -164,6 +164,11 @@ describe('trainers (/dashboard/profesores)', () => {
       await user.click(field('Contraseña'));
       await user.tab();
       expect(messageOf(field('Contraseña'))).toBe('La contraseña es requerida');
+      await user.type(field('Contraseña'), 'abc');
+      expect(messageOf(field('Contraseña'))).toBe('La contraseña debe tener al menos 1 número (0-9)');
+      await user.clear(field('Contraseña'));
+      await user.type(field('Contraseña'), 'abcdefg1');
+      expect(messageOf(field('Contraseña'))).toBe('La contraseña debe tener al menos una mayúscula');
 
       for (const label of ['Es profesor?', 'Es administrador?']) {
         const select = field(label) as HTMLSelectElement;
@@ -305,6 +310,28 @@ describe('trainers (/dashboard/profesores)', () => {
       expect(result).toHaveTextContent('Borrado exitoso');
       expect(deleteTrainer).toHaveBeenCalledWith('t2');
       expect(useTrainersStore.getState().items.map((t) => t.id)).toEqual(['t1']);
+    });
+
+    test('when the trainer still teaches classes, then Eliminar shows the server message naming them and the trainer stays', async () => {
+      useTrainersStore.setState({ items: TRAINERS, status: 'succeeded' });
+      const message =
+        'No se puede eliminar al profesor porque imparte clases. Asigna otro profesor a estas clases primero: Yoga.';
+      vi.mocked(deleteTrainer).mockRejectedValue(
+        new AxiosError('409', 'ERR_BAD_REQUEST', undefined, undefined, {
+          status: 409,
+          statusText: '',
+          data: { code: 'TRAINER_IN_USE', message },
+          headers: {},
+          config: { headers: new AxiosHeaders() },
+        }),
+      );
+      const user = renderAt('/dashboard/profesores/editar/t2');
+      await screen.findByRole('heading', { name: 'Editar Profesor' });
+      await user.click(screen.getByRole('button', { name: 'Eliminar' }));
+      const confirm = screen.getByRole('alertdialog', { name: 'Confirmación' });
+      await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
+      expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(message);
+      expect(useTrainersStore.getState().items.map((t) => t.id)).toEqual(['t1', 't2']);
     });
 
     test('when the trainer cannot be loaded, then the server message shows', async () => {

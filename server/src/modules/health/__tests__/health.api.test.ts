@@ -36,7 +36,7 @@ describe('health, readiness and the API frame', () => {
   describe('GET /api/config', () => {
     test('when asked, then it gives the brand and currency of this installation', async () => {
       const res = await request(app).get('/api/config').expect(200);
-      expect(res.body).toEqual({ gymName: 'Gimnasio Norte', currency: 'usd', googleClientId: null });
+      expect(res.body).toEqual({ gymName: 'Gimnasio Norte', currency: 'usd', googleClientId: null, payments: 'demo' });
     });
   });
 

@@ -176,3 +176,57 @@ describe('payments API (demo provider)', () => {
     expect((await request(app).get('/api/payments').set(bearer(member))).status).toBe(403);
   });
 });
+
+describe('payments API in production without a payment provider', () => {
+  useTestDatabase();
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48), LOG_LEVEL: 'silent' };
+  const { app, config } = createTestApp(production);
+  const { app: withDemo } = createTestApp({ ...production, DEMO_PAYMENTS: 'true' });
+  let plus: string;
+
+  beforeAll(async () => {
+    plus = (await PlanModel.create({ name: 'Plus', duration: 3, benefits: 'Todo', price: 79.99 }))._id.toString();
+  });
+
+  test('when nothing says how to take payments, then the site says purchases are off and a checkout is 503', async () => {
+    const site = await request(app).get('/api/config');
+    expect(site.body.payments).toBeNull();
+    expectMatchesOpenApi('GET', '/config', site);
+
+    const buyer = await createTestUser(config);
+    const res = await request(app).post('/api/payments/create_checkout').set(bearer(buyer)).send({ planId: plus });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      code: 'PAYMENTS_UNAVAILABLE',
+      message: 'Las compras en línea no están disponibles. Acércate a tu sede para adquirir tu plan.',
+    });
+    expect(await PaymentModel.countDocuments({ user: buyer.id })).toBe(0);
+  });
+
+  test('when a demo session left from before is confirmed, then 503 and no membership is granted', async () => {
+    const buyer = await createTestUser(config);
+    const started = await request(withDemo)
+      .post('/api/payments/create_checkout')
+      .set(bearer(buyer))
+      .send({ planId: plus });
+    expect(started.status).toBe(201);
+    const session = String(started.body.redirect_url).split('/').pop();
+    const res = await request(app).post(`/api/payments/demo/${session}/confirm`).set(bearer(buyer));
+    expect(res.status).toBe(503);
+    expect((await UserModel.findById(buyer.id).lean())?.membership).toBeNull();
+    expect((await PaymentModel.findOne({ providerSessionId: session }).lean())?.status).toBe('pending');
+  });
+
+  test('when DEMO_PAYMENTS=true, then the demo checkout works in production', async () => {
+    expect((await request(withDemo).get('/api/config')).body.payments).toBe('demo');
+    const buyer = await createTestUser(config);
+    const started = await request(withDemo)
+      .post('/api/payments/create_checkout')
+      .set(bearer(buyer))
+      .send({ planId: plus });
+    const session = String(started.body.redirect_url).split('/').pop();
+    const res = await request(withDemo).post(`/api/payments/demo/${session}/confirm`).set(bearer(buyer));
+    expect(res.status).toBe(200);
+    expect(res.body.membresia).toMatchObject({ name: 'Plus', status: 'Activo' });
+  });
+});

@@ -146,4 +146,14 @@ describe('payments with Stripe (local fake API, signed webhooks)', () => {
     expect(res.status).toBe(409);
     expect((await UserModel.findById(buyer.id).lean())?.membership).toBeNull();
   });
+
+  test('when the buyer cancels a Stripe session through the demo route, then 409 and the paid event still grants the plan', async () => {
+    const { buyer, sessionId } = await startCheckout();
+    const res = await request(app).post(`/api/payments/demo/${sessionId}/cancel`).set(bearer(buyer));
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CONFLICT');
+    const payload = event(sessionId, 'evt_after_cancel');
+    await post(payload, sign(payload)).expect(200);
+    expect((await UserModel.findById(buyer.id).lean())?.membership?.name).toBe('Premium');
+  });
 });

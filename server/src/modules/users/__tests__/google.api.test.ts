@@ -92,6 +92,54 @@ describe('POST /api/users/google', () => {
     expect(identity?.user.toString()).toBe(existing.id);
   });
 
+  test("when someone registered the owner's address with their own password and the owner then signs in with Google, then that password and its sessions stop working", async () => {
+    const intruder = await request(app)
+      .post('/api/users/create')
+      .send({ email: 'nueva.google@example.com', password: 'Intruso123' });
+    expect(intruder.status).toBe(201);
+    const intruderToken = intruder.body.user.token as string;
+
+    const owner = await signIn(credential({ sub: 'sub-owner' }));
+    expect(owner.status).toBe(200);
+
+    const login = await request(app)
+      .post('/api/users/login')
+      .send({ email: 'nueva.google@example.com', password: 'Intruso123' });
+    expect(login.status).toBe(401);
+    const read = await request(app)
+      .get(`/api/users/${intruder.body.user.id}`)
+      .set({ Authorization: `Bearer ${intruderToken}` });
+    expect(read.status).toBe(401);
+    const ownerRead = await request(app)
+      .get(`/api/users/${intruder.body.user.id}`)
+      .set({ Authorization: `Bearer ${owner.body.login.token}` });
+    expect(ownerRead.status).toBe(200);
+    expect(await UserModel.findOne({ email: 'nueva.google@example.com' }).lean()).toMatchObject({
+      emailVerified: true,
+    });
+  });
+
+  test('when an account the staff created signs in with Google, then its password keeps working', async () => {
+    const admin = await createTestUser(config, { isAdmin: true });
+    const created = await request(app)
+      .post('/api/users/create')
+      .set({ Authorization: `Bearer ${admin.token}` })
+      .send({
+        fullName: 'Nueva Google',
+        email: 'nueva.google@example.com',
+        phone: '5512345678',
+        password: 'Personal123',
+        isMonitor: 'No',
+        isAdmin: 'No',
+      });
+    expect(created.status).toBe(201);
+    expect((await signIn(credential({ sub: 'sub-staff' }))).status).toBe(200);
+    const login = await request(app)
+      .post('/api/users/login')
+      .send({ email: 'nueva.google@example.com', password: 'Personal123' });
+    expect(login.status).toBe(200);
+  });
+
   test.each([
     ['a wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }, {}],
     ['a wrong issuer', { iss: 'https://evil.example.com' }, {}],

@@ -14,10 +14,12 @@ describe('a new password ends older sessions', () => {
   test('when a member changes their own password, then other sessions end and this one gets a new token', async () => {
     const member = await createTestUser(config);
     await older();
-    const res = await request(app)
-      .put(`/api/users/update/${member.id}`)
-      .set(bearer(member))
-      .send({ fullName: 'Usuario Prueba', phone: '5512345678', password: 'Nueva1234' });
+    const res = await request(app).put(`/api/users/update/${member.id}`).set(bearer(member)).send({
+      fullName: 'Usuario Prueba',
+      phone: '5512345678',
+      password: 'Nueva1234',
+      currentPassword: member.password,
+    });
     expect(res.status).toBe(200);
     expectMatchesOpenApi('PUT', '/users/update/{id}', res);
     expect(typeof res.body.token).toBe('string');

@@ -277,6 +277,7 @@ describe('users API', () => {
         fullName: 'Nombre Nuevo',
         phone: '5599998888',
         password: 'NuevaClave1',
+        currentPassword: user.password,
         isAdmin: true,
         isMonitor: true,
         email: 'otro@example.com',

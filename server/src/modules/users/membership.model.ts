@@ -1,0 +1,35 @@
+import { Schema, model, type Types } from 'mongoose';
+
+/**
+ * One link of a member's membership chain: the membership as it stands after one payment, decided
+ * once. `_id` is `<userId>:<seq>`, so two payments of one member can never take the same place
+ * (a unique key is the one primitive every supported engine makes atomic), and the unique index on
+ * `payment` stops one payment from taking two places.
+ */
+const membershipLinkSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    seq: { type: Number, required: true },
+    payment: { type: String, required: true, unique: true },
+    result: {
+      planId: { type: Schema.Types.ObjectId, ref: 'Plan', required: true },
+      name: { type: String, required: true },
+      start: { type: Date, required: true },
+      end: { type: Date, required: true },
+    },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export interface MembershipLinkDoc {
+  _id: string;
+  user: Types.ObjectId;
+  seq: number;
+  payment: string;
+  result: { planId: Types.ObjectId; name: string; start: Date; end: Date };
+  at: Date;
+}
+
+export const MembershipLinkModel = model('MembershipLink', membershipLinkSchema, 'membership_links');

@@ -1,0 +1,137 @@
+import type { Types } from 'mongoose';
+import { isDuplicateKeyError } from '../../lib/db';
+import { MembershipLinkModel, type MembershipLinkDoc } from './membership.model';
+import { UserModel, type MembershipDoc, type UserDoc } from './users.model';
+
+/** What one payment adds to a membership. */
+export interface MembershipPurchase {
+  /** The payment's id: each payment extends a membership at most once. */
+  paymentId: string;
+  userId: Types.ObjectId;
+  plan: { id: Types.ObjectId; name: string; duration: number };
+  paidAt: Date;
+}
+
+export type MembershipResult = MembershipLinkDoc['result'];
+
+/** Enough for any number of payments of one member landing at the same moment. */
+const ATTEMPTS = 200;
+
+const linkId = (userId: Types.ObjectId, seq: number) => `${userId.toString()}:${seq}`;
+
+function addMonths(date: Date, months: number): Date {
+  const end = new Date(date);
+  end.setMonth(end.getMonth() + months);
+  return end;
+}
+
+/**
+ * The membership after a purchase: while the current one still runs (or has not started yet), the
+ * plan's months are added to its end and its start is kept; otherwise a new one runs from the
+ * payment moment for the plan's months.
+ */
+export function extendMembership(
+  current: MembershipDoc | null | undefined,
+  purchase: MembershipPurchase,
+): MembershipResult {
+  const running = current && current.end > purchase.paidAt ? current : null;
+  return {
+    planId: purchase.plan.id,
+    name: purchase.plan.name,
+    start: running ? running.start : purchase.paidAt,
+    end: addMonths(running ? running.end : purchase.paidAt, purchase.plan.duration),
+  };
+}
+
+const findLink = (userId: Types.ObjectId, seq: number) =>
+  MembershipLinkModel.findById(linkId(userId, seq)).lean<MembershipLinkDoc>();
+
+/**
+ * Walks a member's chain from a known place to its last link (point reads by `_id` only). `after`
+ * is the seq of a link known to exist (-1 for none); returns the last link found (null for none).
+ */
+async function chainTail(
+  userId: Types.ObjectId,
+  after: number,
+  onLink?: (link: MembershipLinkDoc) => boolean,
+): Promise<{ tail: MembershipLinkDoc | null; stopped?: MembershipLinkDoc }> {
+  let tail = after >= 0 ? await findLink(userId, after) : null;
+  for (let seq = after + 1; ; seq++) {
+    const next = await findLink(userId, seq);
+    if (!next) return { tail };
+    if (onLink?.(next)) return { tail, stopped: next };
+    tail = next;
+  }
+}
+
+/**
+ * Adds a paid purchase to the member's membership exactly once, however many times and however
+ * concurrently it is called, and without losing any other purchase of the same member made at the
+ * same moment: each purchase takes the next free place of the member's chain under a unique key,
+ * computing its membership from the link before it; whoever loses a place moves on to the next.
+ * Then the member's document is brought up to the chain's last link.
+ *
+ * Returns the membership as it stands after this purchase (the same value every call), or null
+ * when the member does not exist.
+ */
+export async function addPurchase(purchase: MembershipPurchase): Promise<MembershipResult | null> {
+  const link = await linkPurchase(purchase);
+  if (!link) return null;
+  await syncMembership(purchase.userId);
+  return link.result;
+}
+
+async function linkPurchase(purchase: MembershipPurchase): Promise<MembershipLinkDoc | null> {
+  const { userId, paymentId } = purchase;
+  const user = await UserModel.findById(userId, { membership: 1, membershipSeq: 1 }).lean<UserDoc>();
+  if (!user) return null;
+  let known = typeof user.membershipSeq === 'number' ? user.membershipSeq : -1;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { tail, stopped } = await chainTail(userId, known, (link) => link.payment === paymentId);
+    if (stopped) return stopped;
+    if (tail?.payment === paymentId) return tail;
+    const seq = tail ? tail.seq + 1 : 0;
+    const link: MembershipLinkDoc = {
+      _id: linkId(userId, seq),
+      user: userId,
+      seq,
+      payment: paymentId,
+      result: extendMembership(tail ? tail.result : user.membership, purchase),
+      at: new Date(),
+    };
+    try {
+      await MembershipLinkModel.create(link);
+      return link;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const taken = await findLink(userId, seq);
+    if (taken?.payment === paymentId) return taken;
+    if (!taken) {
+      // The place is free, so the payment's own key refused it: it is linked further back than
+      // this walk started (a retry after a crash), found by the payment's unique index.
+      const mine = await MembershipLinkModel.findOne({ payment: paymentId }).lean<MembershipLinkDoc>();
+      if (mine) return mine;
+      continue;
+    }
+    known = seq;
+  }
+  throw new Error(`too many concurrent purchases for member ${userId.toString()}`);
+}
+
+/**
+ * Writes the chain's last link onto the member. Writers may finish in any order, so each one
+ * checks after writing that the member shows the chain's end and writes again if not: the last
+ * write is always checked, so the member always ends on the last link.
+ */
+async function syncMembership(userId: Types.ObjectId): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const user = await UserModel.findById(userId, { membershipSeq: 1 }).lean<UserDoc>();
+    if (!user) return;
+    const shown = typeof user.membershipSeq === 'number' ? user.membershipSeq : -1;
+    const { tail } = await chainTail(userId, shown);
+    if (!tail || tail.seq === shown) return;
+    await UserModel.updateOne({ _id: userId }, { $set: { membership: tail.result, membershipSeq: tail.seq } });
+  }
+  throw new Error(`member ${userId.toString()} did not settle on the last membership`);
+}
