@@ -31,7 +31,7 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
       : new LocalDiskStorage(config.uploadsDir),
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
-      : new DemoPaymentProvider(config.publicUrl),
+      : new DemoPaymentProvider(),
     google: config.googleClientId ? new GoogleVerifier(config.googleClientId, config.googleCertsUrl) : null,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
   };
