@@ -1,5 +1,6 @@
 import type os from 'node:os';
 import { DEMO_ACCOUNTS } from '@pulso/shared';
+import { prettyFactory } from 'pino-pretty';
 import { loggerOptions } from '../logger';
 import { siteAddresses, startupMessage } from '../startup-message';
 
@@ -68,11 +69,29 @@ describe('startupMessage', () => {
 });
 
 describe('loggerOptions', () => {
+  const addresses = ['http://localhost:3000', 'http://127.0.0.1:3000'];
   const base = { logLevel: 'info' as const, isProduction: false, isTest: false };
 
   test('when in development, then lines are human-readable (pino-pretty), on a terminal or a pipe alike', () => {
     const options = loggerOptions(base);
     expect(options.transport).toMatchObject({ target: expect.stringMatching(/pino-pretty/) });
+    const transport = options.transport as { options: Record<string, unknown> };
+    const pretty = prettyFactory({ ...transport.options, colorize: false });
+    const time = new Date(2026, 10, 25, 9, 30, 5).getTime();
+    const request = {
+      level: 30,
+      time,
+      pid: 1,
+      hostname: 'vm',
+      reqId: 'a1',
+      req: { method: 'GET', url: '/sedes' },
+      res: { statusCode: 200 },
+      responseTime: 12,
+      msg: 'request completed',
+    };
+    expect(pretty(request)).toBe('[09:30:05] INFO: GET /sedes 200 12 ms: request completed\n');
+    const banner = startupMessage({ gymName: 'Pulso', nodeEnv: 'development', addresses, demoAccounts: DEMO_ACCOUNTS });
+    expect(pretty({ level: 30, time, pid: 1, hostname: 'vm', msg: banner })).toBe(`[09:30:05] INFO: ${banner}\n`);
   });
 
   test('when in production or in tests, then lines are JSON', () => {
