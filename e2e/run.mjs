@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumAvailable, chromiumMissingMessage } from './browser.mjs';
 import { ensureBuilt, ROOT, run } from '../scripts/lib.mjs';
-import { startThrowawayServer } from '../scripts/throwaway-server.mjs';
+import { freePort, startThrowawayServer } from '../scripts/throwaway-server.mjs';
 
 if (!chromiumAvailable()) {
   console.error(chromiumMissingMessage());
@@ -16,13 +16,18 @@ await ensureBuilt();
 let code = 1;
 let server;
 try {
+  // Where addresses.test.mjs serves a SPA built for this API from another origin.
+  const spaPort = await freePort();
   server = await startThrowawayServer({
-    // Every journey signs up and signs in from 127.0.0.1; the limits' own tests live in the API suite.
     env: {
+      // Every journey signs up and signs in from 127.0.0.1; the limits' own tests live in the API suite.
       RATE_LIMIT_LOGIN: '200',
       RATE_LIMIT_REGISTER: '200',
       RATE_LIMIT_PASSWORD_RESET: '50',
       RATE_LIMIT_CONTACT: '50',
+      // As a new install runs: no PUBLIC_URL, so the site must work at every address it is opened at.
+      PUBLIC_URL: '',
+      CORS_ORIGINS: `http://127.0.0.1:${spaPort}`,
     },
   });
   const dir = path.join(ROOT, 'e2e', 'tests');
@@ -32,7 +37,7 @@ try {
     .filter((f) => only.length === 0 || only.some((name) => f.includes(name)))
     .map((f) => path.join(dir, f));
   code = await run(process.execPath, ['--test', '--test-concurrency=1', ...files], {
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl },
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_SPA_PORT: String(spaPort) },
   });
 } catch (error) {
   console.error(error.message);

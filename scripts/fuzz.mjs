@@ -291,6 +291,8 @@ async function main() {
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(48).toString('base64url'),
       SEED_DEMO_DATA: 'true',
+      // The demo checkout's sessions give the fuzzer real ids to reach the payment routes with.
+      DEMO_PAYMENTS: 'true',
       LOG_LEVEL: 'warn',
       // The fuzzer sends thousands of sign-ins, registrations, resets and messages from one IP.
       RATE_LIMIT_LOGIN: '10000000',

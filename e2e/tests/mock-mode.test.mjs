@@ -3,41 +3,16 @@
 // plan and adds a class, the data survives a reload, and 'Restablecer datos de demostración' resets it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { serveStatic } from '../static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const CLIENT = path.join(ROOT, 'client');
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-};
-
-/** Any static file server with a history fallback: files as they are, index.html for the rest. */
-function serveStatic(dir) {
-  const server = createServer((req, res) => {
-    let file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    if (!file.startsWith(dir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      file = path.join(dir, 'index.html');
-    }
-    res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /** A small real PNG, for the sede's image. */
 function makePng(width = 48, height = 30) {

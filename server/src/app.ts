@@ -6,6 +6,7 @@ import type helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { docsRouter } from './docs/docs.routes';
+import { parseCloudinaryUrl } from './lib/cloudinary-storage';
 import { createContext, type AppContext } from './lib/context';
 import { readCache } from './lib/read-cache';
 import { authenticate } from './middleware/auth';
@@ -98,7 +99,10 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
  */
 function securityHeaderOptions(config: Config, https: boolean): Parameters<typeof helmet>[0] {
   const google = config.googleClientId ? ['https://accounts.google.com/gsi/'] : [];
-  const cloudinary = config.cloudinaryUrl ? ['https://res.cloudinary.com'] : [];
+  // Only this installation's cloud: its images' secure URLs are https://res.cloudinary.com/CLOUD/...
+  const cloudinary = config.cloudinaryUrl
+    ? [`https://res.cloudinary.com/${parseCloudinaryUrl(config.cloudinaryUrl).cloud_name}/`]
+    : [];
   return {
     contentSecurityPolicy: {
       directives: {

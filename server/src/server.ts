@@ -8,6 +8,7 @@ import { hotPath } from './lib/hot-path';
 import { migrateLegacyReviews } from './modules/reviews/reviews.service';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
+import { siteAddresses, startupMessage } from './lib/startup-message';
 import { createContext } from './lib/context';
 import { retryPending } from './modules/contact/contact.service';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
@@ -60,9 +61,13 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`${config.gymName} listening on http://localhost:${port} (${config.nodeEnv})`);
-  if (!config.isProduction && DEMO_ACCOUNTS.length > 0) {
-    logger.info(`Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email} / ${a.password}`).join(' · ')}`);
+  const addresses = siteAddresses(config.host, port);
+  const publicUrl = config.publicUrlConfigured ? config.publicUrl : undefined;
+  if (config.isProduction) {
+    logger.info({ addresses, publicUrl }, `${config.gymName} listening on ${publicUrl ?? addresses.join(', ')}`);
+  } else {
+    const { gymName, nodeEnv } = config;
+    logger.info(startupMessage({ gymName, nodeEnv, addresses, publicUrl, demoAccounts: DEMO_ACCOUNTS }));
   }
 
   // Every five minutes: contact messages that could not be e-mailed are retried, and expired

@@ -12,8 +12,9 @@
 import type { BranchDto, LessonDto, LessonListItemDto, PlanDto, PublicConfigDto } from '@pulso/shared';
 import type { PrefetchRegistry } from '../lib/prefetch';
 
-// The same base as config/env.ts (not imported, see above).
+// The same base and origin as config/env.ts (not imported, see above). Mock builds load no boot script.
 const apiUrl = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') || '/api';
+const apiOrigin = /^https?:\/\//i.test(apiUrl) ? new URL(apiUrl).origin : '';
 
 /** TOKEN_STORAGE_KEY of @pulso/shared (boot.test.ts checks they agree). */
 const TOKEN_STORAGE_KEY = 'token';
@@ -34,14 +35,18 @@ function call<T>(path: string): Promise<T> {
   return answer;
 }
 
-/** Fetches the page's largest image at high priority, so the <img> the app renders finds it ready. */
-function preloadImage(url: string | null | undefined) {
+/**
+ * Fetches the page's largest image at high priority, so the <img> the app renders finds it ready.
+ * `url` is an image field or a file of the SPA (`fromApi` false): API paths are resolved as
+ * lib/asset-url.ts does, so the preloaded address is the one the app asks for.
+ */
+function preloadImage(url: string | null | undefined, fromApi = true) {
   if (!url) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.setAttribute('as', 'image');
   link.setAttribute('fetchpriority', 'high');
-  link.href = url;
+  link.href = fromApi && url.startsWith('/') && !url.startsWith('//') ? apiOrigin + url : url;
   document.head.append(link);
 }
 
@@ -85,7 +90,7 @@ const classPage = /^\/(?:clases|detail)\/([^/]+)$/.exec(page);
 
 call<PublicConfigDto>('/config').catch(ignore);
 if (page === '/') {
-  preloadImage(FIRST_SLIDE);
+  preloadImage(FIRST_SLIDE, false);
   // Visitors see the plans below the gallery (features/plans/components/plans-section.tsx).
   if (!signedIn()) call<PlanDto[]>('/memberships').catch(ignore);
 } else if (page === '/clases') {

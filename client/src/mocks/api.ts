@@ -1205,7 +1205,7 @@ export class MockApi {
     this.on(
       'POST',
       '/payments/create_checkout',
-      ({ body, user, url }) => {
+      ({ body, user }) => {
         if (!user) throw MockHttpError.unauthenticated();
         const input = validateBody<{ id?: string; name?: string; planId?: string }>(
           body.json,
@@ -1229,7 +1229,8 @@ export class MockApi {
         if (reuse?.checkoutUrl) return json({ redirect_url: reuse.checkoutUrl }, 201);
         const sessionId = `demo_${randomHex(12)}`;
         const payment = pending(user.id, plan, 'demo', sessionId);
-        payment.checkoutUrl = `${url.origin}/stripe/checkout/${sessionId}`;
+        // A path of the SPA, as the server sends it (opened at the SPA's own origin).
+        payment.checkoutUrl = `/stripe/checkout/${sessionId}`;
         return json({ redirect_url: payment.checkoutUrl }, 201);
       },
       'auth',

@@ -156,6 +156,11 @@ export function loadConfig(env: Env = process.env) {
     port,
     host: optional(env, 'HOST'),
     publicUrl,
+    /**
+     * Whether PUBLIC_URL was set. Unset, the site works at whatever address it is opened at
+     * (localhost, 127.0.0.1, a LAN address): nothing the SPA follows or loads names an address.
+     */
+    publicUrlConfigured: optional(env, 'PUBLIC_URL') !== undefined,
     gymName: str(env, 'GYM_NAME', 'Pulso'),
     currency: currency(env),
     dataDir,

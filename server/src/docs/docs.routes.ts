@@ -5,7 +5,7 @@ import { buildOpenApi } from './openapi';
 
 /** GET /api/openapi.json and Swagger UI at /api/docs. */
 export function docsRouter(config: Config): Router {
-  const document = buildOpenApi(config.publicUrl);
+  const document = buildOpenApi(config.publicUrlConfigured ? config.publicUrl : '');
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
     res.json(document);

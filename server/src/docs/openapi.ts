@@ -14,6 +14,12 @@ const bool: Schema = { type: 'boolean' };
 const num: Schema = { type: 'number' };
 const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
 const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
+/** Image fields: a path on the API's server, or an absolute URL when the images live elsewhere. */
+const imageUrl: Schema = {
+  type: 'string',
+  description:
+    "'/uploads/<file>' (resolve it against the API's origin) or an absolute https URL (Cloudinary); '' when there is none",
+};
 const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
   type: 'object',
   properties,
@@ -114,7 +120,7 @@ const schemas: Record<string, Schema> = {
     id: str,
     name: str,
     location: str,
-    image: str,
+    image: imageUrl,
     scheduleDays: arrayOf(str),
     scheduleHourStart: str,
     scheduleHourFinish: str,
@@ -133,7 +139,7 @@ const schemas: Record<string, Schema> = {
     id: str,
     name: str,
     shortDescription: str,
-    image: str,
+    image: imageUrl,
     effort: str,
     types: arrayOf(str),
     exercisesTypes: arrayOf(object({ name: str })),
@@ -593,7 +599,16 @@ const routes: Record<string, Record<string, Op>> = {
       summary: 'Start a card checkout for a plan (price read from the database)',
       access: 'signed-in',
       body: object({ id: str, name: str, planId: str, price: num, benefits: str, duration: num }, []),
-      ok: [201, object({ redirect_url: str })],
+      ok: [
+        201,
+        object({
+          redirect_url: {
+            type: 'string',
+            description:
+              "Where to send the browser: the provider's checkout page (absolute), or the demo checkout's page of the SPA as a path ('/stripe/checkout/<session>') to open at the SPA's own origin",
+          },
+        }),
+      ],
       errors: [400, 403, 404, 503],
     },
   },
@@ -687,6 +702,7 @@ const routes: Record<string, Record<string, Op>> = {
   },
 };
 
+/** `serverUrl`: PUBLIC_URL when set; '' makes the API's address relative to the document's. */
 export function buildOpenApi(serverUrl: string): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
   for (const [path, ops] of Object.entries(routes)) {

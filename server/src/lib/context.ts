@@ -33,7 +33,7 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
       : config.demoPayments
-        ? new DemoPaymentProvider(config.publicUrl)
+        ? new DemoPaymentProvider()
         : null,
     google: config.googleClientId ? new GoogleVerifier(config.googleClientId, config.googleCertsUrl) : null,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),

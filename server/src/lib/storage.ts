@@ -5,17 +5,12 @@ import path from 'node:path';
 export interface StoredFile {
   /** What the driver needs to delete the file later. */
   key: string;
-  /** Where the file is served: a path on this server ('/uploads/...') or an absolute URL. */
+  /**
+   * Where the file is served, and what image fields send as they are: a path on this server
+   * ('/uploads/...', which clients resolve against the API's origin, so the site works at any
+   * address it is opened at) or an absolute URL (Cloudinary).
+   */
   url: string;
-}
-
-/**
- * Image fields leave the API as absolute URLs, usable from another origin. Local files are stored
- * as '/uploads/<name>' and joined with PUBLIC_URL when sent, so changing PUBLIC_URL (or the port)
- * never breaks the images already stored.
- */
-export function absoluteUrl(publicUrl: string, url: string): string {
-  return url.startsWith('/') ? `${publicUrl}${url}` : url;
 }
 
 /** Where uploaded images live: local disk by default, Cloudinary when CLOUDINARY_URL is set. */

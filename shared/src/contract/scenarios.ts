@@ -787,7 +787,8 @@ export const SCENARIOS: Scenario[] = [
         as: 'user',
         json: (v) => ({ id: v.userId, planId: v.standarId }),
         status: 201,
-        body: { redirect_url: m.regex(/\/stripe\/checkout\/demo_[0-9a-f]{24}$/) },
+        // A path, never an address: the SPA opens it at its own origin.
+        body: { redirect_url: m.regex(/^\/stripe\/checkout\/demo_[0-9a-f]{24}$/) },
         save: (body: { redirect_url: string }, v: Vars) => {
           v.checkoutUrl = body.redirect_url;
           v.sessionId = sessionOf(body.redirect_url);

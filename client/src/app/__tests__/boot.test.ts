@@ -1,8 +1,11 @@
 import { TOKEN_STORAGE_KEY } from '@pulso/shared';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
-const LESSON_IMAGE = 'http://localhost/uploads/yoga.jpg';
-const BRANCH_IMAGE = 'http://localhost/uploads/centro.jpg';
+// Image fields as the API sends them: paths on the API's origin.
+const LESSON_IMAGE = '/uploads/yoga.jpg';
+const BRANCH_IMAGE = '/uploads/centro.jpg';
+/** Where a SPA built with VITE_API_URL pointing at another origin finds the API. */
+const HOSTED_API = 'https://api.example';
 
 const BODIES: Record<string, unknown> = {
   '/api/config': { gymName: 'Pulso', currency: 'usd', googleClientId: null },
@@ -13,11 +16,12 @@ const BODIES: Record<string, unknown> = {
   '/api/lessons/Ca%C3%B1a%20Yoga': { name: 'Caña Yoga', image: LESSON_IMAGE },
 };
 
-const fetchMock = vi.fn((url: string) =>
-  Promise.resolve(
+const fetchMock = vi.fn((address: string) => {
+  const url = address.startsWith(HOSTED_API) ? address.slice(HOSTED_API.length) : address;
+  return Promise.resolve(
     url in BODIES ? new Response(JSON.stringify(BODIES[url]), { status: 200 }) : new Response('{}', { status: 404 }),
-  ),
-);
+  );
+});
 
 /** Runs the boot script as if the browser had opened `path`. */
 async function boot(path: string) {
@@ -43,6 +47,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   delete window.__pulsoPrefetch;
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   window.history.replaceState(null, '', '/');
@@ -77,6 +82,17 @@ describe('the boot script', () => {
   test('when another page opens, then only the site settings are asked for', async () => {
     expect(await boot('/contactanos')).toEqual(['/config']);
     expect(preloadedImages()).toEqual([]);
+  });
+
+  test('when the API is on another origin (VITE_API_URL), then its calls go there and its image paths are resolved against it', async () => {
+    vi.stubEnv('VITE_API_URL', `${HOSTED_API}/api/`);
+    expect(await boot('/sedes')).toEqual(['/config', '/branchoffice']);
+    expect(fetchMock).toHaveBeenCalledWith(`${HOSTED_API}/api/branchoffice`, expect.anything());
+    expect(preloadedImages()).toEqual([`${HOSTED_API}${BRANCH_IMAGE}`]);
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    // The SPA's own files stay on the page's origin.
+    await boot('/');
+    expect(preloadedImages()).toEqual(['/gallery/galeria-1.jpg']);
   });
 
   test('when a call fails, then its answer rejects for the app to retry and nothing is preloaded', async () => {

@@ -97,6 +97,16 @@ describe('security: headers and errors', () => {
       expect(csp['script-src']).not.toContain('data:');
     });
 
+    test('when images are stored on this server, then they load from this site only; with Cloudinary, from that cloud only', async () => {
+      const csp = directives(String((await request(app).get('/api/health')).headers['content-security-policy']));
+      expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+      const cloud = createTestApp({ CLOUDINARY_URL: 'cloudinary://key123:secret456@pulso-gym' }).app;
+      const withCloud = directives(
+        String((await request(cloud).get('/api/health')).headers['content-security-policy']),
+      );
+      expect(withCloud['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://res.cloudinary.com/pulso-gym/']);
+    });
+
     test('when Google sign-in is configured, then exactly its script, style, frame and connection origins are added', async () => {
       const configured = createTestApp({ GOOGLE_CLIENT_ID: 'pulso.apps.googleusercontent.com' }).app;
       const csp = directives(String((await request(configured).get('/api/health')).headers['content-security-policy']));

@@ -45,6 +45,11 @@ describe('OpenAPI document', () => {
   test('when /api/openapi.json and /api/docs are opened, then the document and Swagger UI answer', async () => {
     const doc = await request(app).get('/api/openapi.json').expect(200);
     expect(doc.body.openapi).toBe('3.1.0');
+    // Without PUBLIC_URL the API is where the document is, at whatever address that was.
+    expect(doc.body.servers).toEqual([{ url: '/api' }]);
+    const hosted = createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: 'https://gym.example' }).app;
+    const hostedDoc = await request(hosted).get('/api/openapi.json').expect(200);
+    expect(hostedDoc.body.servers).toEqual([{ url: 'https://gym.example/api' }]);
     const ui = await request(app).get('/api/docs/').expect(200);
     expect(ui.text).toContain('swagger-ui');
   });

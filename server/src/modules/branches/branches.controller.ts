@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
-import { MESSAGES, type BranchDto } from '@pulso/shared';
+import { MESSAGES } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { absoluteUrl } from '../../lib/storage';
 import { uploadedImage } from '../../lib/upload';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
@@ -22,28 +21,27 @@ function fields(req: Request): branches.BranchFields {
 const id = (req: Request) => String(req.params.id);
 
 export function branchesController(ctx: AppContext) {
-  const out = (b: BranchDto): BranchDto => ({ ...b, image: b.image && absoluteUrl(ctx.config.publicUrl, b.image) });
   return {
     async list(_req: Request, res: Response) {
       await sendCached(res, 'branches', [BranchModel], async () => ({
-        branchOffice: (await branches.listBranches()).map(out),
+        branchOffice: await branches.listBranches(),
       }));
     },
     async get(req: Request, res: Response) {
       const branchId = id(req);
       await sendCached(res, `branch:${branchId}`, [BranchModel], async () => ({
-        branchoffice: out(await branches.getBranch(branchId)),
+        branchoffice: await branches.getBranch(branchId),
       }));
     },
     async create(req: Request, res: Response) {
       const file = uploadedImage(req);
       if (!file) throw new Error('validated create without an image');
       const branchoffice = await branches.createBranch(ctx.storage, fields(req), file);
-      res.status(201).json({ message: MESSAGES.branches.created, branchoffice: out(branchoffice) });
+      res.status(201).json({ message: MESSAGES.branches.created, branchoffice });
     },
     async update(req: Request, res: Response) {
       const branchoffice = await branches.updateBranch(ctx.storage, id(req), fields(req), uploadedImage(req));
-      res.json({ message: MESSAGES.branches.updated, branchoffice: out(branchoffice) });
+      res.json({ message: MESSAGES.branches.updated, branchoffice });
     },
     async remove(req: Request, res: Response) {
       await branches.deleteBranch(ctx.storage, id(req));

@@ -4,7 +4,6 @@ import { ERROR_CODES, MESSAGES, type FieldErrors } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
-import { absoluteUrl } from '../../lib/storage';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { BranchModel } from '../branches/branches.model';
@@ -83,20 +82,15 @@ const LIST_SOURCES = [LessonModel, UserModel, BranchModel];
 const DETAIL_SOURCES = [...LIST_SOURCES, LessonReviewsModel];
 
 export function lessonsController(ctx: AppContext) {
-  const withUrl = <T extends { image: string }>(lesson: T): T => ({
-    ...lesson,
-    image: lesson.image && absoluteUrl(ctx.config.publicUrl, lesson.image),
-  });
-
   async function detail(doc: LessonDoc) {
     const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id)]);
-    return withUrl(lessons.toLessonDto(doc, refs, reviews));
+    return lessons.toLessonDto(doc, refs, reviews);
   }
 
   async function listOf(scope: lessons.LessonScope) {
     const docs = await lessons.findLessons(scope);
     const refs = await refsFor(docs);
-    return docs.map((d) => withUrl(lessons.toLessonListItem(d, refs)));
+    return docs.map((d) => lessons.toLessonListItem(d, refs));
   }
 
   return {

@@ -19,14 +19,15 @@ export interface PaymentProvider {
 
 /**
  * The default provider: a checkout page inside the SPA (/stripe/checkout/:sessionId, the spec's
- * route that names the card provider) with 'Pagar' and 'Cancelar'. No account, no network.
+ * route that names the card provider) with 'Pagar' and 'Cancelar'. No account, no network. Its URL
+ * is a path, so the SPA opens it at its own origin, where the member's session is stored, whatever
+ * address the site was opened at or wherever the SPA is served from.
  */
 export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo' as const;
-  constructor(private readonly publicUrl: string) {}
 
   async createCheckout(): Promise<{ sessionId: string; url: string }> {
     const sessionId = `demo_${randomBytes(12).toString('hex')}`;
-    return { sessionId, url: `${this.publicUrl}/stripe/checkout/${sessionId}` };
+    return { sessionId, url: `/stripe/checkout/${sessionId}` };
   }
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { callerOrigin } from '../../lib/caller-origin';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
@@ -29,7 +30,7 @@ async function ownSession(req: Request) {
 }
 
 export function paymentsController(ctx: AppContext) {
-  const { publicUrl, currency } = ctx.config;
+  const { currency } = ctx.config;
   const deps = (req: Request) => ({ logger: req.log, mailer: ctx.mailer, gymName: ctx.config.gymName });
   return {
     async createCheckout(req: Request, res: Response) {
@@ -37,9 +38,10 @@ export function paymentsController(ctx: AppContext) {
       const input = validated<{ id?: string; name?: string; planId?: string }>(req);
       if (input.id !== undefined && input.id !== user.id) throw HttpError.forbidden();
       if (!ctx.payments) throw unavailable();
+      const site = callerOrigin(req, ctx.config);
       const { redirectUrl } = await payments.startCheckout(
         ctx.payments,
-        { success: `${publicUrl}/pagos/exito?session={CHECKOUT_SESSION_ID}`, cancel: `${publicUrl}/pagos/cancelado` },
+        { success: `${site}/pagos/exito?session={CHECKOUT_SESSION_ID}`, cancel: `${site}/pagos/cancelado` },
         { id: user.id, email: user.email },
         { id: input.planId, name: input.name },
         currency,

@@ -14,6 +14,12 @@ const paymentSchema = new Schema(
     providerSessionId: { type: String, required: true, unique: true },
     /** Where the buyer completes this checkout, so a repeated request reuses the session. */
     checkoutUrl: { type: String, default: '' },
+    /**
+     * Where the provider sends the buyer back (the success URL). A pending checkout is reused only
+     * for the same one, so a member who starts again at another address of the site is brought
+     * back there, where their session is stored.
+     */
+    returnUrl: { type: String, default: '' },
     /** The provider event that confirmed it, when there was one. */
     providerEventId: { type: String, default: '' },
     status: { type: String, required: true, enum: ['pending', 'paid', 'cancelled'], default: 'pending' },

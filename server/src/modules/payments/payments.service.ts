@@ -21,7 +21,7 @@ const planNotFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.ap
 /** Records a sale waiting for its payment; the plan's name, months and price are copied from the database. */
 function recordPending(
   fields: { user: Types.ObjectId; plan: PlanDoc; currency: string; provider: PaymentProviderName; sessionId: string },
-  extra: { _id?: Types.ObjectId; checkoutUrl?: string } = {},
+  extra: { _id?: Types.ObjectId; checkoutUrl?: string; returnUrl?: string } = {},
 ) {
   return PaymentModel.create({
     ...extra,
@@ -38,8 +38,8 @@ function recordPending(
 
 /**
  * Starts a checkout for the caller. The plan and its price always come from the database; a price
- * sent by the client is never read. While a checkout for the same user and plan is pending, the
- * same session is returned.
+ * sent by the client is never read. While a checkout for the same user, plan and return address is
+ * pending, the same session is returned.
  */
 export async function startCheckout(
   provider: PaymentProvider,
@@ -56,6 +56,7 @@ export async function startCheckout(
     plan: plan._id,
     provider: provider.name,
     status: 'pending',
+    returnUrl: urls.success,
     createdAt: trusted({ $gt: new Date(Date.now() - PENDING_REUSE_MS) }),
   }).lean<PaymentDoc>();
   if (pending?.checkoutUrl) return { redirectUrl: pending.checkoutUrl, sessionId: pending.providerSessionId };
@@ -73,7 +74,7 @@ export async function startCheckout(
   });
   await recordPending(
     { user, plan, currency, provider: provider.name, sessionId: session.sessionId },
-    { _id: paymentId, checkoutUrl: session.url },
+    { _id: paymentId, checkoutUrl: session.url, returnUrl: urls.success },
   );
   return { redirectUrl: session.url, sessionId: session.sessionId };
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { BranchDto } from '@pulso/shared';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
+import { assetUrl } from '../../../lib/asset-url';
 
 interface BranchCardProps {
   branch: BranchDto;
@@ -19,7 +20,7 @@ export function BranchCard({ branch, index }: BranchCardProps) {
       <div className="branch-card__media">
         {branch.image ? (
           <img
-            src={branch.image}
+            src={assetUrl(branch.image)}
             alt={es.branches.imageAlt(branch.name)}
             width={800}
             height={500}

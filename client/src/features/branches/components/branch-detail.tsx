@@ -5,6 +5,7 @@ import { MESSAGES } from '@pulso/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
+import { assetUrl } from '../../../lib/asset-url';
 import { formatDays, formatHour } from '../format';
 import { useOfficesStore } from '../store';
 import '../branches.css';
@@ -74,7 +75,7 @@ export function BranchDetail({ id }: BranchDetailProps) {
         {detail.image && (
           <img
             className="branch-detail__image"
-            src={detail.image}
+            src={assetUrl(detail.image)}
             alt={es.branches.imageAlt(detail.name)}
             width={800}
             height={500}

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { dashboardClassesEs as t } from '../../../i18n/dashboard-classes';
+import { assetUrl } from '../../../lib/asset-url';
 import { useLessonsDashboardStore, visibleLessons } from '../store';
 import { EditIcon, PlusIcon } from '../../../components/ui/icons';
 import '../lessons-dashboard.css';
@@ -90,7 +91,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
                 {lesson.image ? (
                   <img
                     className="lesson-admin-card__image"
-                    src={lesson.image}
+                    src={assetUrl(lesson.image)}
                     alt={t.imageAlt(lesson.name)}
                     width={400}
                     height={250}

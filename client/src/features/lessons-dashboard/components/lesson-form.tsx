@@ -6,6 +6,7 @@ import { ImageInput } from '../../../components/ui/image-input';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
+import { assetUrl } from '../../../lib/asset-url';
 import {
   EMPTY_LESSON_FORM,
   finishHours,
@@ -263,7 +264,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices }: LessonFo
           <ImageInput
             label={t.image}
             value={image}
-            currentUrl={currentImage || null}
+            currentUrl={currentImage ? assetUrl(currentImage) : null}
             required={!editing}
             onChange={(file) => {
               setImage(file);

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { LessonListItemDto } from '@pulso/shared';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
+import { assetUrl } from '../../../lib/asset-url';
 import { IntensityMeter } from './intensity-meter';
 
 interface LessonCardProps {
@@ -20,7 +21,7 @@ export function LessonCard({ lesson, index }: LessonCardProps) {
       <div className="lesson-card__media">
         {lesson.image ? (
           <img
-            src={lesson.image}
+            src={assetUrl(lesson.image)}
             alt={es.lessons.imageAlt(lesson.name)}
             width={800}
             height={500}

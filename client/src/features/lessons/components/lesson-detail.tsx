@@ -6,6 +6,7 @@ import { ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
+import { assetUrl } from '../../../lib/asset-url';
 import { formatDate } from '../../../lib/format';
 import { useLessonsStore, type ActionResult } from '../store';
 import { IntensityMeter } from './intensity-meter';
@@ -113,7 +114,7 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
           {lesson.image ? (
             <img
               className="lesson-detail__image"
-              src={lesson.image}
+              src={assetUrl(lesson.image)}
               alt={es.lessons.imageAlt(lesson.name)}
               width={800}
               height={500}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
+import { assetUrl } from '../../../lib/asset-url';
 import { formatDays, toHourChoice } from '../format';
 import { useOfficesDashboardStore } from '../store';
 import '../offices-dashboard.css';
@@ -22,7 +23,7 @@ function OfficeAdminCard({ office, onDelete }: { office: BranchDto; onDelete: (o
     <article className="office-admin-card" aria-labelledby={nameId}>
       <img
         className="office-admin-card__image"
-        src={office.image}
+        src={assetUrl(office.image)}
         alt={t.imageAlt(office.name)}
         width={320}
         height={200}

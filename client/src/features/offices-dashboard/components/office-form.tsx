@@ -18,6 +18,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
+import { assetUrl } from '../../../lib/asset-url';
 import type { OfficeFields } from '../api/offices-dashboard';
 import { toHourChoice } from '../format';
 import { useOfficesDashboardStore } from '../store';
@@ -267,7 +268,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           key={imageKey}
           label={t.imageLabel}
           value={image}
-          currentUrl={office?.image ?? null}
+          currentUrl={office?.image ? assetUrl(office.image) : null}
           required={!editing}
           error={errorOf('image')}
           onChange={(file) => {

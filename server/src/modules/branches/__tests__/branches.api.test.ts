@@ -54,13 +54,25 @@ describe('branch offices (sedes) API', () => {
       branchoffice: {
         id: expect.any(String),
         ...attrs,
-        image: expect.stringMatching(/^https:\/\/gym\.example\/uploads\/[0-9a-f-]{36}\.png$/),
+        image: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.png$/),
       },
     });
     const key = res.body.branchoffice.image.split('/').pop();
     expect(uploads()).toEqual([key]);
     const file = await request(app).get(`/uploads/${key}`).expect(200);
     expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  test('when the site is reached at different addresses, then every answer names the image by the same path', async () => {
+    const created = await createBranch();
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '192.168.1.20:3000']) {
+      const origin = `http://${host}`;
+      const list = await request(app).get('/api/branchoffice').set('Host', host).set('Origin', origin).expect(200);
+      expect(list.body.branchOffice).toEqual([expect.objectContaining({ image: created.image })]);
+      const one = await request(app).get(`/api/branchoffice/${created.id}`).set('Host', host).expect(200);
+      expect(one.body.branchoffice.image).toBe(created.image);
+    }
+    expect(created.image).toMatch(/^\/uploads\//);
   });
 
   test('when anyone lists or reads sedes, then the spec shapes come back', async () => {

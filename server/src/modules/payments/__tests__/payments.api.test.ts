@@ -35,7 +35,8 @@ describe('payments API (demo provider)', () => {
     const started = await checkout(buyer);
     expect(started.status).toBe(201);
     expectMatchesOpenApi('POST', '/payments/create_checkout', started);
-    expect(started.body.redirect_url).toMatch(/^https:\/\/gym\.example\/stripe\/checkout\/demo_[0-9a-f]{24}$/);
+    // A path of the SPA, opened at the SPA's own origin (where the session is), even with PUBLIC_URL set.
+    expect(started.body.redirect_url).toMatch(/^\/stripe\/checkout\/demo_[0-9a-f]{24}$/);
     const sessionId = sessionOf(started.body.redirect_url);
 
     const session = await request(app).get(`/api/payments/session/${sessionId}`).set(bearer(buyer));
@@ -104,6 +105,29 @@ describe('payments API (demo provider)', () => {
     const b = await checkout(buyer, { planId: plus.id });
     expect(b.body.redirect_url).toBe(a.body.redirect_url);
     expect(await PaymentModel.countDocuments({ user: buyer.id })).toBe(1);
+  });
+
+  test('when a checkout pending from before the demo checkout was a path is repeated, then a new one opens at the SPA', async () => {
+    const buyer = await createTestUser(config);
+    await PaymentModel.collection.insertOne({
+      user: new Types.ObjectId(buyer.id),
+      plan: new Types.ObjectId(plus.id),
+      planName: 'Plus',
+      duration: 3,
+      amount: 79.99,
+      currency: 'usd',
+      provider: 'demo',
+      providerSessionId: 'demo_0123456789abcdef01234567',
+      checkoutUrl: 'http://localhost:3000/stripe/checkout/demo_0123456789abcdef01234567',
+      providerEventId: '',
+      status: 'pending',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const res = await checkout(buyer);
+    expect(res.status).toBe(201);
+    expect(res.body.redirect_url).toMatch(/^\/stripe\/checkout\/demo_[0-9a-f]{24}$/);
+    expect(res.body.redirect_url).not.toContain('0123456789abcdef01234567');
   });
 
   test('when the same session is confirmed twice, one after the other or at once, then it activates once', async () => {

@@ -140,6 +140,64 @@ describe('payments with Stripe (local fake API, signed webhooks)', () => {
     expect(await PaymentModel.countDocuments({ providerSessionId: 'cs_unknown_999' })).toBe(0);
   });
 
+  /** The success URL of the newest session sent to the fake Stripe. */
+  const sentSuccessUrl = () => new URLSearchParams(fake.requests.at(-1)?.body ?? '').get('success_url');
+
+  /** Starts a Premium checkout as `buyer` on `target`, as a browser at `origin` talking to `host` would. */
+  function checkoutFrom(target: RequestListener, buyer: { token: string; id: string }, host: string, origin?: string) {
+    const req = request(target).post('/api/payments/create_checkout').set(bearer(buyer)).set('Host', host);
+    return (origin ? req.set('Origin', origin) : req).send({ id: buyer.id, name: 'Premium' });
+  }
+
+  test('when PUBLIC_URL is unset, then Stripe sends the buyer back to the address they paid from, if the site or CORS_ORIGINS allows it', async () => {
+    const { app: open, config: openConfig } = createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_pulso',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: config.stripe?.apiBase ?? '',
+      PORT: '3000',
+      CORS_ORIGINS: 'https://app.example',
+    });
+    const cases: [host: string, origin: string | undefined, back: string][] = [
+      ['127.0.0.1:3000', 'http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
+      ['localhost:3000', 'http://localhost:3000', 'http://localhost:3000'],
+      ['192.168.1.20:3000', 'http://192.168.1.20:3000', 'http://192.168.1.20:3000'],
+      // A SPA served from another origin, listed in CORS_ORIGINS.
+      ['api.example', 'https://app.example', 'https://app.example'],
+      // Neither this site nor an allowed origin, or no Origin at all: the configured default.
+      ['127.0.0.1:3000', 'http://evil.example', 'http://localhost:3000'],
+      ['127.0.0.1:3000', 'http://127.0.0.1:4000', 'http://localhost:3000'],
+      ['127.0.0.1:3000', undefined, 'http://localhost:3000'],
+    ];
+    for (const [host, origin, back] of cases) {
+      const buyer = await createTestUser(openConfig);
+      const res = await checkoutFrom(open, buyer, host, origin);
+      expect(res.status).toBe(201);
+      expect(sentSuccessUrl()).toBe(`${back}/pagos/exito?session={CHECKOUT_SESSION_ID}`);
+      expect(decodeURIComponent(fake.requests.at(-1)?.body ?? '')).toContain(`cancel_url=${back}/pagos/cancelado`);
+    }
+  });
+
+  test('when PUBLIC_URL is set, then a buyer at another address of the site is still sent back there', async () => {
+    const buyer = await createTestUser(config);
+    await checkoutFrom(app, buyer, '192.168.1.20:3000', 'http://192.168.1.20:3000').expect(201);
+    expect(sentSuccessUrl()).toBe('http://192.168.1.20:3000/pagos/exito?session={CHECKOUT_SESSION_ID}');
+    await checkoutFrom(app, buyer, 'gym.example', 'http://evil.example').expect(201);
+    expect(sentSuccessUrl()).toBe('https://gym.example/pagos/exito?session={CHECKOUT_SESSION_ID}');
+  });
+
+  test('when a buyer starts again at another address, then a new session returns there, and the same address reuses its own', async () => {
+    const buyer = await createTestUser(config);
+    const atLan = await checkoutFrom(app, buyer, '192.168.1.20:3000', 'http://192.168.1.20:3000').expect(201);
+    const created = fake.requests.length;
+    const atLocal = await checkoutFrom(app, buyer, 'localhost:3000', 'http://localhost:3000').expect(201);
+    expect(fake.requests.length).toBe(created + 1);
+    expect(sentSuccessUrl()).toMatch(/^http:\/\/localhost:3000\//);
+    expect(atLocal.body.redirect_url).not.toBe(atLan.body.redirect_url);
+    const again = await checkoutFrom(app, buyer, '192.168.1.20:3000', 'http://192.168.1.20:3000').expect(201);
+    expect(again.body.redirect_url).toBe(atLan.body.redirect_url);
+    expect(fake.requests.length).toBe(created + 1);
+  });
+
   test('when the demo confirmation is tried on a Stripe session, then 409', async () => {
     const { buyer, sessionId } = await startCheckout();
     const res = await request(app).post(`/api/payments/demo/${sessionId}/confirm`).set(bearer(buyer));
