@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import { formatDays, toHourChoice } from '../format';
+import { DeleteWhich } from './delete-which';
 import { useOfficesDashboardStore } from '../store';
 import '../offices-dashboard.css';
 
@@ -136,6 +137,7 @@ export function OfficeAdminList() {
           message={
             <>
               <p>{t.confirmIrreversible}</p>
+              <DeleteWhich office={asking} />
               <p>{t.confirmPrompt}</p>
             </>
           }

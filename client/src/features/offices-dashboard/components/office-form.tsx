@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import {
+  BRANCH_START_HOURS,
   endHourChoices,
   hasErrors,
   MESSAGES,
@@ -20,6 +21,7 @@ import { es } from '../../../i18n/es';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import type { OfficeFields } from '../api/offices-dashboard';
 import { toHourChoice } from '../format';
+import { DeleteWhich } from './delete-which';
 import { useOfficesDashboardStore } from '../store';
 import '../offices-dashboard.css';
 
@@ -35,9 +37,6 @@ const EMPTY: OfficeFields = {
   scheduleHourStart: '',
   scheduleHourFinish: '',
 };
-
-/** 24:00 starts nothing: no whole hour comes after it, so it is not offered as a start. */
-const START_CHOICES = WHOLE_HOUR_CHOICES.slice(0, -1);
 
 type Step =
   | { kind: 'invalid' }
@@ -234,7 +233,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
                 onChange={(e) => change('scheduleHourStart', e.target.value)}
               >
                 <option value="">{t.select}</option>
-                {START_CHOICES.map((hour) => (
+                {BRANCH_START_HOURS.map((hour) => (
                   <option key={hour} value={hour}>
                     {hour}
                   </option>
@@ -309,6 +308,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           message={
             <>
               <p>{step.kind === 'confirm-save' ? t.confirmSave : t.confirmIrreversible}</p>
+              {step.kind === 'confirm-delete' && office && <DeleteWhich office={office} />}
               <p>{t.confirmPrompt}</p>
             </>
           }
