@@ -208,6 +208,117 @@ describe('dashboard: classes and trainers', () => {
     }
   });
 
+  test("when a class clashes with its sede's days and hours or its trainer, then the form says so; spaced and accented names open from /clases", async () => {
+    const name = 'Yoga Prenatal';
+    const image = await makePng(browser);
+    const api = async (url, init = {}) => {
+      const response = await fetch(BASE_URL() + '/api' + url, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    // The demo's aerobics class, with its accent (it may be seeded without it).
+    const all = (await api('/lessons/all')).body;
+    const listed = all.find((l) => l.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() === 'aerobicos');
+    assert.ok(listed, 'the demo aerobics class');
+    const aerobics = (await api(`/lessons/detail/${listed.id}`)).body;
+    const attributesOf = (lesson, changes) => ({
+      ...Object.fromEntries(
+        [
+          'name',
+          'shortDescription',
+          'description',
+          'effort',
+          'types',
+          'goals',
+          'scheduleDays',
+          'scheduleHourStart',
+          'scheduleHourFinish',
+          'isAvailable',
+          'monitor',
+        ].map((key) => [key, lesson[key]]),
+      ),
+      branchoffice: [lesson.branchoffice],
+      ...changes,
+    });
+    const rename = async (to) => {
+      const form = new FormData();
+      form.append('lessonAttributes', JSON.stringify(attributesOf(aerobics, { name: to })));
+      return api(`/lessons/update/${aerobics.id}`, { method: 'PUT', body: form });
+    };
+
+    const { page, errors } = await openAsAdmin(browser, token, '/dashboard/clases/crear', DESKTOP);
+    try {
+      await page.getByRole('heading', { name: 'CREA UNA CLASE' }).waitFor({ timeout: 15_000 });
+      const submit = page.getByRole('button', { name: 'Crear clase' });
+      const days = page.getByRole('group', { name: 'Días de la semana' });
+      await page.getByLabel('Nombre', { exact: true }).fill(name);
+      await page.getByLabel('Descripción corta', { exact: true }).fill('Yoga suave para embarazadas');
+      await page.getByLabel('Descripción', { exact: true }).fill('Posturas y respiración pensadas para el embarazo.');
+      await page.getByLabel('Intensidad (1 a 5)').fill('1');
+      await page.getByLabel('Disponibilidad').selectOption('Activa');
+      await page.getByLabel('Profesor', { exact: true }).selectOption('Carlos Ruiz');
+      await page.getByLabel('Sede', { exact: true }).selectOption('Sede Norte');
+      await page.getByRole('group', { name: 'Tipos de ejercicio' }).getByLabel('Flexibilidad').check();
+      await page.getByRole('group', { name: 'Metas' }).getByRole('checkbox').first().check();
+      await page.getByLabel('Imagen').setInputFiles({ name: 'prenatal.png', mimeType: 'image/png', buffer: image });
+
+      // Sunday 3:00 at a sede open Monday to Friday, 7 to 22: both messages, before sending.
+      const start = await page.getByLabel('Hora de inicio').locator('option').allTextContents();
+      assert.equal(start.at(-1), '23:30', 'no 24:00 start');
+      await page.getByLabel('Hora de inicio').selectOption('3:00');
+      await page.getByLabel('Hora de fin').selectOption('4:00');
+      await days.getByLabel('Domingo').check();
+      await page
+        .getByText('Sede Norte no abre el Domingo: atiende Lunes, Martes, Miércoles, Jueves y Viernes')
+        .waitFor();
+      await page.getByText('Sede Norte atiende de 7:00 a 22:00: la clase debe empezar dentro de ese horario').waitFor();
+      assert.equal(await submit.isDisabled(), true);
+      await shot(page, 'schedule-sede-desktop');
+
+      // Monday 7:30: Carlos Ruiz teaches Spinning then, at another sede.
+      await days.getByLabel('Domingo').uncheck();
+      await days.getByLabel('Lunes').check();
+      await page.getByLabel('Hora de inicio').selectOption('7:30');
+      await page.getByLabel('Hora de fin').selectOption('8:30');
+      await page.getByText('El profesor ya da la clase Spinning el Lunes de 7:00 a 8:00').waitFor();
+      assert.equal(await submit.isDisabled(), true);
+      await shot(page, 'schedule-trainer-desktop');
+
+      // Tuesday 10:00: free. Created; its page opens from the public list by its spaced name.
+      await days.getByLabel('Lunes').uncheck();
+      await days.getByLabel('Martes').check();
+      await page.getByLabel('Hora de inicio').selectOption('10:00');
+      await page.getByLabel('Hora de fin').selectOption('11:00');
+      assert.equal(await page.getByText('El profesor ya da la clase').count(), 0);
+      await submit.click();
+      await confirmAndExpect(page, '¿Estás seguro de que quieres crear la clase?', 'Clase creada exitosamente!');
+
+      const renamed = await rename('Aeróbicos');
+      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+      for (const [lesson, address] of [
+        [name, '/clases/Yoga%20Prenatal'],
+        ['Aeróbicos', '/clases/Aer%C3%B3bicos'],
+      ]) {
+        await page.goto(BASE_URL() + '/clases');
+        await page.getByRole('link', { name: `Más info: ${lesson}` }).click();
+        await page.waitForURL(BASE_URL() + address);
+        await page.getByRole('heading', { level: 1, name: lesson }).waitFor({ timeout: 15_000 });
+        // Typed or reloaded, the address gives the same page (the boot script's early call too).
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: lesson }).waitFor({ timeout: 15_000 });
+      }
+      await shot(page, 'accented-class-desktop', false);
+      assert.deepEqual(errors, []);
+    } finally {
+      await rename(aerobics.name);
+      const left = (await api('/lessons/all')).body.find((l) => l.name === name);
+      if (left) await api(`/lessons/delete/${left.id}`, { method: 'DELETE' });
+      await page.close();
+    }
+  });
+
   test('when the admin creates a trainer, then it shows in the trainers list; it can be edited and deleted', async () => {
     const fullName = `Profesor ${letters(1).toUpperCase()}${letters(7)}`;
     const email = `profe-${letters(8)}@example.com`;
@@ -296,6 +407,16 @@ describe('dashboard: classes and trainers', () => {
         'Seleccione',
         '24:00',
       ]);
+      await page.getByLabel('Hora de fin').selectOption('24:00');
+      await page.getByLabel('Disponibilidad').selectOption('Activa');
+      await page.getByLabel('Sede', { exact: true }).selectOption('Sede Norte');
+      await page.getByRole('group', { name: 'Días de la semana' }).getByLabel('Sábado').check();
+      await page
+        .getByText('Sede Norte no abre el Sábado: atiende Lunes, Martes, Miércoles, Jueves y Viernes')
+        .waitFor();
+      await page
+        .getByText('Sede Norte atiende de 7:00 a 22:00: la clase debe terminar dentro de ese horario')
+        .waitFor();
       await noHorizontalScroll(page);
       await shot(page, 'create-mobile');
 

@@ -161,6 +161,11 @@ describe('dashboard: sedes and plans', () => {
       const confirm = page.getByRole('alertdialog', { name: 'Confirmación' });
       await confirm.getByText('Esta acción no se podrá revertir!').waitFor();
       await confirm.getByText('Pulse OK o Cancelar.').waitFor();
+      // It names the sede being deleted, as the user delete confirmation names the user.
+      assert.equal(
+        (await confirm.getByText('Sede a borrar:').innerText()).trim(),
+        `Sede a borrar: ${name} (Calle de las Pruebas 100)`,
+      );
       await shot(page, 'delete-confirm-desktop', false);
       await confirm.getByRole('button', { name: 'OK' }).click();
       const deleted = page.getByRole('alertdialog', { name: 'Resultado' });
@@ -296,6 +301,25 @@ describe('dashboard: sedes and plans', () => {
         .locator('option')
         .evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
       assert.deepEqual(endOptions, ['23:00', '24:00']);
+
+      // 24:00 starts nothing: the start offers 1:00 to 23:00.
+      const startOptions = await page
+        .getByRole('combobox', { name: 'Hora inicio' })
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
+      assert.equal(startOptions.at(-1), '23:00');
+
+      // Hours that would leave its classes outside are refused, naming them (Spinning starts at 7:00).
+      await page.getByRole('combobox', { name: 'Hora inicio' }).selectOption('8:00');
+      await page.getByRole('combobox', { name: 'Hora fin' }).selectOption('23:00');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await page.getByRole('alertdialog', { name: 'Confirmación' }).getByRole('button', { name: 'OK' }).click();
+      const refused = page.getByRole('alertdialog', { name: 'Error' });
+      await refused.getByText(/Estas clases empiezan antes de esa hora: .*Spinning \(7:00 a 8:00\)/).waitFor();
+      await refused.getByRole('button', { name: 'OK' }).click();
+      await page.getByText(/Estas clases empiezan antes de esa hora/).waitFor();
+      await assertNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, 'edit-refused-mobile');
 
       // Cancelling the save says so and changes nothing.
       await page.getByRole('combobox', { name: 'Hora inicio' }).selectOption('6:00');

@@ -3,5 +3,6 @@ export * from './constants';
 export * from './dto';
 export * from './validation/messages';
 export * from './validation/rules';
+export * from './validation/schedule';
 export * from './demo';
 export * from './calendar';

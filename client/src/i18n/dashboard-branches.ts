@@ -23,6 +23,8 @@ export const dashboardBranchesEs = {
   confirmTitle: 'Confirmación',
   confirmIrreversible: 'Esta acción no se podrá revertir!',
   confirmPrompt: 'Pulse OK o Cancelar.',
+  /** Names the sede the delete confirmation is about, as the user delete confirmation does (issue 18). */
+  deleteWhich: 'Sede a borrar:',
   confirmSave: 'Se guardarán los cambios de la sede.',
   ok: 'OK',
   cancel: 'Cancelar',

@@ -44,6 +44,7 @@ export const dashboardClassesEs = {
     branch: 'Sede',
     select: 'Seleccione',
     required: 'Completa todos los campos para crear la clase.',
+    fixErrors: 'Corrige los campos marcados para crear la clase.',
     submitCreate: 'Crear clase',
     submitEdit: 'Guardar cambios',
     delete: 'Eliminar clase',

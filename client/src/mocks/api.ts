@@ -1,5 +1,10 @@
 import {
+  branchChangeErrors,
   ERROR_CODES,
+  hasErrors,
+  lessonName,
+  lessonNameKey,
+  lessonScheduleErrors,
   MAX_IMAGE_BYTES,
   MESSAGES,
   normalizeEmail,
@@ -7,6 +12,7 @@ import {
   PAGE_SIZE_MAX,
   passwordError,
   toBoolean,
+  toFieldErrorDetails,
   validateAdminUserForm,
   validateBranchForm,
   validateContactForm,
@@ -27,6 +33,7 @@ import {
   type LessonSummaryDto,
   type MembershipDto,
   type MonitorDto,
+  type NamedSchedule,
   type PaymentDto,
   type PlanDto,
   type StatsDto,
@@ -893,6 +900,9 @@ export class MockApi {
       async ({ body, params }) => {
         const { image, fields } = await form(body, 'update');
         const branch = find(params.id ?? '');
+        const held = this.d.lessons.filter((l) => l.office === branch.id && !l.deletedAt);
+        const outside = branchChangeErrors(fields, held);
+        if (hasErrors(outside)) throw MockHttpError.validation(outside);
         if (this.d.branches.some((b) => b.name === fields.name && b.id !== branch.id)) throw nameTaken();
         Object.assign(branch, fields, image ? { image } : {});
         return json({ message: MESSAGES.branches.updated, branchoffice: this.branchDto(branch) });
@@ -949,8 +959,9 @@ export class MockApi {
       if (!monitor || !office || badTypes.length || badGoals.length) throw MockHttpError.validation(errors);
       return {
         image,
+        branch: office,
         fields: {
-          name: input.name.trim(),
+          name: lessonName(input.name),
           shortDescription: input.shortDescription.trim(),
           description: input.description.trim(),
           effort: Number(input.effort),
@@ -966,6 +977,20 @@ export class MockApi {
       };
     };
     const nameTaken = () => MockHttpError.conflict(MESSAGES.lessons.nameTaken);
+    /** As the server's lessons service: another class (retired too) with the name in any case or accents. */
+    const nameIsTaken = (name: string, except?: string) =>
+      this.d.lessons.some((l) => lessonNameKey(l.name) === lessonNameKey(name) && l.id !== except);
+    /** The server's schedule rules (shared lessonScheduleErrors) against the trainer's current classes. */
+    const scheduleErrors = (
+      fields: Pick<LessonRec, 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish' | 'isAvailable' | 'monitor'>,
+      branch: NamedSchedule,
+      id?: string,
+    ) =>
+      lessonScheduleErrors(
+        { ...fields, id },
+        branch,
+        this.d.lessons.filter((l) => !l.deletedAt && l.monitor === fields.monitor),
+      );
     const scope = (which: 'available' | 'all' | 'retired') => () =>
       json(
         this.d.lessons
@@ -984,8 +1009,10 @@ export class MockApi {
       'POST',
       '/lessons/create',
       async ({ body }) => {
-        const { image, fields } = await form(body, 'create');
-        if (this.d.lessons.some((l) => l.name === fields.name)) throw nameTaken();
+        const { image, fields, branch } = await form(body, 'create');
+        if (nameIsTaken(fields.name)) throw nameTaken();
+        const schedule = scheduleErrors(fields, branch);
+        if (hasErrors(schedule)) throw MockHttpError.validation(schedule);
         const lesson: LessonRec = {
           id: this.db.id(),
           ...fields,
@@ -1003,9 +1030,11 @@ export class MockApi {
       'PUT',
       '/lessons/update/:id',
       async ({ body, params }) => {
-        const { image, fields } = await form(body, 'update');
+        const { image, fields, branch } = await form(body, 'update');
         const lesson = this.lessonById(params.id ?? '');
-        if (this.d.lessons.some((l) => l.name === fields.name && l.id !== lesson.id)) throw nameTaken();
+        if (fields.name !== lesson.name && nameIsTaken(fields.name, lesson.id)) throw nameTaken();
+        const schedule = scheduleErrors(fields, branch, lesson.id);
+        if (hasErrors(schedule)) throw MockHttpError.validation(schedule);
         Object.assign(lesson, fields, image ? { image } : {});
         return json({ message: MESSAGES.lessons.updated, lesson: this.lessonDto(lesson) });
       },
@@ -1027,13 +1056,22 @@ export class MockApi {
         const id = checkId(params.id ?? '');
         const lesson = this.d.lessons.find((l) => l.id === id && l.deletedAt);
         if (!lesson) throw MockHttpError.notFound(MESSAGES.lessons.notFound);
+        const branch = this.d.branches.find((b) => b.id === lesson.office);
+        const errors = branch
+          ? scheduleErrors(lesson, branch, lesson.id)
+          : { branchoffice: MESSAGES.lessons.unknownBranch };
+        if (hasErrors(errors)) {
+          const reasons = [MESSAGES.lessons.restoreConflict, ...Object.values(errors)].join('. ');
+          throw new MockHttpError(409, ERROR_CODES.CONFLICT, reasons, toFieldErrorDetails(errors));
+        }
         lesson.deletedAt = null;
         return json({ message: MESSAGES.lessons.restored });
       },
       'admin',
     );
     this.on('GET', '/lessons/:name', ({ params }) => {
-      const lesson = this.d.lessons.find((l) => l.name === params.name && !l.deletedAt);
+      const name = lessonName(params.name ?? '');
+      const lesson = this.d.lessons.find((l) => l.name === name && !l.deletedAt);
       if (!lesson) throw MockHttpError.notFound(MESSAGES.lessons.notFound);
       return json(this.lessonDto(lesson));
     });

@@ -522,7 +522,12 @@ const routes: Record<string, Record<string, Op>> = {
     delete: { summary: 'Retire a class', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
   },
   '/lessons/restore/{id}': {
-    put: { summary: 'Restore a retired class', access: 'admin', ok: [200, ref('Message')], errors: [400, 404] },
+    put: {
+      summary: 'Restore a retired class (409 when it no longer fits its sede or its trainer)',
+      access: 'admin',
+      ok: [200, ref('Message')],
+      errors: [400, 404, 409],
+    },
   },
   '/types': { get: { summary: 'Exercise types', access: 'anyone', ok: [200, arrayOf(ref('NamedItem'))] } },
   '/goals': { get: { summary: 'Training goals', access: 'anyone', ok: [200, arrayOf(ref('NamedItem'))] } },

@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import {
+  BRANCH_START_HOURS,
   endHourChoices,
   HALF_HOUR_CHOICES,
+  LESSON_START_HOURS,
+  lessonName,
+  lessonNameKey,
   MESSAGES,
   planBadge,
   toBoolean,
@@ -32,6 +36,15 @@ describe('hour choices', () => {
   test('end options offer only hours after the start', () => {
     expect(endHourChoices(WHOLE_HOUR_CHOICES, '22:00')).toEqual(['23:00', '24:00']);
     expect(endHourChoices(HALF_HOUR_CHOICES, '23:00')).toEqual(['23:30', '24:00']);
+  });
+
+  test('no start is offered after which no end exists: sedes start 1:00-23:00, classes 1:00-23:30', () => {
+    expect(BRANCH_START_HOURS).toEqual(WHOLE_HOUR_CHOICES.slice(0, -1));
+    expect(BRANCH_START_HOURS.at(-1)).toBe('23:00');
+    expect(LESSON_START_HOURS).toHaveLength(46);
+    expect(LESSON_START_HOURS.at(-1)).toBe('23:30');
+    for (const start of [...BRANCH_START_HOURS]) expect(endHourChoices(WHOLE_HOUR_CHOICES, start)).not.toEqual([]);
+    for (const start of [...LESSON_START_HOURS]) expect(endHourChoices(HALF_HOUR_CHOICES, start)).not.toEqual([]);
   });
 });
 
@@ -214,8 +227,31 @@ describe('lesson form', () => {
     [{ goals: [] }, 'goals', 'Debe escoger al menos una meta'],
     [{ description: 'ab' }, 'description', MESSAGES.lessonForm.descriptionLength],
     [{ shortDescription: 'x'.repeat(51) }, 'shortDescription', MESSAGES.lessonForm.shortDescriptionLength],
+    [{ name: 'Yoga  Prenatal' }, 'name', MESSAGES.lessonForm.nameSpaces],
+    [{ name: 'Yoga_Prenatal' }, 'name', 'El nombre solo puede contener letras'],
+    [{ name: 'Yoga\u00a0Prenatal' }, 'name', 'El nombre solo puede contener letras'],
+    [{ name: 'Yoga\tPrenatal' }, 'name', 'El nombre solo puede contener letras'],
+    [{ name: 'Yoga Prenatal Para Todas' }, 'name', 'El nombre debe ser menor a 20 caracteres'],
+    [
+      { scheduleHourStart: '24:00', scheduleHourFinish: '24:00' },
+      'scheduleHourStart',
+      MESSAGES.lessonForm.hourStartRequired,
+    ],
   ])('%o gives %s: %s', (change, field, message) => {
     expect(validateLessonForm({ ...valid, ...change }, { requireImage: true })[field]).toBe(message);
+  });
+
+  test.each(['Yoga Prenatal', 'Aeróbicos', 'Aero\u0301bicos', 'Baile-Fit Latino', ' Yoga Prenatal ', 'Ñandú'])(
+    'the name %j is valid: letters and hyphens, single spaces between words',
+    (name) => expect(validateLessonForm({ ...valid, name }, { requireImage: true })).toEqual({}),
+  );
+
+  test('a name is kept trimmed in NFC; its uniqueness key ignores case, accents and repeated spaces', () => {
+    expect(lessonName(' Aero\u0301bicos ')).toBe('Aeróbicos');
+    expect(lessonName('Aero\u0301bicos')).toHaveLength('Aeróbicos'.length);
+    expect(lessonNameKey('Aeróbicos')).toBe(lessonNameKey('aerobicos'));
+    expect(lessonNameKey('Yoga Prenatal')).toBe(lessonNameKey('YOGA  prenatal'));
+    expect(lessonNameKey('Yoga Prenatal')).not.toBe(lessonNameKey('Yoga-Prenatal'));
   });
 });
 

@@ -2,7 +2,8 @@
 export const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-function hourLabel(minutes: number): string {
+/** The hour label of the forms for minutes since midnight: 540 is '9:00', 570 '9:30'. */
+export function hourLabel(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${h}:${m === 0 ? '00' : String(m).padStart(2, '0')}`;
@@ -13,6 +14,20 @@ export const WHOLE_HOUR_CHOICES: readonly string[] = Array.from({ length: 24 }, 
 
 /** 30-minute choices 1:00 .. 24:00 used by the lesson and trainer forms (SPEC §9). */
 export const HALF_HOUR_CHOICES: readonly string[] = Array.from({ length: 47 }, (_, i) => hourLabel(60 + i * 30));
+
+/**
+ * The start-hour choices of a form: every choice but the last, because an end hour must come after
+ * the start and nothing comes after 24:00 (issue 18: a 24:00 start left the end select empty).
+ */
+export function startHourChoices(choices: readonly string[]): string[] {
+  return choices.slice(0, -1);
+}
+
+/** Start hours of the sede forms: 1:00 .. 23:00. */
+export const BRANCH_START_HOURS: readonly string[] = startHourChoices(WHOLE_HOUR_CHOICES);
+
+/** Start hours of the lesson form: 1:00 .. 23:30. */
+export const LESSON_START_HOURS: readonly string[] = startHourChoices(HALF_HOUR_CHOICES);
 
 /** Minutes since midnight for an hour label such as '9:00', '09:30' or '9'; NaN when malformed. */
 export function hourToMinutes(value: string): number {

@@ -123,8 +123,9 @@ export const DEMO_BRANCHES: DemoBranch[] = [
   {
     name: 'Sede Poniente',
     location: 'Boulevard de los Deportes 1500',
-    scheduleDays: ['Lunes', 'Miércoles', 'Viernes', 'Sábado'],
-    scheduleHourStart: '7:00',
+    // Open whenever its classes are held (HIIT from 6:30, Zumba on Tuesdays and Thursdays).
+    scheduleDays: [...WEEK, 'Sábado'],
+    scheduleHourStart: '6:00',
     scheduleHourFinish: '21:00',
     image: 'sede-4.jpg',
   },

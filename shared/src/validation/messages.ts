@@ -1,3 +1,18 @@
+/** 'Lunes', 'Lunes y Martes', 'Lunes, Martes y Jueves'. */
+function listY(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
+}
+
+/** 'el Domingo', 'los días Sábado y Domingo'. */
+function onDays(days: readonly string[]): string {
+  return days.length === 1 ? `el ${days[0]}` : `los días ${listY(days)}`;
+}
+
+/** A sede as a sentence's subject: 'Sede Norte' as it is, 'Centro' as 'La sede Centro'. */
+function theBranch(name: string): string {
+  return /^sede\b/i.test(name) ? name : `La sede ${name}`;
+}
+
 /**
  * Every Spanish text that both the server and the client say. The texts quoted by SPEC.md are
  * copied exactly (including their original spelling); the others complete the catalogue.
@@ -21,6 +36,8 @@ export const MESSAGES = {
     nameLetters: 'El nombre solo puede contener letras',
     nameTooShort: 'El nombre debe ser mayor a 3 caracteres',
     nameTooLong: 'El nombre debe ser menor a 20 caracteres',
+    /** Names take single spaces between words (issue 18); the spec allowed no space at all. */
+    nameSpaces: 'Deja un solo espacio entre palabras',
     descriptionRequired: 'La descripción es requerida',
     descriptionLength: 'La descripción debe tener entre 3 y 200 caracteres',
     shortDescriptionRequired: 'La descripción corta es requerida',
@@ -136,6 +153,26 @@ export const MESSAGES = {
     alreadyHeld: 'El usuario ya tiene esa clase',
     notAvailable: 'La clase no está disponible',
     membershipRequired: 'Necesitas una membresía activa para esta acción',
+    restoreConflict: 'No se puede restaurar la clase',
+  },
+  /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
+  schedule: {
+    branchClosed: (branch: string, closed: readonly string[], open: readonly string[]) =>
+      `${theBranch(branch)} no abre ${onDays(closed)}: atiende ${listY(open)}`,
+    startOutside: (branch: string, opens: string, closes: string) =>
+      `${theBranch(branch)} atiende de ${opens} a ${closes}: la clase debe empezar dentro de ese horario`,
+    finishOutside: (branch: string, opens: string, closes: string) =>
+      `${theBranch(branch)} atiende de ${opens} a ${closes}: la clase debe terminar dentro de ese horario`,
+    trainerBusy: (lesson: string, days: readonly string[], start: string, finish: string) =>
+      `El profesor ya da la clase ${lesson} ${onDays(days)} de ${start} a ${finish}`,
+    /** A sede's new days or hours would leave some of its classes outside; each item names one. */
+    daysInUse: (lessons: readonly string[]) =>
+      `Estas clases se dan en días que la sede dejaría de atender: ${lessons.join(', ')}`,
+    startInUse: (lessons: readonly string[]) => `Estas clases empiezan antes de esa hora: ${lessons.join(', ')}`,
+    finishInUse: (lessons: readonly string[]) => `Estas clases terminan después de esa hora: ${lessons.join(', ')}`,
+    /** One item of the lists above: 'Spinning (Domingo)', 'HIIT (6:30 a 7:00)'. */
+    lessonDays: (lesson: string, days: readonly string[]) => `${lesson} (${listY(days)})`,
+    lessonHours: (lesson: string, start: string, finish: string) => `${lesson} (${start} a ${finish})`,
   },
   reviews: {
     created: 'Review Creada',

@@ -4,6 +4,7 @@ import {
   hourToMinutes,
   IMAGE_EXTENSIONS,
   PHONE_DIGITS,
+  startHourChoices,
   WEEKDAYS,
   WHOLE_HOUR_CHOICES,
 } from '../constants';
@@ -217,7 +218,10 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
   });
 }
 
-/** Only the choices the forms offer are valid hours (whole hours for sedes, half hours for classes). */
+/**
+ * Only the choices the forms offer are valid hours (whole hours for sedes, half hours for classes);
+ * the last choice (24:00) ends a day and starts nothing.
+ */
 function hourErrors(
   start: unknown,
   finish: unknown,
@@ -226,7 +230,7 @@ function hourErrors(
 ): { scheduleHourStart?: string; scheduleHourFinish?: string } {
   const s = text(start);
   const f = text(finish);
-  const sMin = choices.includes(s) ? hourToMinutes(s) : Number.NaN;
+  const sMin = startHourChoices(choices).includes(s) ? hourToMinutes(s) : Number.NaN;
   const fMin = choices.includes(f) ? hourToMinutes(f) : Number.NaN;
   return {
     scheduleHourStart: first([s === '' || Number.isNaN(sMin), messages.hourStartRequired]),
@@ -238,9 +242,28 @@ function hourErrors(
 }
 
 /** Lesson create and edit (SPEC §5 "Lesson form"). `image` is a file name or URL when present. */
+/**
+ * A class's name as it is stored and looked up: trimmed, in Unicode NFC (an accent typed as a
+ * separate combining mark joins its letter, so 'Aeróbicos' is one spelling however it was typed).
+ */
+export function lessonName(value: unknown): string {
+  return text(value).normalize('NFC');
+}
+
+/**
+ * The key two class names are compared by for uniqueness: without accents, case or repeated spaces,
+ * so 'Yoga Prenatal', 'yoga prenatal' and 'Yóga Prenatal' are one name (a class page is addressed by it).
+ */
+export function lessonNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Letters (accents included) and hyphens, in words separated by single spaces (issue 18). */
+const LESSON_NAME_CHARS = /^[\p{L}\- ]+$/u;
+
 export function validateLessonForm(input: Input, options: { requireImage: boolean }): FieldErrors {
   const m = MESSAGES.lessonForm;
-  const name = text(input.name);
+  const name = lessonName(input.name);
   const description = text(input.description);
   const short = text(input.shortDescription);
   const effort = text(input.effort);
@@ -248,7 +271,8 @@ export function validateLessonForm(input: Input, options: { requireImage: boolea
   return collect({
     name: first(
       [name === '', m.nameRequired],
-      [!/^[\p{L}-]+$/u.test(name), m.nameLetters],
+      [!LESSON_NAME_CHARS.test(name), m.nameLetters],
+      [name.includes('  '), m.nameSpaces],
       [name.length <= 3, m.nameTooShort],
       [name.length >= 20, m.nameTooLong],
     ),

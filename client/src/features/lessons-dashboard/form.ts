@@ -1,10 +1,14 @@
 import {
   endHourChoices,
   HALF_HOUR_CHOICES,
+  LESSON_START_HOURS,
+  lessonScheduleErrors,
   SELECT_PLACEHOLDER,
   validateLessonForm,
   type FieldErrors,
   type LessonDto,
+  type LessonListItemDto,
+  type NamedSchedule,
 } from '@pulso/shared';
 import type { LessonAttributes } from './api/lessons-dashboard';
 
@@ -58,8 +62,11 @@ export function valuesOf(lesson: LessonDto): LessonFormValues {
   };
 }
 
-/** The start-hour choices: every half hour from 1:00 to 24:00 (SPEC §9). */
-export const START_HOURS = HALF_HOUR_CHOICES;
+/**
+ * The start-hour choices: every half hour from 1:00 to 23:30 (SPEC §9's 1:00-24:00 less 24:00,
+ * after which no end hour exists).
+ */
+export const START_HOURS = LESSON_START_HOURS;
 
 /** End-hour choices never at or before the chosen start (SPEC §4, §5). */
 export function finishHours(start: string): string[] {
@@ -72,6 +79,34 @@ export function finishHours(start: string): string[] {
  */
 export function lessonFormErrors(values: LessonFormValues, image: string, requireImage: boolean): FieldErrors {
   return validateLessonForm({ ...values, image }, { requireImage });
+}
+
+/** The fields the schedule rules speak about: a change to any of them makes the server's word on them stale. */
+export const SCHEDULE_FIELDS = [
+  'scheduleDays',
+  'scheduleHourStart',
+  'scheduleHourFinish',
+  'monitor',
+  'branchoffice',
+  'isAvailable',
+] as const;
+
+/**
+ * The server's schedule rules (issue 18), before sending: an available class inside its sede's days
+ * and hours, and its trainer teaching no other available class at the same time. `lessons` is the
+ * dashboard's list of current classes; the class being edited (`lessonId`) is not compared with itself.
+ */
+export function scheduleErrors(
+  values: LessonFormValues,
+  lessonId: string | undefined,
+  offices: readonly NamedSchedule[],
+  lessons: readonly LessonListItemDto[],
+): FieldErrors {
+  return lessonScheduleErrors(
+    { ...values, id: lessonId, isAvailable: values.isAvailable === 'Activa' },
+    offices.find((o) => o.name === values.branchoffice),
+    lessons,
+  );
 }
 
 /** Every field filled in: the create button waits for this as well as for no errors (SPEC §4). */

@@ -2,6 +2,7 @@ import { AxiosError } from 'axios';
 import { create } from 'zustand';
 import {
   fieldErrorsOf,
+  type BranchDto,
   isApiErrorBody,
   MESSAGES,
   type FieldErrors,
@@ -31,10 +32,8 @@ export interface ActionResult {
   fieldErrors?: FieldErrors;
 }
 
-export interface OfficeOption {
-  id: string;
-  name: string;
-}
+/** A sede the form offers, with the days and hours a class held there must fit. */
+export type OfficeOption = Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
 
 interface LessonsDashboardState {
   /** Every current class (available or not), A-Z. */
@@ -48,7 +47,7 @@ interface LessonsDashboardState {
   lesson: LessonDto | null;
   lessonStatus: LoadStatus;
   lessonError: string | null;
-  /** The trainers and sedes the form offers (the spec's reference lists). */
+  /** The trainers and sedes the form offers (the spec's reference lists); `items` loads with them. */
   monitors: MonitorDto[];
   offices: OfficeOption[];
   refsStatus: LoadStatus;
@@ -93,7 +92,8 @@ function failure(error: unknown, headline: string | null): ActionResult {
   const reason = errorMessage(error);
   const body: unknown = error instanceof AxiosError ? error.response?.data : null;
   const fieldErrors = isApiErrorBody(body) ? fieldErrorsOf(body) : {};
-  const details = Object.values(fieldErrors);
+  // The server's message is its first field message: each is said once.
+  const details = Object.values(fieldErrors).filter((detail) => detail !== reason);
   const text = details.length > 0 ? `${reason}: ${details.join('. ')}` : reason;
   return {
     ok: false,
@@ -139,8 +139,9 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
   fetchReferences: async () => {
     set({ refsStatus: 'loading', refsError: null });
     try {
-      const [monitors, offices] = await Promise.all([getMonitors(), getOffices()]);
-      set({ monitors, offices, refsStatus: 'succeeded' });
+      // The current classes too: the form checks the trainer is free before sending (issue 18).
+      const [monitors, offices, lessons] = await Promise.all([getMonitors(), getOffices(), getAllLessons()]);
+      set({ monitors, offices, items: [...lessons].sort(byName), status: 'succeeded', refsStatus: 'succeeded' });
     } catch (error) {
       set({ refsStatus: 'failed', refsError: errorMessage(error) });
     }

@@ -1,10 +1,17 @@
 import { trusted, type Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type BranchDto } from '@pulso/shared';
+import {
+  branchChangeErrors,
+  ERROR_CODES,
+  hasErrors,
+  MESSAGES,
+  type BranchDto,
+  type NamedSchedule,
+} from '@pulso/shared';
 import { onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
 import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
-import { countLessonsAtOffice } from '../lessons/lessons.service';
+import { countLessonsAtOffice, lessonSchedulesAtOffice } from '../lessons/lessons.service';
 import { toBranchDto } from './branches.mapper';
 import { BranchModel, type BranchDoc } from './branches.model';
 
@@ -32,10 +39,33 @@ export async function getBranch(id: string): Promise<BranchDto> {
   return toBranchDto(doc);
 }
 
+/** A sede's id with its name, opening days and hours: what a class held there must fit. */
+export interface BranchSchedule extends NamedSchedule {
+  id: Types.ObjectId;
+}
+
+const SCHEDULE_FIELDS = { name: 1, scheduleDays: 1, scheduleHourStart: 1, scheduleHourFinish: 1 } as const;
+
+function toSchedule(doc: BranchDoc): BranchSchedule {
+  return {
+    id: doc._id,
+    name: doc.name,
+    scheduleDays: doc.scheduleDays,
+    scheduleHourStart: doc.scheduleHourStart,
+    scheduleHourFinish: doc.scheduleHourFinish,
+  };
+}
+
 /** A sede by name, for lesson forms that name it (SPEC §3 `branchoffice`). */
-export async function findBranchIdByName(name: string): Promise<Types.ObjectId | null> {
-  const doc = await BranchModel.findOne({ name }, { _id: 1 }).lean<BranchDoc>();
-  return doc?._id ?? null;
+export async function findBranchScheduleByName(name: string): Promise<BranchSchedule | null> {
+  const doc = await BranchModel.findOne({ name }, SCHEDULE_FIELDS).lean<BranchDoc>();
+  return doc ? toSchedule(doc) : null;
+}
+
+/** A sede by id, with its days and hours; null when it no longer exists. */
+export async function findBranchSchedule(id: Types.ObjectId): Promise<BranchSchedule | null> {
+  const doc = await BranchModel.findById(id, SCHEDULE_FIELDS).lean<BranchDoc>();
+  return doc ? toSchedule(doc) : null;
 }
 
 export async function branchNames(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
@@ -56,7 +86,11 @@ export async function createBranch(storage: StorageDriver, fields: BranchFields,
   );
 }
 
-/** Updates a sede; a new image replaces the old one, which is then deleted. */
+/**
+ * Updates a sede; a new image replaces the old one, which is then deleted. New days or hours that
+ * would leave some of its available classes outside them are refused, naming those classes (as a
+ * sede that still has classes cannot be deleted); retired and unavailable classes do not count.
+ */
 export async function updateBranch(
   storage: StorageDriver,
   id: string,
@@ -66,6 +100,8 @@ export async function updateBranch(
   const _id = branchId(id);
   const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
   if (!current) throw notFound();
+  const outside = branchChangeErrors(fields, await lessonSchedulesAtOffice(_id));
+  if (hasErrors(outside)) throw HttpError.validation(outside);
   const updated = await onDuplicateKey(
     () =>
       withStoredImage(

@@ -1,13 +1,18 @@
 import type { Request, Response } from 'express';
 import type { Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type FieldErrors } from '@pulso/shared';
+import { ERROR_CODES, lessonName, MESSAGES, type FieldErrors } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { BranchModel } from '../branches/branches.model';
-import { branchNames, findBranchIdByName } from '../branches/branches.service';
+import {
+  branchNames,
+  findBranchSchedule,
+  findBranchScheduleByName,
+  type BranchSchedule,
+} from '../branches/branches.service';
 import { unknownNames } from '../catalog/catalog.service';
 import { LessonReviewsModel } from '../reviews/reviews.model';
 import { reviewsForLesson } from '../reviews/reviews.service';
@@ -42,24 +47,27 @@ async function refsFor(docs: LessonDoc[]): Promise<lessons.LessonRefs> {
   return { monitors, offices };
 }
 
-/** The form names the trainer and the sede; they must exist, and so must every type and goal. */
-async function resolveFields(req: Request): Promise<lessons.LessonFields> {
+/**
+ * The form names the trainer and the sede; they must exist, and so must every type and goal. The
+ * sede comes back with its days and hours, which the class must fit.
+ */
+async function resolveFields(req: Request): Promise<{ fields: lessons.LessonFields; branch: BranchSchedule }> {
   const input = validated<LessonBody>(req);
   const branchName = (Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) ?? '';
-  const [monitor, office, badTypes, badGoals] = await Promise.all([
+  const [monitor, branch, badTypes, badGoals] = await Promise.all([
     findMonitorIdByName(input.monitor.trim()),
-    findBranchIdByName(branchName.trim()),
+    findBranchScheduleByName(branchName.trim()),
     unknownNames('types', input.types),
     unknownNames('goals', input.goals),
   ]);
   const errors: FieldErrors = {};
   if (!monitor) errors.monitor = MESSAGES.lessons.unknownMonitor;
-  if (!office) errors.branchoffice = MESSAGES.lessons.unknownBranch;
+  if (!branch) errors.branchoffice = MESSAGES.lessons.unknownBranch;
   if (badTypes.length) errors.types = `${MESSAGES.lessons.unknownTypes}: ${badTypes.join(', ')}`;
   if (badGoals.length) errors.goals = `${MESSAGES.lessons.unknownGoals}: ${badGoals.join(', ')}`;
-  if (!monitor || !office || badTypes.length || badGoals.length) throw HttpError.validation(errors);
-  return {
-    name: input.name.trim(),
+  if (!monitor || !branch || badTypes.length || badGoals.length) throw HttpError.validation(errors);
+  const fields: lessons.LessonFields = {
+    name: lessonName(input.name),
     shortDescription: input.shortDescription.trim(),
     description: input.description.trim(),
     effort: Number(input.effort),
@@ -70,8 +78,9 @@ async function resolveFields(req: Request): Promise<lessons.LessonFields> {
     scheduleHourFinish: input.scheduleHourFinish,
     isAvailable: input.isAvailable === true || input.isAvailable === 'true' || input.isAvailable === 'Activa',
     monitor,
-    office,
+    office: branch.id,
   };
+  return { fields, branch };
 }
 
 const id = (req: Request) => String(req.params.id);
@@ -104,7 +113,8 @@ export function lessonsController(ctx: AppContext) {
       res.json(await listOf('retired'));
     },
     async byName(req: Request, res: Response) {
-      const name = String(req.params.name);
+      // Express decodes the path segment: /api/lessons/Yoga%20Prenatal is 'Yoga Prenatal'.
+      const name = lessonName(String(req.params.name));
       await sendCached(res, `lesson:name:${name}`, DETAIL_SOURCES, async () =>
         detail(await lessons.findLessonByName(name)),
       );
@@ -116,14 +126,15 @@ export function lessonsController(ctx: AppContext) {
       );
     },
     async create(req: Request, res: Response) {
-      const fields = await resolveFields(req);
+      const { fields, branch } = await resolveFields(req);
       const file = uploadedImage(req);
       if (!file) throw new HttpError(500, ERROR_CODES.INTERNAL_ERROR, MESSAGES.api.internal);
-      const doc = await lessons.createLesson(ctx.storage, fields, file);
+      const doc = await lessons.createLesson(ctx.storage, fields, file, branch);
       res.status(201).json({ message: MESSAGES.lessons.created, lesson: await detail(doc) });
     },
     async update(req: Request, res: Response) {
-      const doc = await lessons.updateLesson(ctx.storage, id(req), await resolveFields(req), uploadedImage(req));
+      const { fields, branch } = await resolveFields(req);
+      const doc = await lessons.updateLesson(ctx.storage, id(req), fields, uploadedImage(req), branch);
       res.json({ message: MESSAGES.lessons.updated, lesson: await detail(doc) });
     },
     async remove(req: Request, res: Response) {
@@ -131,7 +142,8 @@ export function lessonsController(ctx: AppContext) {
       res.json({ message: MESSAGES.lessons.deleted });
     },
     async restore(req: Request, res: Response) {
-      await lessons.restoreLesson(id(req));
+      const retired = await lessons.findRetiredLesson(id(req));
+      await lessons.restoreLesson(retired, await findBranchSchedule(retired.office));
       res.json({ message: MESSAGES.lessons.restored });
     },
   };

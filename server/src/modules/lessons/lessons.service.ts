@@ -1,5 +1,19 @@
 import { trusted, type Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type LessonDto, type LessonListItemDto, type LessonSummaryDto } from '@pulso/shared';
+import {
+  ERROR_CODES,
+  hasErrors,
+  lessonName,
+  lessonNameKey,
+  lessonScheduleErrors,
+  MESSAGES,
+  toFieldErrorDetails,
+  type FieldErrors,
+  type LessonDto,
+  type LessonListItemDto,
+  type LessonSummaryDto,
+  type NamedSchedule,
+  type ScheduledLesson,
+} from '@pulso/shared';
 import { onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
@@ -75,8 +89,9 @@ export async function findLessons(scope: LessonScope): Promise<LessonDoc[]> {
   return LessonModel.find(filter).sort({ name: 1 }).lean<LessonDoc[]>();
 }
 
+/** A class by its name as its page's address gives it (decoded; any Unicode form of its accents). */
 export async function findLessonByName(name: string): Promise<LessonDoc> {
-  const doc = await LessonModel.findOne({ name, deletedAt: null }).lean<LessonDoc>();
+  const doc = await LessonModel.findOne({ name: lessonName(name), deletedAt: null }).lean<LessonDoc>();
   if (!doc) throw notFound();
   return doc;
 }
@@ -104,8 +119,52 @@ export interface LessonFields {
   office: Types.ObjectId;
 }
 
-export async function createLesson(storage: StorageDriver, fields: LessonFields, image: NewImage): Promise<LessonDoc> {
-  if (await LessonModel.exists({ name: fields.name })) throw nameTaken();
+/**
+ * Whether another class (retired ones included: they can be restored) has this name or one that
+ * differs only in case, accents or spacing. The unique index on `name` is the backstop for exact
+ * names written at the same moment; the variants are compared here (a few hundred names).
+ */
+async function nameIsTaken(name: string, except?: Types.ObjectId): Promise<boolean> {
+  const key = lessonNameKey(name);
+  const docs = await LessonModel.find({}, { name: 1 }).lean<Pick<LessonDoc, '_id' | 'name'>[]>();
+  return docs.some((d) => lessonNameKey(d.name) === key && !(except && d._id.equals(except)));
+}
+
+/** The available, current classes of a trainer, as the schedule rules read them. */
+async function trainerLessons(monitor: Types.ObjectId): Promise<ScheduledLesson[]> {
+  const docs = await LessonModel.find(
+    { monitor, deletedAt: null, isAvailable: trusted({ $ne: false }) },
+    SUMMARY_FIELDS,
+  ).lean<SummaryDoc[]>();
+  return docs.map((d) => ({ ...toSummary(d), monitor: monitor.toString(), isAvailable: true }));
+}
+
+/**
+ * The schedule rules of issue 18 for an available class (shared `lessonScheduleErrors`): its days
+ * and hours inside its sede's, and its trainer teaching no other available class at the same time.
+ * Unavailable and retired classes are not held, so they neither need checking nor block others.
+ * Not proof against two admins saving clashing classes at the same moment (no transactions here).
+ */
+async function scheduleErrors(
+  fields: Pick<LessonFields, 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish' | 'isAvailable' | 'monitor'>,
+  branch: NamedSchedule,
+  id?: Types.ObjectId,
+): Promise<FieldErrors> {
+  if (!fields.isAvailable) return {};
+  const lesson = { ...fields, id: id?.toString(), monitor: fields.monitor.toString() };
+  return lessonScheduleErrors(lesson, branch, await trainerLessons(fields.monitor));
+}
+
+/** Creates a class held at `branch` (the sede `fields.office` names, with its days and hours). */
+export async function createLesson(
+  storage: StorageDriver,
+  fields: LessonFields,
+  image: NewImage,
+  branch: NamedSchedule,
+): Promise<LessonDoc> {
+  if (await nameIsTaken(fields.name)) throw nameTaken();
+  const schedule = await scheduleErrors(fields, branch);
+  if (hasErrors(schedule)) throw HttpError.validation(schedule);
   return onDuplicateKey(
     () =>
       withStoredImage(storage, image, async (imageFields) => {
@@ -116,17 +175,23 @@ export async function createLesson(storage: StorageDriver, fields: LessonFields,
   );
 }
 
-/** Updates a class; a new image replaces the old one, which is then deleted. */
+/**
+ * Updates a class held at `branch`; a new image replaces the old one, which is then deleted. A name
+ * kept as it is is not compared again (classes named before variants were compared keep theirs).
+ */
 export async function updateLesson(
   storage: StorageDriver,
   id: string,
   fields: LessonFields,
   image: NewImage | undefined,
+  branch: NamedSchedule,
 ): Promise<LessonDoc> {
   const _id = lessonId(id);
-  const current = await LessonModel.findOne({ _id, deletedAt: null }, { imageKey: 1 }).lean<LessonDoc>();
+  const current = await LessonModel.findOne({ _id, deletedAt: null }, { imageKey: 1, name: 1 }).lean<LessonDoc>();
   if (!current) throw notFound();
-  if (await LessonModel.exists({ name: fields.name, _id: trusted({ $ne: _id }) })) throw nameTaken();
+  if (fields.name !== current.name && (await nameIsTaken(fields.name, _id))) throw nameTaken();
+  const schedule = await scheduleErrors(fields, branch, _id);
+  if (hasErrors(schedule)) throw HttpError.validation(schedule);
   const updated = await onDuplicateKey(
     () =>
       withStoredImage(
@@ -157,9 +222,28 @@ export async function retireLesson(id: string): Promise<void> {
   if (result.matchedCount === 0) throw notFound();
 }
 
-export async function restoreLesson(id: string): Promise<void> {
+/** A retired class, for restoring it. */
+export async function findRetiredLesson(id: string): Promise<LessonDoc> {
+  const doc = await LessonModel.findOne({ _id: lessonId(id), deletedAt: trusted({ $ne: null }) }).lean<LessonDoc>();
+  if (!doc) throw notFound();
+  return doc;
+}
+
+/**
+ * Restores a retired class held at `branch` (null: its sede was deleted meanwhile). An available
+ * class must still fit its sede and its trainer's classes, which may have changed since it was
+ * retired; otherwise 409 with the reasons (the admin changes them first).
+ */
+export async function restoreLesson(lesson: LessonDoc, branch: NamedSchedule | null): Promise<void> {
+  const errors = branch
+    ? await scheduleErrors({ ...lesson, isAvailable: lesson.isAvailable !== false }, branch, lesson._id)
+    : { branchoffice: MESSAGES.lessons.unknownBranch };
+  if (hasErrors(errors)) {
+    const reasons = [MESSAGES.lessons.restoreConflict, ...Object.values(errors)].join('. ');
+    throw new HttpError(409, ERROR_CODES.CONFLICT, reasons, toFieldErrorDetails(errors));
+  }
   const result = await LessonModel.updateOne(
-    { _id: lessonId(id), deletedAt: trusted({ $ne: null }) },
+    { _id: lesson._id, deletedAt: trusted({ $ne: null }) },
     { $set: { deletedAt: null } },
   );
   if (result.matchedCount === 0) throw notFound();
@@ -221,6 +305,17 @@ export async function lessonsByMonitor(
     result.set(key, [...(result.get(key) ?? []), toSummary(doc)]);
   }
   return result;
+}
+
+/** The current classes held at a sede, as the sede's schedule rule reads them. */
+export async function lessonSchedulesAtOffice(
+  officeId: Types.ObjectId,
+): Promise<(NamedSchedule & { isAvailable: boolean })[]> {
+  const docs = await LessonModel.find(
+    { office: officeId, deletedAt: null },
+    { ...SUMMARY_FIELDS, isAvailable: 1 },
+  ).lean<(SummaryDoc & { isAvailable?: boolean })[]>();
+  return docs.map((d) => ({ ...toSummary(d), isAvailable: d.isAvailable !== false }));
 }
 
 /** Classes (not retired) held at a sede. */

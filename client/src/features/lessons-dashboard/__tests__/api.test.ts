@@ -45,13 +45,14 @@ describe('lessons-dashboard api', () => {
     expect((body as FormData).has('lessonAttributes')).toBe(true);
   });
 
-  test('when the reference lists load, then trainers come from monitor and sedes from branchOffice', async () => {
+  test('when the reference lists load, then trainers come from monitor and sedes, with their days and hours, from branchOffice', async () => {
+    const hours = { scheduleDays: ['Lunes'], scheduleHourStart: '7:00', scheduleHourFinish: '22:00' };
     vi.mocked(api.get).mockImplementation(async (url: string) =>
       url === '/users/monitor'
         ? { data: { monitor: [{ id: 'm1', fullName: 'Carlos Ruiz', lessonDetails: [] }] } }
-        : { data: { branchOffice: [{ id: 'o1', name: 'Sede Centro', location: 'x' }] } },
+        : { data: { branchOffice: [{ id: 'o1', name: 'Sede Centro', location: 'x', image: 'y', ...hours }] } },
     );
     expect((await getMonitors()).map((m) => m.fullName)).toEqual(['Carlos Ruiz']);
-    expect(await getOffices()).toEqual([{ id: 'o1', name: 'Sede Centro' }]);
+    expect(await getOffices()).toEqual([{ id: 'o1', name: 'Sede Centro', ...hours }]);
   });
 });

@@ -54,8 +54,20 @@ export const MONITORS: MonitorDto[] = [
 ];
 
 export const OFFICES = [
-  { id: 'o1', name: 'Sede Centro' },
-  { id: 'o2', name: 'Sede Norte' },
+  {
+    id: 'o1',
+    name: 'Sede Centro',
+    scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'],
+    scheduleHourStart: '6:00',
+    scheduleHourFinish: '23:00',
+  },
+  {
+    id: 'o2',
+    name: 'Sede Norte',
+    scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
+    scheduleHourStart: '7:00',
+    scheduleHourFinish: '22:00',
+  },
 ];
 
 export const TYPES = ['Cardio', 'Flexibilidad', 'Potencia'];

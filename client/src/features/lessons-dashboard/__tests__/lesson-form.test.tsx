@@ -6,6 +6,7 @@ import { HALF_HOUR_CHOICES, MESSAGES } from '@pulso/shared';
 import {
   createLesson,
   deleteLesson,
+  getAllLessons,
   getLessonById,
   getMonitors,
   getOffices,
@@ -73,8 +74,9 @@ async function fillValid(user: User) {
   await user.selectOptions(field('Disponibilidad'), 'Activa');
   await user.selectOptions(field('Profesor'), 'Carlos Ruiz');
   await user.selectOptions(field('Sede'), 'Sede Centro');
-  await user.selectOptions(field('Hora de inicio'), '9:30');
-  await user.selectOptions(field('Hora de fin'), '10:30');
+  // Carlos Ruiz teaches Boxeo and Zumba on Mondays 9:00-10:00: this class starts as they end.
+  await user.selectOptions(field('Hora de inicio'), '10:00');
+  await user.selectOptions(field('Hora de fin'), '11:00');
   await user.click(screen.getByRole('checkbox', { name: 'Lunes' }));
   await user.click(screen.getByRole('checkbox', { name: 'Cardio' }));
   await user.click(screen.getByRole('checkbox', { name: 'Bienestar' }));
@@ -87,6 +89,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     useLessonsDashboardStore.setState({ items: LESSONS, status: 'succeeded' });
     vi.mocked(getMonitors).mockReset().mockResolvedValue(MONITORS);
     vi.mocked(getOffices).mockReset().mockResolvedValue(OFFICES);
+    vi.mocked(getAllLessons).mockReset().mockResolvedValue(LESSONS);
     vi.mocked(getLessonById).mockReset().mockResolvedValue(YOGA);
     vi.mocked(createLesson).mockReset();
     vi.mocked(updateLesson).mockReset();
@@ -108,17 +111,20 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(screen.getByRole('link', { name: 'Volver a Clases' })).toHaveAttribute('href', '/dashboard/clases');
     });
 
-    test('when the hours are chosen, then start offers every half hour 1:00-24:00 and end only later hours', async () => {
+    test('when the hours are chosen, then start offers every half hour 1:00-23:30 and end only later hours', async () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       const start = field('Hora de inicio') as HTMLSelectElement;
       const finish = field('Hora de fin') as HTMLSelectElement;
       const starts = [...start.options].map((o) => o.value).slice(1);
-      expect(starts).toHaveLength(47);
+      // 24:00 is no start: no end hour comes after it (issue 18).
+      expect(starts).toHaveLength(46);
       expect(starts[0]).toBe('1:00');
       expect(starts[1]).toBe('1:30');
-      expect(starts.at(-1)).toBe('24:00');
-      expect(starts).toEqual([...HALF_HOUR_CHOICES]);
+      expect(starts.at(-1)).toBe('23:30');
+      expect(starts).toEqual(HALF_HOUR_CHOICES.slice(0, -1));
+      await user.selectOptions(start, '23:30');
+      expect([...finish.options].map((o) => o.value)).toEqual(['Seleccione', '24:00']);
 
       await user.selectOptions(start, '9:30');
       const finishes = [...finish.options].map((o) => o.value).slice(1);
@@ -142,8 +148,14 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       await user.click(name);
       await user.tab();
       expect(messageOf(name)).toBe('El nombre es requerido');
-      await user.type(name, 'Yo ga');
+      await user.type(name, 'Yoga 2');
       expect(messageOf(name)).toBe('El nombre solo puede contener letras');
+      await user.clear(name);
+      await user.type(name, 'Yoga  Prenatal');
+      expect(messageOf(name)).toBe('Deja un solo espacio entre palabras');
+      await user.clear(name);
+      await user.type(name, 'Yoga Prenatal');
+      expect(messageOf(name)).toBeNull();
       await user.clear(name);
       await user.type(name, 'Yog');
       expect(messageOf(name)).toBe('El nombre debe ser mayor a 3 caracteres');
@@ -246,8 +258,8 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
           types: ['Cardio'],
           goals: ['Bienestar'],
           scheduleDays: ['Lunes'],
-          scheduleHourStart: '9:30',
-          scheduleHourFinish: '10:30',
+          scheduleHourStart: '10:00',
+          scheduleHourFinish: '11:00',
           isAvailable: true,
           monitor: 'Carlos Ruiz',
           branchoffice: ['Sede Centro'],
@@ -301,6 +313,111 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(messageOf(field('Profesor'))).toBe('El profesor no existe');
       expect(screen.getByRole('button', { name: 'Crear clase' })).toBeDisabled();
       await user.selectOptions(field('Profesor'), 'Lucia Fernandez');
+      expect(screen.getByRole('button', { name: 'Crear clase' })).toBeEnabled();
+    });
+  });
+
+  describe('schedule rules before sending (issue 18)', () => {
+    test("when the class falls outside its sede's days and hours, then the server's messages show and Crear clase waits", async () => {
+      const user = renderAt('/dashboard/clases/crear');
+      await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
+      await fillValid(user);
+      const submit = screen.getByRole('button', { name: 'Crear clase' });
+      expect(submit).toBeEnabled();
+
+      await user.selectOptions(field('Sede'), 'Sede Norte');
+      await user.click(screen.getByRole('checkbox', { name: 'Domingo' }));
+      expect(groupMessage('Días de la semana')).toBe(
+        MESSAGES.schedule.branchClosed(
+          'Sede Norte',
+          ['Domingo'],
+          ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
+        ),
+      );
+      await user.selectOptions(field('Hora de inicio'), '6:00');
+      await user.selectOptions(field('Hora de fin'), '7:00');
+      expect(messageOf(field('Hora de inicio'))).toBe(
+        'Sede Norte atiende de 7:00 a 22:00: la clase debe empezar dentro de ese horario',
+      );
+      expect(submit).toBeDisabled();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Domingo' }));
+      await user.selectOptions(field('Hora de inicio'), '21:30');
+      await user.selectOptions(field('Hora de fin'), '22:30');
+      expect(messageOf(field('Hora de inicio'))).toBeNull();
+      expect(messageOf(field('Hora de fin'))).toBe(
+        'Sede Norte atiende de 7:00 a 22:00: la clase debe terminar dentro de ese horario',
+      );
+      await user.selectOptions(field('Hora de fin'), '22:00');
+      expect(messageOf(field('Hora de fin'))).toBeNull();
+      expect(submit).toBeEnabled();
+    });
+
+    test('when the trainer already teaches an available class then, then it is named under Profesor', async () => {
+      const user = renderAt('/dashboard/clases/crear');
+      await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
+      await fillValid(user);
+      await user.selectOptions(field('Hora de inicio'), '9:30');
+      await user.selectOptions(field('Hora de fin'), '10:30');
+      // Boxeo and Zumba clash (Yoga too, but it is unavailable); the first by name is named.
+      expect(messageOf(field('Profesor'))).toBe('El profesor ya da la clase Boxeo el Lunes de 9:00 a 10:00');
+      expect(screen.getByRole('button', { name: 'Crear clase' })).toBeDisabled();
+      // Every field is filled: the hint asks to fix the marked ones, not to fill them.
+      expect(screen.getByRole('button', { name: 'Crear clase' })).toHaveAccessibleDescription(
+        'Corrige los campos marcados para crear la clase.',
+      );
+
+      await user.selectOptions(field('Profesor'), 'Lucia Fernandez');
+      expect(messageOf(field('Profesor'))).toBeNull();
+      await user.selectOptions(field('Profesor'), 'Carlos Ruiz');
+      await user.selectOptions(field('Disponibilidad'), 'Inactiva');
+      // An unavailable class is not held: neither rule applies to it.
+      expect(messageOf(field('Profesor'))).toBeNull();
+      expect(screen.getByRole('button', { name: 'Crear clase' })).toBeEnabled();
+    });
+
+    test('when an available class is edited, then it is not compared with itself', async () => {
+      vi.mocked(getLessonById).mockResolvedValue({
+        ...YOGA,
+        id: 'l1',
+        name: 'Boxeo',
+        isAvailable: true,
+        monitor: 'Carlos Ruiz',
+        branchoffice: 'Sede Centro',
+        scheduleDays: ['Lunes'],
+        scheduleHourStart: '9:00',
+        scheduleHourFinish: '10:00',
+      });
+      const user = renderAt('/dashboard/clases/editar/l1');
+      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      expect(messageOf(field('Profesor'))).toBe('El profesor ya da la clase Zumba el Lunes de 9:00 a 10:00');
+      await user.click(screen.getByRole('checkbox', { name: 'Martes' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Lunes' }));
+      expect(messageOf(field('Profesor'))).toBeNull();
+      expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled();
+    });
+
+    test('when the server refuses the schedule, then its message shows until a schedule field changes', async () => {
+      const busy = 'El profesor ya da la clase Funcional el Lunes de 10:00 a 11:00';
+      vi.mocked(createLesson).mockRejectedValue(
+        await apiError(400, {
+          code: 'VALIDATION_FAILED',
+          message: busy,
+          details: [{ field: 'monitor', message: busy }],
+        }),
+      );
+      const user = renderAt('/dashboard/clases/crear');
+      await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
+      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      // The server's message is its first field message: said once.
+      expect(within(result).getByText(`La clase no pudo ser creada. ${busy}`, { exact: true })).toBeInTheDocument();
+      await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
+      expect(messageOf(field('Profesor'))).toBe(busy);
+      await user.selectOptions(field('Hora de fin'), '10:30');
+      expect(messageOf(field('Profesor'))).toBeNull();
       expect(screen.getByRole('button', { name: 'Crear clase' })).toBeEnabled();
     });
   });

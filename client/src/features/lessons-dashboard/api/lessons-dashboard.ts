@@ -68,8 +68,16 @@ export async function getMonitors(): Promise<MonitorDto[]> {
   return data.monitor;
 }
 
-/** The sedes a class can be held at (`{ branchOffice: [...] }`, SPEC §3). */
-export async function getOffices(): Promise<Pick<BranchDto, 'id' | 'name'>[]> {
+/** The sedes a class can be held at, with their days and hours (`{ branchOffice: [...] }`, SPEC §3). */
+export async function getOffices(): Promise<
+  Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>[]
+> {
   const { data } = await api.get<{ branchOffice: BranchDto[] }>('/branchoffice');
-  return data.branchOffice.map(({ id, name }) => ({ id, name }));
+  return data.branchOffice.map(({ id, name, scheduleDays, scheduleHourStart, scheduleHourFinish }) => ({
+    id,
+    name,
+    scheduleDays,
+    scheduleHourStart,
+    scheduleHourFinish,
+  }));
 }

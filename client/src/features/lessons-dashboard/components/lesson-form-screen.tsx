@@ -24,7 +24,8 @@ interface LessonFormScreenProps {
 
 /**
  * Loads what the lesson form needs (SPEC §4 "Edit lesson": the lesson and the reference lists load on
- * open), with a loading indicator and every failure's message, then shows the form.
+ * open, with the current classes for the trainer rule), with a loading indicator and every failure's
+ * message, then shows the form.
  */
 export function LessonFormScreen({
   id,
@@ -34,9 +35,10 @@ export function LessonFormScreen({
   catalogError,
   onRetryCatalog,
 }: LessonFormScreenProps) {
-  const { lesson, lessonId, lessonStatus, lessonError, monitors, offices, refsStatus, refsError } =
+  const { lesson, lessonId, lessonStatus, lessonError, monitors, offices, lessons, refsStatus, refsError } =
     useLessonsDashboardStore(
       useShallow((s) => ({
+        lessons: s.items,
         lesson: s.lesson,
         lessonId: s.lessonId,
         lessonStatus: s.lessonStatus,
@@ -105,7 +107,8 @@ export function LessonFormScreen({
       types={types}
       goals={goals}
       monitors={monitors.map((m) => m.fullName)}
-      offices={offices.map((o) => o.name)}
+      offices={offices}
+      lessons={lessons}
     />
   );
 }

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { hasErrors, SELECT_PLACEHOLDER, WEEKDAYS, type FieldErrors, type LessonDto } from '@pulso/shared';
+import {
+  hasErrors,
+  SELECT_PLACEHOLDER,
+  WEEKDAYS,
+  type FieldErrors,
+  type LessonDto,
+  type LessonListItemDto,
+} from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { ImageInput } from '../../../components/ui/image-input';
 import { Modal } from '../../../components/ui/modal';
@@ -12,12 +19,14 @@ import {
   finishHours,
   isComplete,
   lessonFormErrors,
+  SCHEDULE_FIELDS,
+  scheduleErrors,
   START_HOURS,
   toAttributes,
   valuesOf,
   type LessonFormValues,
 } from '../form';
-import { useLessonsDashboardStore, type ActionResult } from '../store';
+import { useLessonsDashboardStore, type ActionResult, type OfficeOption } from '../store';
 import { CheckboxGroup, SelectField, TextAreaField } from './form-controls';
 import { BackIcon } from '../../../components/ui/icons';
 
@@ -29,7 +38,10 @@ interface LessonFormProps {
   types: string[];
   goals: string[];
   monitors: string[];
-  offices: string[];
+  /** The sedes, with the days and hours a class held there must fit. */
+  offices: OfficeOption[];
+  /** The current classes, to tell whether the chosen trainer is free at the chosen hours. */
+  lessons: LessonListItemDto[];
 }
 
 type Action = 'create' | 'update' | 'delete';
@@ -42,11 +54,12 @@ const withValues = (options: string[], values: string[]) => [...new Set([...opti
 
 /**
  * The lesson form of /dashboard/clases/crear and /dashboard/clases/editar/{id} (SPEC §2.17, §4, §5).
- * Each field shows its §5 message once touched (on the edit screen at once). Create waits for every
- * field and no errors; 'Guardar cambios' waits for no errors. Every action asks first, then a result
- * dialog offers 'Volver a Clases'.
+ * Each field shows its §5 message once touched (on the edit screen at once), and an available class
+ * also the server's schedule messages (its sede's days and hours, its trainer's other classes).
+ * Create waits for every field and no errors; 'Guardar cambios' waits for no errors. Every action
+ * asks first, then a result dialog offers 'Volver a Clases'.
  */
-export function LessonForm({ lesson, types, goals, monitors, offices }: LessonFormProps) {
+export function LessonForm({ lesson, types, goals, monitors, offices, lessons }: LessonFormProps) {
   const editing = !!lesson;
   const navigate = useNavigate();
   const busy = useLessonsDashboardStore((s) => s.busy);
@@ -63,16 +76,25 @@ export function LessonForm({ lesson, types, goals, monitors, offices }: LessonFo
 
   const imageValue = image?.name ?? currentImage;
   const ruleErrors = lessonFormErrors(values, imageValue, !editing);
-  const errors: FieldErrors = { ...ruleErrors, ...serverErrors };
+  // A field's own rule speaks first; the schedule rules only judge well-formed days and hours.
+  const errors: FieldErrors = {
+    ...scheduleErrors(values, lesson?.id, offices, lessons),
+    ...ruleErrors,
+    ...serverErrors,
+  };
   const shown = (field: string) => (editing || touched[field] ? errors[field] : undefined);
   const invalid = hasErrors(errors);
-  const canSubmit = !busy && !invalid && (editing || isComplete(values, image !== null));
+  const complete = editing || isComplete(values, image !== null);
+  const canSubmit = !busy && !invalid && complete;
 
-  const clearServerError = (field: string) =>
+  /** A changed field makes the server's word on it stale; for a schedule field, on all of them. */
+  const clearServerError = (field: string) => {
+    const stale: readonly string[] = (SCHEDULE_FIELDS as readonly string[]).includes(field) ? SCHEDULE_FIELDS : [field];
     setServerErrors((e) => {
-      if (!(field in e)) return e;
-      return Object.fromEntries(Object.entries(e).filter(([key]) => key !== field));
+      if (!stale.some((key) => key in e)) return e;
+      return Object.fromEntries(Object.entries(e).filter(([key]) => !stale.includes(key)));
     });
+  };
   const touch = (field: string) => setTouched((s) => (s[field] ? s : { ...s, [field]: true }));
   const change = <K extends keyof LessonFormValues>(field: K, value: LessonFormValues[K]) => {
     setValues((v) => {
@@ -204,7 +226,10 @@ export function LessonForm({ lesson, types, goals, monitors, offices }: LessonFo
           label={t.branch}
           name="branchoffice"
           placeholder={SELECT_PLACEHOLDER}
-          options={withValues(offices, lesson?.branchoffice ? [lesson.branchoffice] : [])}
+          options={withValues(
+            offices.map((o) => o.name),
+            lesson?.branchoffice ? [lesson.branchoffice] : [],
+          )}
           value={values.branchoffice}
           onChange={(e) => change('branchoffice', e.target.value)}
           onBlur={() => touch('branchoffice')}
@@ -277,7 +302,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices }: LessonFo
         <div className="lesson-form__actions lesson-form__wide">
           {!editing && !canSubmit && !busy && (
             <p className="field__hint" id="lesson-form-hint">
-              {t.required}
+              {complete ? t.fixErrors : t.required}
             </p>
           )}
           {editing && (

@@ -86,6 +86,9 @@ describe('OfficeAdminList (/dashboard/sedes)', () => {
 
     const dialog = await askToDelete('Sede Centro');
     expect(dialog).toHaveTextContent('Esta acción no se podrá revertir!');
+    // It names the sede, as the user delete confirmation names the user (issue 18).
+    expect(dialog).toHaveTextContent(`Sede a borrar: Sede Centro (${CENTRO.location})`);
+    expect(dialog).not.toHaveTextContent('Sede Norte');
     expect(dialog).toHaveTextContent('Pulse OK o Cancelar.');
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));

@@ -309,12 +309,35 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
     expect(nameInput()).toHaveValue('Sede Centro');
   });
 
+  test('when new days would leave classes outside, then the server names them under Días de atención', async () => {
+    const refused = 'Estas clases se dan en días que la sede dejaría de atender: Spinning (Sábado)';
+    vi.mocked(updateOffice).mockRejectedValue(
+      apiError(400, {
+        code: 'VALIDATION_FAILED',
+        message: refused,
+        details: [{ field: 'scheduleDays', message: refused }],
+      }),
+    );
+    await open();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sábado' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Confirmación' })).getByRole('button', { name: 'OK' }),
+    );
+    const modal = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(modal).toHaveTextContent(refused);
+    await userEvent.click(within(modal).getByRole('button', { name: 'OK' }));
+    expect(messageOf(screen.getByRole('group', { name: 'Días de atención *' }))).toBe(refused);
+  });
+
   test('when delete is confirmed, then Sede borrada con éxito shows, the list loses it and OK goes back', async () => {
     vi.mocked(deleteOffice).mockResolvedValue('Sede borrada con éxito');
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Confirmación' });
     expect(confirm).toHaveTextContent('Esta acción no se podrá revertir!');
+    expect(confirm).toHaveTextContent(`Sede a borrar: Sede Centro (${CENTRO.location})`);
+    expect(confirm).toHaveTextContent('Pulse OK o Cancelar.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
 
     const result = await screen.findByRole('alertdialog', { name: 'Resultado' });

@@ -9,6 +9,7 @@ import { es } from '../../../i18n/es';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDays, toHourChoice } from '../format';
+import { DeleteWhich } from './delete-which';
 import { useOfficesDashboardStore } from '../store';
 import '../offices-dashboard.css';
 
@@ -137,6 +138,7 @@ export function OfficeAdminList() {
           message={
             <>
               <p>{t.confirmIrreversible}</p>
+              <DeleteWhich office={asking} />
               <p>{t.confirmPrompt}</p>
             </>
           }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import {
+  BRANCH_START_HOURS,
   endHourChoices,
   hasErrors,
   MESSAGES,
@@ -21,6 +22,7 @@ import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import { assetUrl } from '../../../lib/asset-url';
 import type { OfficeFields } from '../api/offices-dashboard';
 import { toHourChoice } from '../format';
+import { DeleteWhich } from './delete-which';
 import { useOfficesDashboardStore } from '../store';
 import '../offices-dashboard.css';
 
@@ -36,9 +38,6 @@ const EMPTY: OfficeFields = {
   scheduleHourStart: '',
   scheduleHourFinish: '',
 };
-
-/** 24:00 starts nothing: no whole hour comes after it, so it is not offered as a start. */
-const START_CHOICES = WHOLE_HOUR_CHOICES.slice(0, -1);
 
 type Step =
   | { kind: 'invalid' }
@@ -235,7 +234,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
                 onChange={(e) => change('scheduleHourStart', e.target.value)}
               >
                 <option value="">{t.select}</option>
-                {START_CHOICES.map((hour) => (
+                {BRANCH_START_HOURS.map((hour) => (
                   <option key={hour} value={hour}>
                     {hour}
                   </option>
@@ -310,6 +309,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           message={
             <>
               <p>{step.kind === 'confirm-save' ? t.confirmSave : t.confirmIrreversible}</p>
+              {step.kind === 'confirm-delete' && office && <DeleteWhich office={office} />}
               <p>{t.confirmPrompt}</p>
             </>
           }

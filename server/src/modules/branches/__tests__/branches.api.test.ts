@@ -218,6 +218,69 @@ describe('branch offices (sedes) API', () => {
     expect(uploads()).toEqual([]);
   });
 
+  describe('PUT /api/branchoffice/update/:id with classes held there', () => {
+    async function heldClass(office: string, name: string, days: string[], start: string, finish: string, more = {}) {
+      await LessonModel.create({
+        name,
+        shortDescription: 'Clase',
+        description: 'Una clase de la sede',
+        effort: 3,
+        scheduleDays: days,
+        scheduleHourStart: start,
+        scheduleHourFinish: finish,
+        monitor: new Types.ObjectId(),
+        office: new Types.ObjectId(office),
+        ...more,
+      });
+    }
+    afterEach(() => LessonModel.deleteMany({}));
+
+    test('when new days and hours would leave available classes outside, then 400 names them under each field and nothing changes', async () => {
+      const centro = await createBranch();
+      await heldClass(centro.id, 'Spinning', ['Lunes', 'Viernes'], '7:00', '8:00');
+      await heldClass(centro.id, 'Boxeo', ['Miércoles'], '20:00', '22:00');
+      const res = await send('put', `/api/branchoffice/update/${centro.id}`, {
+        ...attrs,
+        scheduleDays: ['Lunes', 'Miércoles'],
+        scheduleHourStart: '8:00',
+        scheduleHourFinish: '21:00',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Estas clases se dan en días que la sede dejaría de atender: Spinning (Viernes)',
+        details: [
+          {
+            field: 'scheduleDays',
+            message: 'Estas clases se dan en días que la sede dejaría de atender: Spinning (Viernes)',
+          },
+          { field: 'scheduleHourStart', message: 'Estas clases empiezan antes de esa hora: Spinning (7:00 a 8:00)' },
+          { field: 'scheduleHourFinish', message: 'Estas clases terminan después de esa hora: Boxeo (20:00 a 22:00)' },
+        ],
+      });
+      expect(await BranchModel.findById(centro.id).lean()).toMatchObject({
+        scheduleDays: attrs.scheduleDays,
+        scheduleHourStart: '7:00',
+        scheduleHourFinish: '22:00',
+      });
+    });
+
+    test('when only unavailable or retired classes would fall outside, then the change is saved', async () => {
+      const centro = await createBranch();
+      await heldClass(centro.id, 'Kickboxing', ['Viernes'], '21:00', '22:00', { isAvailable: false });
+      await heldClass(centro.id, 'Zumba', ['Viernes'], '7:00', '8:00', { deletedAt: new Date() });
+      await heldClass(centro.id, 'Yoga', ['Lunes'], '9:00', '10:00');
+      const res = await send('put', `/api/branchoffice/update/${centro.id}`, {
+        ...attrs,
+        scheduleDays: ['Lunes'],
+        scheduleHourStart: '9:00',
+        scheduleHourFinish: '10:00',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.branchoffice).toMatchObject({ scheduleDays: ['Lunes'], scheduleHourStart: '9:00' });
+    });
+  });
+
   test('when anonymous or a member writes sedes, then 401/403, no record and no file', async () => {
     const created = await createBranch();
     const before = uploads();

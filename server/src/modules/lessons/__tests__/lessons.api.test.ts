@@ -40,13 +40,17 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     trainerId = (await createTestUser(config, { isMonitor: true, fullName: 'Carlos Ruiz' })).id;
     await LessonTypeModel.create([{ name: 'Cardio' }, { name: 'Fuerza' }]);
     await GoalModel.create([{ name: 'Resistencia' }, { name: 'Tonificar' }]);
-    await BranchModel.create({
-      name: 'Sede Centro',
-      location: 'Avenida Juarez 123',
-      scheduleDays: ['Lunes'],
-      scheduleHourStart: '7:00',
-      scheduleHourFinish: '22:00',
-    });
+    // Both open Monday to Friday, 7 to 22 (the sede of issue 18).
+    await BranchModel.create(
+      ['Sede Centro', 'Sede Norte'].map((name) => ({
+        name,
+        location: 'Avenida Juarez 123',
+        scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
+        scheduleHourStart: '7:00',
+        scheduleHourFinish: '22:00',
+      })),
+    );
+    await createTestUser(config, { isMonitor: true, fullName: 'Lucia Fernandez' });
   });
   beforeEach(async () => {
     await Promise.all([LessonModel.deleteMany({}), LessonReviewsModel.deleteMany({})]);
@@ -219,6 +223,188 @@ describe('lessons, types, goals, reviews and schedules API', () => {
       expect(await LessonModel.find().lean()).toEqual([
         expect.objectContaining({ name: 'Spinning', effort: 4, deletedAt: null }),
       ]);
+    });
+  });
+
+  describe('class schedules against the sede and the trainer (issue 18)', () => {
+    const detailsOf = (res: request.Response) => res.body.details as { field: string; message: string }[];
+
+    test('when a class is on Sunday 3:00 at a sede open Monday-Friday 7-22, then 400 on days and start, no record or file', async () => {
+      const res = await send('post', '/api/lessons/create', {
+        ...attrs,
+        scheduleDays: ['Domingo'],
+        scheduleHourStart: '3:00',
+        scheduleHourFinish: '4:00',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Sede Centro no abre el Domingo: atiende Lunes, Martes, Miércoles, Jueves y Viernes',
+        details: [
+          {
+            field: 'scheduleDays',
+            message: 'Sede Centro no abre el Domingo: atiende Lunes, Martes, Miércoles, Jueves y Viernes',
+          },
+          {
+            field: 'scheduleHourStart',
+            message: 'Sede Centro atiende de 7:00 a 22:00: la clase debe empezar dentro de ese horario',
+          },
+        ],
+      });
+      expect(await LessonModel.countDocuments()).toBe(0);
+      expect(uploads()).toEqual([]);
+    });
+
+    test('when a class ends after its sede closes, then 400 on the end hour; filling the hours exactly is fine', async () => {
+      const late = await send('post', '/api/lessons/create', {
+        ...attrs,
+        scheduleHourStart: '21:30',
+        scheduleHourFinish: '22:30',
+      });
+      expect(detailsOf(late)).toEqual([
+        {
+          field: 'scheduleHourFinish',
+          message: 'Sede Centro atiende de 7:00 a 22:00: la clase debe terminar dentro de ese horario',
+        },
+      ]);
+      await lesson({ scheduleHourStart: '7:00', scheduleHourFinish: '22:00', scheduleDays: ['Viernes'] });
+    });
+
+    test('when the trainer already teaches at an intersecting hour at another sede, then 400 on monitor naming that class', async () => {
+      await lesson();
+      const res = await send('post', '/api/lessons/create', {
+        ...attrs,
+        name: 'Pilates',
+        branchoffice: ['Sede Norte'],
+        scheduleDays: ['Miércoles', 'Jueves'],
+        scheduleHourStart: '8:00',
+        scheduleHourFinish: '9:00',
+      });
+      expect(res.status).toBe(400);
+      expect(detailsOf(res)).toEqual([
+        { field: 'monitor', message: 'El profesor ya da la clase Spinning el Miércoles de 7:00 a 8:30' },
+      ]);
+      expect(await LessonModel.countDocuments()).toBe(1);
+      // Another trainer, another day, or an hour that starts when the other ends: all fine.
+      await lesson({ name: 'Pilates', monitor: 'Lucia Fernandez' });
+      await lesson({ name: 'Boxeo', scheduleDays: ['Martes'] });
+      await lesson({ name: 'Crossfit', scheduleHourStart: '8:30', scheduleHourFinish: '9:30' });
+    });
+
+    test('when the other class is unavailable or retired, then it does not block; an unavailable class is not checked', async () => {
+      const retired = await lesson({ name: 'Yoga' });
+      await request(app).delete(`/api/lessons/delete/${retired.id}`).set(bearer(admin)).expect(200);
+      await lesson({ name: 'Pilates', isAvailable: false });
+      await lesson();
+      // Unavailable: neither its sede's days nor its trainer's other classes are judged.
+      await lesson({ name: 'Boxeo', isAvailable: false, scheduleDays: ['Domingo'], scheduleHourStart: '3:00' });
+    });
+
+    test('when a class is edited, then it is not compared with itself; making it clash or available again is judged', async () => {
+      const spinning = await lesson();
+      const ok = await send('put', `/api/lessons/update/${spinning.id}`, { ...attrs, effort: '2' }, false);
+      expect(ok.status).toBe(200);
+      const boxeo = await lesson({ name: 'Boxeo', isAvailable: false });
+      const clash = await send('put', `/api/lessons/update/${boxeo.id}`, { ...attrs, name: 'Boxeo' }, false);
+      expect(clash.status).toBe(400);
+      expect(detailsOf(clash)).toEqual([
+        { field: 'monitor', message: 'El profesor ya da la clase Spinning los días Lunes y Miércoles de 7:00 a 8:30' },
+      ]);
+      expect((await LessonModel.findById(boxeo.id).lean())?.isAvailable).toBe(false);
+    });
+
+    test('when a retired class would no longer fit, then restoring it is refused with 409 and the reason', async () => {
+      const yoga = await lesson({ name: 'Yoga' });
+      await request(app).delete(`/api/lessons/delete/${yoga.id}`).set(bearer(admin)).expect(200);
+      const spinning = await lesson();
+      const busy = await request(app).put(`/api/lessons/restore/${yoga.id}`).set(bearer(admin));
+      expect(busy.status).toBe(409);
+      expect(busy.body).toEqual({
+        code: 'CONFLICT',
+        message:
+          'No se puede restaurar la clase. El profesor ya da la clase Spinning los días Lunes y Miércoles de 7:00 a 8:30',
+        details: [
+          {
+            field: 'monitor',
+            message: 'El profesor ya da la clase Spinning los días Lunes y Miércoles de 7:00 a 8:30',
+          },
+        ],
+      });
+      expect((await LessonModel.findById(yoga.id).lean())?.deletedAt).not.toBeNull();
+
+      await request(app).delete(`/api/lessons/delete/${spinning.id}`).set(bearer(admin)).expect(200);
+      await BranchModel.updateOne({ name: 'Sede Centro' }, { $set: { scheduleDays: ['Martes'] } });
+      try {
+        const closed = await request(app).put(`/api/lessons/restore/${yoga.id}`).set(bearer(admin));
+        expect(closed.status).toBe(409);
+        expect(closed.body.message).toBe(
+          'No se puede restaurar la clase. Sede Centro no abre los días Lunes y Miércoles: atiende Martes',
+        );
+      } finally {
+        await BranchModel.updateOne(
+          { name: 'Sede Centro' },
+          { $set: { scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'] } },
+        );
+      }
+      await request(app).put(`/api/lessons/restore/${yoga.id}`).set(bearer(admin)).expect(200);
+    });
+
+    test('when the sede of a retired class is gone, then restoring it is refused with 409', async () => {
+      const yoga = await lesson({ name: 'Yoga' });
+      await request(app).delete(`/api/lessons/delete/${yoga.id}`).set(bearer(admin)).expect(200);
+      await LessonModel.updateOne({ _id: yoga.id }, { $set: { office: new Types.ObjectId() } });
+      const res = await request(app).put(`/api/lessons/restore/${yoga.id}`).set(bearer(admin));
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('No se puede restaurar la clase. La sede no existe');
+    });
+  });
+
+  describe('class names with spaces and accents (issue 18)', () => {
+    test('when a name has single spaces or accents, then it is created and its page is found by its encoded name', async () => {
+      const prenatal = await lesson({ name: 'Yoga Prenatal' });
+      const aerobicos = await lesson({ name: 'Aeróbicos', scheduleDays: ['Martes'] });
+      const byName = await request(app).get('/api/lessons/Yoga%20Prenatal').expect(200);
+      expect(byName.body).toMatchObject({ id: prenatal.id, name: 'Yoga Prenatal' });
+      const accented = await request(app)
+        .get(`/api/lessons/${encodeURIComponent('Aeróbicos')}`)
+        .expect(200);
+      expect(accented.body.id).toBe(aerobicos.id);
+      // The accent typed as a combining mark (NFD) is the same name.
+      const decomposed = await request(app)
+        .get(`/api/lessons/${encodeURIComponent('Aero\u0301bicos')}`)
+        .expect(200);
+      expect(decomposed.body.id).toBe(aerobicos.id);
+    });
+
+    test('when a name is sent with a combining accent, then it is stored composed (NFC)', async () => {
+      const created = await lesson({ name: 'Aero\u0301bicos' });
+      expect(created.name).toBe('Aeróbicos');
+      expect((await LessonModel.findById(created.id).lean())?.name).toBe('Aeróbicos');
+    });
+
+    test.each([['yoga prenatal'], ['Yóga Prenatal'], ['YOGA PRENATAL']])(
+      'when %j is created beside Yoga Prenatal, then 409: names differing only in case or accents are one name',
+      async (variant) => {
+        await lesson({ name: 'Yoga Prenatal' });
+        const res = await send('post', '/api/lessons/create', { ...attrs, name: variant, scheduleDays: ['Viernes'] });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe('Ya existe una clase con ese nombre');
+        expect(await LessonModel.countDocuments()).toBe(1);
+      },
+    );
+
+    test('when a name has two spaces in a row, then 400 with its own message', async () => {
+      const res = await send('post', '/api/lessons/create', { ...attrs, name: 'Yoga  Prenatal' });
+      expect(res.body.details).toEqual([{ field: 'name', message: 'Deja un solo espacio entre palabras' }]);
+    });
+
+    test('when a class is renamed to a variant of another, then 409; keeping its own name is fine', async () => {
+      await lesson({ name: 'Yoga Prenatal' });
+      const other = await lesson({ name: 'Pilates', scheduleDays: ['Viernes'] });
+      const rename = { ...attrs, name: 'yoga prenatal', scheduleDays: ['Viernes'] };
+      expect((await send('put', `/api/lessons/update/${other.id}`, rename, false)).status).toBe(409);
+      const keep = { ...attrs, name: 'Pilates', scheduleDays: ['Viernes'], effort: '1' };
+      expect((await send('put', `/api/lessons/update/${other.id}`, keep, false)).status).toBe(200);
     });
   });
 
