@@ -59,4 +59,56 @@ describe('layout details', () => {
       await page.close();
     });
   }
+
+  test('when a phone visitor applies filtrar on /clases, then the panel folds and the results are in view', async () => {
+    const page = await open(PHONE, '/clases');
+    await page.locator('.lesson-card').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Mostrar filtros' }).click();
+    await page.getByRole('checkbox', { name: 'Cardio' }).check();
+    await page.getByRole('button', { name: 'filtrar' }).click();
+    const toggle = page.getByRole('button', { name: /Mostrar filtros/ });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.getByRole('button', { name: 'filtrar' }).isVisible(), false);
+    const first = await page.locator('.lesson-card').first().boundingBox();
+    assert.ok(first.y < PHONE.height, `the first result starts at ${first.y} px, below the screen`);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'ux-filter-applied-mobile.png') });
+    await page.close();
+  });
+
+  test('when the phone menu is open and Escape is pressed, then it folds and focus is on its button', async () => {
+    const page = await open(PHONE, '/');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await nav.getByRole('link', { name: 'Clases', exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Clases', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: 'Clases', exact: true }).waitFor({ state: 'hidden' });
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    assert.equal(focused, 'Abrir menú');
+    await page.close();
+  });
+
+  test('when an admin opens a dashboard screen on a phone, then its tab is in view in the tab bar', async () => {
+    const token = await login('admin@pulso.demo', 'Admin1234');
+    const page = await open(PHONE, '/dashboard/mensajes', token);
+    const bar = page.getByRole('navigation', { name: 'Panel de administración' });
+    for (const [pathname, name] of [
+      ['/dashboard/mensajes', 'Mensajes'],
+      ['/dashboard/clases', 'Clases'],
+      ['/dashboard/membresias', 'Membresías'],
+    ]) {
+      if (pathname !== '/dashboard/mensajes') await page.goto(BASE_URL() + pathname);
+      const link = bar.getByRole('link', { name, exact: true });
+      await link.waitFor();
+      await page.waitForFunction(() => document.querySelector('.dashboard__sidebar nav a.active'));
+      const [linkBox, barBox] = [await link.boundingBox(), await bar.boundingBox()];
+      assert.ok(
+        linkBox.x >= barBox.x && linkBox.x + linkBox.width <= barBox.x + barBox.width,
+        `${name} at ${linkBox.x}-${linkBox.x + linkBox.width} px, the bar shows ${barBox.x}-${barBox.x + barBox.width}`,
+      );
+      assert.equal(await link.getAttribute('aria-current'), 'page');
+    }
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'ux-dashboard-tabs-mobile.png') });
+    await page.close();
+  });
 });
