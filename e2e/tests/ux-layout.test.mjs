@@ -1,9 +1,9 @@
-// Layout and keyboard details checked in Chromium at desktop and phone widths (issue 18, items 8, 9, 12).
+// Layout, keyboard and contrast details checked in Chromium at desktop and phone widths.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { axeViolations, BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -111,4 +111,39 @@ describe('layout details', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'ux-dashboard-tabs-mobile.png') });
     await page.close();
   });
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', PHONE],
+  ]) {
+    test(`when a member opens the calendar on ${name}, then today's week is in sight and prev/next are named, in light and dark mode`, async () => {
+      const token = await login('socio@pulso.demo', 'Socio1234');
+      const page = await open(viewport, '/calendar', token);
+      await page.locator('.fc-dayGridMonth-view').waitFor({ timeout: 20_000 });
+      await page.locator('.calendar-board__loading').waitFor({ state: 'detached' });
+      await page.locator('.fc-event').first().waitFor();
+      // Today's week lies wholly inside the 50vh scrolling area.
+      await page.waitForFunction(() => {
+        const week = document.querySelector('.fc-day-today')?.closest('tr')?.getBoundingClientRect();
+        const area = document.querySelector('.fc-day-today')?.closest('.fc-scroller')?.getBoundingClientRect();
+        return week && area && week.top >= area.top - 1 && week.bottom <= area.bottom + 1;
+      });
+      assert.equal(await page.locator('.fc-prev-button').getAttribute('aria-label'), 'Mes anterior');
+      assert.equal(await page.locator('.fc-next-button').getAttribute('aria-label'), 'Mes siguiente');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `ux-calendar-${name}-light.png`) });
+
+      const rules = ['color-contrast', 'button-name', 'role-img-alt'];
+      assert.deepEqual(await axeViolations(page, '.calendar-board', rules), []);
+      const toggle = page.getByRole('button', { name: 'Abrir menú' });
+      const folded = await toggle.isVisible();
+      if (folded) await toggle.click();
+      await page.getByRole('button', { name: 'Modo oscuro' }).click();
+      if (folded) await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      assert.deepEqual(await axeViolations(page, '.calendar-board', rules), []);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `ux-calendar-${name}-dark.png`) });
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+  }
 });
