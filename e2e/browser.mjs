@@ -52,7 +52,13 @@ export const BASE_URL = () => {
 
 export const SCREENSHOT_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'test-results');
 
-const AXE_SOURCE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'node_modules', 'axe-core', 'axe.min.js');
+const AXE_SOURCE = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  '..',
+  'node_modules',
+  'axe-core',
+  'axe.min.js',
+);
 
 /**
  * Runs axe-core in the page on `selector` with only the given rules and returns their violations
