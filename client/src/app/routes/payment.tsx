@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
 import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
@@ -13,6 +14,7 @@ import { formatPrice } from '../../lib/format';
 export function PaymentRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const userId = useAuthStore((s) => s.userId);
   const currency = useUiStore((s) => s.site.currency);
   const { busy, actionError, loadPlan, startCheckout } = usePaymentsStore();
@@ -32,7 +34,8 @@ export function PaymentRoute() {
 
   const pay = async () => {
     if (!userId) {
-      void navigate(paths.login);
+      // Sign in (or register) first, then come back to this plan.
+      void navigate(withReturn(paths.login, location.pathname + location.search));
       return;
     }
     const url = await startCheckout(userId, id);

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { MESSAGES, RELOAD_DELAY_MS } from '@pulso/shared';
 import { ResultModal } from '../../../components/ui/modal';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { formatDate } from '../../../lib/format';
+import { withReturn } from '../../../lib/return-path';
 import { useLessonsStore, type ActionResult } from '../store';
 import { IntensityMeter } from './intensity-meter';
 import { ReviewForm } from './review-form';
@@ -36,6 +37,7 @@ interface LessonDetailProps {
  */
 export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) {
   const t = es.lessons.detail;
+  const location = useLocation();
   const { busy, fetchLesson, addClass } = useLessonsStore(
     useShallow((s) => ({ busy: s.busy, fetchLesson: s.fetchLesson, addClass: s.addClass })),
   );
@@ -240,7 +242,8 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
           />
         ) : (
           <p className="lesson-detail__login">
-            {es.lessons.review.loginToReview} <Link to={paths.login}>{es.lessons.review.login}</Link>
+            {es.lessons.review.loginToReview}{' '}
+            <Link to={withReturn(paths.login, location.pathname + location.search)}>{es.lessons.review.login}</Link>
           </p>
         )}
       </div>
