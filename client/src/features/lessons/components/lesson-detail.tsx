@@ -22,6 +22,8 @@ export interface LessonViewer {
   isMember: boolean;
   /** The membership was checked: a signed-in non-member is told why they cannot rate. */
   membershipKnown: boolean;
+  /** Ids of the classes already in the member's schedule (their profile's lessons). */
+  scheduledLessonIds?: readonly string[];
 }
 
 interface LessonDetailProps {
@@ -142,7 +144,12 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
             </p>
             <p className="lesson-detail__short">{lesson.shortDescription}</p>
             {!lesson.isAvailable && <p className="lesson-detail__muted">{t.unavailable}</p>}
-            {viewer.userId && viewer.isMember && (
+            {viewer.userId && viewer.isMember && viewer.scheduledLessonIds?.includes(lesson.id) && (
+              <p className="lesson-detail__scheduled">
+                <span aria-hidden="true">✓</span> {t.inSchedule}
+              </p>
+            )}
+            {viewer.userId && viewer.isMember && !viewer.scheduledLessonIds?.includes(lesson.id) && (
               <button
                 type="button"
                 className="button button--primary"
