@@ -45,4 +45,85 @@ describe('client journeys', () => {
     await page.evaluate(() => localStorage.clear());
     await page.close();
   });
+
+  test('when each page is loaded in full, then it has its own title and React Router warns of nothing', async () => {
+    const login = async (email, password) => {
+      const { body } = await api('/users/login', { method: 'POST', body: JSON.stringify({ email, password }) });
+      return body.login.token;
+    };
+    const idOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
+    const plans = (await api('/memberships')).body;
+    const sede = (await api('/branchoffice')).body.branchOffice.find((b) => b.name === 'Sede Centro');
+    const lessons = (await api('/lessons')).body;
+    const trainers = (
+      await api('/users/monitor', {
+        headers: { Authorization: `Bearer ${await login('admin@pulso.demo', 'Admin1234')}` },
+      })
+    ).body.monitor;
+    const member = await login('socio@pulso.demo', 'Socio1234');
+    const admin = await login('admin@pulso.demo', 'Admin1234');
+    const pages = [
+      [null, '/', 'Inicio · Pulso'],
+      [null, '/login', 'Ingresar · Pulso'],
+      [null, '/register', 'Crear cuenta · Pulso'],
+      [null, '/olvide', 'Recuperar contraseña · Pulso'],
+      [null, '/restablecer', 'Nueva contraseña · Pulso'],
+      [null, '/clases', 'Clases · Pulso'],
+      [null, '/clases/Yoga', 'Yoga · Pulso'],
+      [null, '/sedes', 'Sedes · Pulso'],
+      [null, `/sedes/detalles/${sede.id}`, 'Sede Centro · Pulso'],
+      [null, '/nosotros', 'Nosotros · Pulso'],
+      [null, '/contactanos', 'Contáctanos · Pulso'],
+      [null, '/review', 'Califica una clase · Pulso'],
+      [null, '/denegado', 'Acceso denegado · Pulso'],
+      [null, `/pagos/${plans[0].id}`, 'Pago de membresía · Pulso'],
+      [null, '/pagos/cancelado', 'Pago cancelado · Pulso'],
+      [null, '/no-existe', 'Página no encontrada · Pulso'],
+      [member, '/profile', 'Mi perfil · Pulso'],
+      [member, `/profile/editar/${idOf(member)}`, 'Editar perfil · Pulso'],
+      [member, '/calendar', 'Calendario · Pulso'],
+      [member, '/pagos/exito', 'Pago exitoso · Pulso'],
+      [admin, '/dashboard', 'Resumen · Panel · Pulso'],
+      [admin, '/dashboard/membresias', 'Membresías · Panel · Pulso'],
+      [admin, `/dashboard/membresias/editar/${plans[0].id}`, 'Editar plan · Panel · Pulso'],
+      [admin, '/dashboard/plans/crear', 'Crear plan · Panel · Pulso'],
+      [admin, '/dashboard/sedes', 'Sedes · Panel · Pulso'],
+      [admin, '/dashboard/sedes/crear', 'Crear sede · Panel · Pulso'],
+      [admin, `/dashboard/sedes/editar/${sede.id}`, 'Editar sede · Panel · Pulso'],
+      [admin, '/dashboard/usuarios', 'Usuarios · Panel · Pulso'],
+      [admin, '/dashboard/usuarios/crear', 'Crear usuario · Panel · Pulso'],
+      [admin, '/dashboard/deletedusers', 'Usuarios eliminados · Panel · Pulso'],
+      [admin, '/dashboard/profesores', 'Profesores · Panel · Pulso'],
+      [admin, '/dashboard/profesores/crear', 'Crear profesor · Panel · Pulso'],
+      [admin, `/dashboard/profesores/editar/${trainers[0].id}`, 'Editar profesor · Panel · Pulso'],
+      [admin, '/dashboard/clases', 'Clases · Panel · Pulso'],
+      [admin, '/dashboard/clases/crear', 'Crear clase · Panel · Pulso'],
+      [admin, `/dashboard/clases/editar/${lessons[0].id}`, 'Editar clase · Panel · Pulso'],
+      [admin, '/dashboard/mensajes', 'Mensajes · Panel · Pulso'],
+    ];
+    const page = await browser.context.newPage();
+    const warnings = [];
+    page.on('console', (message) => {
+      if (message.text().includes('HydrateFallback')) warnings.push(`${page.url()}: ${message.text()}`);
+    });
+    await page.goto(BASE_URL() + '/');
+    for (const [token, pathname, title] of pages) {
+      await page.evaluate(
+        (value) => (value ? localStorage.setItem('token', value) : localStorage.removeItem('token')),
+        token,
+      );
+      await page.goto(BASE_URL() + pathname);
+      await page
+        .waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 })
+        .catch(async () => {
+          assert.fail(
+            `${pathname}: the title is ${JSON.stringify(await page.title())}, expected ${JSON.stringify(title)}`,
+          );
+        });
+    }
+    assert.equal(new Set(pages.map(([, , title]) => title)).size, pages.length, 'every page has a title of its own');
+    assert.deepEqual(warnings, []);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  });
 });

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { LessonDetail } from '../../features/lessons/components/lesson-detail';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /clases/{name} and /detail/{name} (SPEC §2.1, §2.5); /detail with no name goes to /clases. */
 export function ClassDetailRoute() {
@@ -18,6 +19,8 @@ export function ClassDetailRoute() {
       schedule: s.user?.lessonDetails,
     })),
   );
+  // The class's name, as its address says it (a missing class keeps it too).
+  usePageTitle(name);
   const scheduledLessonIds = useMemo(() => schedule?.map((lesson) => lesson.id) ?? [], [schedule]);
   if (!name) return <Navigate to={paths.classes} replace />;
   return (

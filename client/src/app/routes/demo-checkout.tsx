@@ -7,9 +7,11 @@ import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
 import { MESSAGES } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The built-in demo checkout (/stripe/checkout/:sessionId): 'Pagar' confirms through the API. */
 export function DemoCheckoutRoute() {
+  usePageTitle(es.titles.demoCheckout);
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
   const userId = useAuthStore((s) => s.userId);

@@ -13,6 +13,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
 interface Errors {
   email?: string;
@@ -26,6 +27,7 @@ interface Errors {
  * missing fields and network errors in a modal.
  */
 export function LoginRoute() {
+  usePageTitle(es.titles.login);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);

@@ -9,9 +9,11 @@ import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { MESSAGES, planBadge } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /pagos/{id}: the chosen plan with 'Pagar' and 'Atras' (SPEC §2.13). */
 export function PaymentRoute() {
+  usePageTitle(es.titles.payment);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();

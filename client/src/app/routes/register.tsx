@@ -11,12 +11,14 @@ import { useReturnPath, withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * /register (SPEC §2.10): e-mail and password; the new session is stored and the visitor goes to /,
  * or on to where they were going (`?volver=`, carried over from /login).
  */
 export function RegisterRoute() {
+  usePageTitle(es.titles.register);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);
