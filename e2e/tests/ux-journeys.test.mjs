@@ -126,4 +126,61 @@ describe('client journeys', () => {
     await page.evaluate(() => localStorage.clear());
     await page.close();
   });
+
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['mobile', { width: 390, height: 844 }],
+  ]) {
+    test(`when a visitor reads the demo chain on ${name}, then names keep their accents, trainers match the team and benefits are a list`, async () => {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      const shot = (step) =>
+        page.screenshot({ path: path.join(SCREENSHOT_DIR, `ux-demo-${step}-${name}.png`), fullPage: true });
+
+      // Plans on the landing page: each benefit its own list item.
+      await page.goto(BASE_URL() + '/');
+      const premium = page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Premium', exact: true }) });
+      await premium.waitFor();
+      assert.deepEqual(await premium.getByRole('listitem').allInnerTexts(), [
+        'Todas las sedes',
+        'Clases ilimitadas',
+        'Entrenador personal',
+        'Nutricionista',
+      ]);
+      await premium.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `ux-demo-plans-${name}.png`) });
+
+      // An accented class name: its link is encoded and its page is found.
+      await page.goto(BASE_URL() + '/clases');
+      await page.getByRole('link', { name: 'Más info: Aeróbicos' }).click();
+      await page.waitForURL(BASE_URL() + '/clases/Aer%C3%B3bicos');
+      await page.getByRole('heading', { level: 1, name: 'Aeróbicos' }).waitFor();
+      await page.getByText('Valentina Ríos').waitFor();
+      assert.equal(await page.title(), 'Aeróbicos · Pulso');
+      await shot('class');
+
+      // The trainer is named alike on /nosotros.
+      await page.goto(BASE_URL() + '/nosotros');
+      await page.locator('.team__member', { hasText: 'Valentina Ríos' }).waitFor();
+      await shot('team');
+      await page.close();
+    });
+
+    test(`when the demo member opens a class of their schedule on ${name}, then it says so instead of Añadir clase`, async () => {
+      const { body } = await api('/users/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'socio@pulso.demo', password: 'Socio1234' }),
+      });
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(BASE_URL() + '/');
+      await page.evaluate((value) => localStorage.setItem('token', value), body.login.token);
+      await page.goto(BASE_URL() + '/clases/Spinning');
+      await page.getByText('Ya está en tu horario').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Añadir clase' }).count(), 0);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `ux-in-schedule-${name}.png`) });
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    });
+  }
 });

@@ -447,7 +447,7 @@ export const SCENARIOS: Scenario[] = [
           branchoffice: 'Sede Centro',
           averageStars: 5,
           reviewCount: 1,
-          reviews: [{ ...REVIEW, user: 'Sofia Martinez', stars: 5, description: 'Excelente clase mucha energia' }],
+          reviews: [{ ...REVIEW, user: 'Sofía Martínez', stars: 5, description: 'Excelente clase, mucha energía' }],
           deletedAt: null,
         },
         save: (body: LessonDto, v: Vars) => {
@@ -485,7 +485,7 @@ export const SCENARIOS: Scenario[] = [
         method: 'GET',
         path: (v) => `/branchoffice/${v.centroId}`,
         status: 200,
-        body: { branchoffice: { ...BRANCH, name: 'Sede Centro', location: 'Avenida Juarez 123' } },
+        body: { branchoffice: { ...BRANCH, name: 'Sede Centro', location: 'Avenida Juárez 123' } },
       },
       {
         name: 'an unknown route',
@@ -572,7 +572,7 @@ export const SCENARIOS: Scenario[] = [
         status: 200,
         body: {
           ...USER,
-          fullName: 'Sofia Martinez',
+          fullName: 'Sofía Martínez',
           email: 'socio@pulso.demo',
           statusMembershipIdStatus: 'Activo',
           membresia: { ...MEMBERSHIP, name: 'Plus', status: 'Activo' },
@@ -587,7 +587,7 @@ export const SCENARIOS: Scenario[] = [
         method: 'PUT',
         path: (v) => `/users/update/${v.memberId}`,
         as: 'member',
-        json: { fullName: 'Sofia Martinez', isAdmin: true },
+        json: { fullName: 'Sofía Martínez', isAdmin: true },
         status: 200,
         body: { success: true, message: M.users.updated, user: { ...USER, isAdmin: false } },
       },
@@ -596,7 +596,7 @@ export const SCENARIOS: Scenario[] = [
         method: 'PUT',
         path: (v) => `/users/update/${v.memberId}`,
         as: 'member',
-        json: { fullName: 'Sofia Martinez', phone: '55abc' },
+        json: { fullName: 'Sofía Martínez', phone: '55abc' },
         status: 400,
         body: invalid([['phone', M.auth.profilePhoneDigits]], { success: false }),
       },
@@ -1353,7 +1353,7 @@ SCENARIOS.push(
         as: 'admin',
         multipart: {
           field: 'officeAttributes',
-          attributes: { ...BRANCH_FORM('Sede Centro'), location: 'Avenida Juarez 125' },
+          attributes: { ...BRANCH_FORM('Sede Centro'), location: 'Avenida Juárez 125' },
         },
         status: 200,
         body: {
@@ -1361,7 +1361,7 @@ SCENARIOS.push(
           branchoffice: {
             ...BRANCH,
             name: 'Sede Centro',
-            location: 'Avenida Juarez 125',
+            location: 'Avenida Juárez 125',
             image: m.regex(/sede-1|\.jpg$/),
           },
         },

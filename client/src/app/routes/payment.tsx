@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { BenefitList } from '../../components/ui/benefit-list';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { withReturn } from '../../lib/return-path';
@@ -85,9 +86,10 @@ export function PaymentRoute() {
         <p>
           <strong>{es.payments.duration}:</strong> {es.plans.duration(plan.duration)}
         </p>
-        <p>
-          <strong>{es.payments.benefits}:</strong> {plan.benefits}
-        </p>
+        <div>
+          <strong>{es.payments.benefits}:</strong>
+          <BenefitList benefits={plan.benefits} />
+        </div>
         <p className="plan-card__price">
           <strong>{formatPrice(plan.price, currency)}</strong>
         </p>

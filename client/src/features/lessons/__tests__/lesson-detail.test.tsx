@@ -63,12 +63,12 @@ describe('LessonDetail', () => {
     expect(screen.getByText('Lunes, Miércoles')).toBeInTheDocument();
     expect(screen.getByText('9:00 a 10:00')).toBeInTheDocument();
     expect(screen.getByText('Sede Norte')).toBeInTheDocument();
-    expect(screen.getByText('Lucia Fernandez')).toBeInTheDocument();
+    expect(screen.getByText('Lucía Fernández')).toBeInTheDocument();
     expect(screen.getByText('Bienestar')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Intensidad 2 de 5' })).toBeInTheDocument();
     expect(screen.getByText('Secuencias de posturas para ganar flexibilidad.')).toBeInTheDocument();
     const reviews = screen.getByRole('region', { name: 'Reseñas' });
-    expect(within(reviews).getByText('Sofia Martinez')).toBeInTheDocument();
+    expect(within(reviews).getByText('Sofía Martínez')).toBeInTheDocument();
     expect(within(reviews).getByText('Muy relajante')).toBeInTheDocument();
     expect(within(reviews).getByRole('img', { name: '5 de 5 estrellas' })).toBeInTheDocument();
   });
@@ -103,7 +103,7 @@ describe('LessonDetail', () => {
   test('when a member sends no stars, then the form asks for them and sends nothing', async () => {
     renderDetail(MEMBER);
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Debe elegir de 1 a 5 estrellas');
+    expect(screen.getByRole('alert')).toHaveTextContent('Debes elegir de 1 a 5 estrellas');
     expect(createReview).not.toHaveBeenCalled();
   });
 

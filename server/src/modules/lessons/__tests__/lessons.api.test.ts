@@ -42,7 +42,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     await GoalModel.create([{ name: 'Resistencia' }, { name: 'Tonificar' }]);
     await BranchModel.create({
       name: 'Sede Centro',
-      location: 'Avenida Juarez 123',
+      location: 'Avenida Juárez 123',
       scheduleDays: ['Lunes'],
       scheduleHourStart: '7:00',
       scheduleHourFinish: '22:00',
@@ -58,7 +58,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
   const attrs = {
     name: 'Spinning',
     shortDescription: 'Ciclismo indoor',
-    description: 'Clase de ciclismo indoor con musica',
+    description: 'Clase de ciclismo indoor con música',
     effort: '4',
     types: ['Cardio'],
     goals: ['Resistencia'],
@@ -157,7 +157,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     test('when reading one by name or id, then the whole class comes back; unknown 404', async () => {
       const created = await lesson();
       const byName = await request(app).get('/api/lessons/Spinning').expect(200);
-      expect(byName.body).toMatchObject({ id: created.id, description: 'Clase de ciclismo indoor con musica' });
+      expect(byName.body).toMatchObject({ id: created.id, description: 'Clase de ciclismo indoor con música' });
       expect((await request(app).get(`/api/lessons/detail/${created.id}`).expect(200)).body.name).toBe('Spinning');
       expect((await request(app).get('/api/lessons/Nada')).status).toBe(404);
       expect((await request(app).get('/api/lessons/detail/zzz')).status).toBe(400);
@@ -326,7 +326,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
         .post('/api/reviews/create')
         .set(bearer(member))
         .send({ ...body, stars: 6 });
-      expect(stars.body.details).toContainEqual({ field: 'stars', message: 'Debe elegir de 1 a 5 estrellas' });
+      expect(stars.body.details).toContainEqual({ field: 'stars', message: 'Debes elegir de 1 a 5 estrellas' });
       const long = await request(app)
         .post('/api/reviews/create')
         .set(bearer(member))
