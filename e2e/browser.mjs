@@ -51,3 +51,31 @@ export const BASE_URL = () => {
 };
 
 export const SCREENSHOT_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'test-results');
+
+const AXE_SOURCE = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  '..',
+  'node_modules',
+  'axe-core',
+  'axe.min.js',
+);
+
+/**
+ * Runs axe-core in the page on `selector` with only the given rules and returns their violations
+ * as plain data. The script is evaluated through the DevTools protocol: the site's Content Security
+ * Policy (script-src 'self') would refuse it as a script tag.
+ */
+export async function axeViolations(page, selector, rules) {
+  const { readFile } = await import('node:fs/promises');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  return page.evaluate(
+    async ([context, ids]) => {
+      const result = await window.axe.run(context, { runOnly: { type: 'rule', values: ids } });
+      return result.violations.map((v) => ({
+        id: v.id,
+        nodes: v.nodes.map((n) => `${n.html.slice(0, 100)}: ${n.failureSummary.split('\n').slice(1).join(' ')}`),
+      }));
+    },
+    [selector, rules],
+  );
+}

@@ -36,9 +36,17 @@ const images = [
     'Calistenia',
     'Estiramiento',
     'HIIT',
-    'Aerobicos',
+    'Aeróbicos',
     'Kickboxing',
-  ].map((label) => ({ file: `clase-${label.toLowerCase()}.jpg`, label, kind: 'clase' })),
+    // File names stay ASCII, as shared/src/demo's lessonImageFile() names them ('clase-aerobicos.jpg').
+  ].map((label) => ({
+    file: `clase-${label
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()}.jpg`,
+    label,
+    kind: 'clase',
+  })),
 ];
 
 const PLANS_OUT = path.join(ROOT, 'client', 'public', 'plans');

@@ -101,7 +101,7 @@ describe('sign-up, sign-in and sign-out', () => {
     await page.goto(BASE_URL() + '/');
     await page.evaluate(() => localStorage.removeItem('token'));
     await page.goto(BASE_URL() + '/profile');
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login\?volver=%2Fprofile$/);
     await page.getByLabel('Email').fill('socio@pulso.demo');
     await page.getByLabel('Contraseña', { exact: true }).fill('Socio1234');
     await page.getByLabel('Contraseña', { exact: true }).press('Enter');

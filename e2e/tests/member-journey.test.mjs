@@ -90,6 +90,8 @@ describe('member journey', () => {
         assert.doesNotMatch(await dialog.innerText(), /ya tiene|No se pudo/);
         await shot('class-added', false);
         await dialog.getByRole('button', { name: 'Aceptar' }).click();
+        // Now in the schedule: the page says so instead of offering it again.
+        await page.getByText('Ya está en tu horario').waitFor();
 
         // The profile shows the plan dates and the class under Mi horario.
         await page.goto(BASE_URL() + '/profile');
@@ -128,7 +130,7 @@ describe('member journey', () => {
         await page.waitForURL(/\/login$/);
         assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
         await page.goto(BASE_URL() + '/profile');
-        await page.waitForURL(/\/login$/);
+        await page.waitForURL(/\/login\?volver=%2Fprofile$/);
         assert.deepEqual(errors, []);
       } finally {
         await page.close();

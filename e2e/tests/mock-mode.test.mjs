@@ -110,7 +110,7 @@ describe('mock mode: the static build with no server', () => {
     await page.goto(base + '/clases');
     await page.getByRole('heading', { name: 'Spinning' }).first().waitFor();
     await page.goto(base + '/clases/Spinning');
-    await page.getByText('Excelente clase mucha energia').waitFor();
+    await page.getByText('Excelente clase, mucha energía').waitFor();
     await settle(page);
     const imageOk = await page.evaluate(() =>
       [...document.images].some((img) => img.src.includes('/demo-images/') && img.complete && img.naturalWidth > 0),

@@ -56,7 +56,7 @@ describe('sedes, about and contact pages', () => {
       await page.waitForURL(/\/sedes\/detalles\/[0-9a-f]{24}$/);
       await page.getByRole('heading', { level: 1, name: 'Sede Centro' }).waitFor();
       const facts = await page.locator('.branch-detail__facts').innerText();
-      assert.match(facts, /Avenida Juarez 123/);
+      assert.match(facts, /Avenida Juárez 123/);
       assert.match(facts, /Lunes, Martes, Miércoles, Jueves, Viernes, Sábado/);
       assert.match(facts, /\d{1,2}:\d{2} a \d{1,2}:\d{2}/);
       await page.waitForFunction(() => {

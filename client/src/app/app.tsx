@@ -8,7 +8,6 @@ const router = createRouter();
 
 export function App() {
   const mode = useUiStore((s) => s.mode);
-  const gymName = useUiStore((s) => s.site.gymName);
   const loadSite = useUiStore((s) => s.loadSite);
 
   const token = useAuthStore((s) => s.token);
@@ -26,10 +25,6 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.theme = mode === 'Dark' ? 'dark' : 'light';
   }, [mode]);
-
-  useEffect(() => {
-    document.title = gymName;
-  }, [gymName]);
 
   return <RouterProvider router={router} />;
 }

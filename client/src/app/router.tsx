@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RequireAuth } from '../components/layout/require-auth';
+import { RouteFallback } from '../components/layout/route-fallback';
 import { BranchesRoute } from './routes/branches';
 import { ClassDetailRoute } from './routes/class-detail';
 import { ClassesRoute } from './routes/classes';
@@ -14,7 +15,19 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return async () => ({ Component: (await load())[name] });
 }
 
-export const routes: RouteObject[] = [
+/**
+ * Every code-split route gets a fallback for the first load of the page: without one React Router
+ * renders nothing at all (not even the layout) while the module downloads, and warns about it.
+ */
+function withFallbacks(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => ({
+    ...route,
+    ...(route.lazy && !route.HydrateFallback ? { HydrateFallback: RouteFallback } : {}),
+    ...(route.children ? { children: withFallbacks(route.children) } : {}),
+  })) as RouteObject[];
+}
+
+export const routes: RouteObject[] = withFallbacks([
   {
     // The whole dashboard is code-split: visitors never download it (and non-admins are sent to /).
     path: '/dashboard',
@@ -85,7 +98,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-];
+]);
 
 export function createRouter() {
   return createBrowserRouter(routes);

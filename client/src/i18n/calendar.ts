@@ -1,3 +1,5 @@
+const UNITS: Record<string, string> = { month: 'Mes', week: 'Semana', day: 'Día' };
+
 /** Texts of the calendar page (SPEC §2.12). Messages the server also says come from MESSAGES.events. */
 export const calendarEs = {
   badge: 'Calendario',
@@ -9,7 +11,12 @@ export const calendarEs = {
   calendarLabel: 'Calendario de eventos',
   /** The toolbar's labels, exactly as the spec writes them. */
   buttonText: { today: 'hoy', month: 'mes', week: 'semana', day: 'dia', list: 'lista' },
-  buttonHints: { prev: 'Anterior ($0)', next: 'Siguiente ($0)', today: 'Ir a hoy' },
+  /** Names of the prev/next buttons; FullCalendar passes the view's unit ('month', 'week', 'day'). */
+  buttonHints: {
+    prev: (_text: string, unit: string) => `${UNITS[unit] ?? 'Periodo'} anterior`,
+    next: (_text: string, unit: string) => `${UNITS[unit] ?? 'Periodo'} siguiente`,
+    today: 'Ir a hoy',
+  },
   viewHint: (view: string) => `Vista: ${view}`,
   legendLabel: 'Tipos de evento',
   legend: { plan: 'Mi plan', class: 'Mis clases', gym: 'Eventos del gimnasio' },

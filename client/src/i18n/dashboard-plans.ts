@@ -24,6 +24,7 @@ export const dashboardPlansEs = {
   backToList: 'Volver a Membresías',
   nameLabel: 'Nombre',
   benefitsLabel: 'Beneficios',
+  benefitsHint: 'Separa los beneficios con comas, por ejemplo: Todas las sedes, Clases ilimitadas.',
   durationLabel: 'Duración (meses)',
   priceLabel: 'Precio',
   priceHint: 'Con punto y hasta dos decimales, por ejemplo 79.99.',

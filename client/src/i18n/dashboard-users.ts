@@ -102,7 +102,7 @@ export const dashboardUsersEs = {
     months: (n: number) => (n === 1 ? '1 mes' : `${n} meses`),
     submit: 'Registrar pago',
     submitting: 'Registrando...',
-    planRequired: 'Debe elegir un plan',
+    planRequired: 'Debes elegir un plan',
     loading: 'Cargando planes...',
     loadError: 'No se pudieron cargar los planes.',
     retry: 'Intenta de nuevo',

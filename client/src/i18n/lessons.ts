@@ -75,6 +75,7 @@ export const lessonsEs = {
     anonymous: 'Deportista',
     starsLabel: (n: number) => `${n} de 5 estrellas`,
     addClass: 'Añadir clase',
+    inSchedule: 'Ya está en tu horario',
     adding: 'Añadiendo...',
     unavailable: 'Esta clase no está disponible por ahora.',
   },

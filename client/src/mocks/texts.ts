@@ -5,7 +5,7 @@ export const mockTexts = {
   reset: 'Restablecer datos de demostración',
   confirmTitle: 'Restablecer datos de demostración',
   confirmMessage:
-    'Se borrarán todos los cambios hechos en este navegador (cuentas, clases, sedes, pagos) y se cerrará la sesión. ¿Desea continuar?',
+    'Se borrarán todos los cambios hechos en este navegador (cuentas, clases, sedes, pagos) y se cerrará la sesión. ¿Quieres continuar?',
   confirm: 'Restablecer',
   cancel: 'Cancelar',
 } as const;

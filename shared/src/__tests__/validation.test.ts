@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   BRANCH_START_HOURS,
+  benefitList,
+  DEMO_PLANS,
   endHourChoices,
   HALF_HOUR_CHOICES,
   LESSON_START_HOURS,
@@ -258,7 +260,7 @@ describe('lesson form', () => {
 describe('branch form', () => {
   const valid = {
     name: 'Sede Centro',
-    location: 'Avenida Juarez 123',
+    location: 'Avenida Juárez 123',
     scheduleDays: ['Lunes', 'Martes'],
     scheduleHourStart: '7:00',
     scheduleHourFinish: '22:00',
@@ -306,6 +308,23 @@ describe('plan form', () => {
   });
   test('numbers are accepted as well as strings', () => {
     expect(validatePlanForm({ ...valid, duration: 12, price: 300 })).toEqual({});
+  });
+  test('commas separate several benefits, none of them empty', () => {
+    expect(validatePlanForm({ ...valid, benefits: 'Todas las sedes, Clases ilimitadas,Nutricionista' })).toEqual({});
+    for (const benefits of [',Sedes', 'Sedes,', 'Sedes,,Clases', 'Sedes, ,Clases', ' , ']) {
+      expect(validatePlanForm({ ...valid, benefits }).benefits).toBe(MESSAGES.planForm.benefitsChars);
+    }
+  });
+  test('every demo plan passes the plan form', () => {
+    for (const plan of DEMO_PLANS) expect(validatePlanForm({ ...plan })).toEqual({});
+  });
+  test('the benefits list splits on commas and trims each benefit', () => {
+    expect(benefitList('Todas las sedes, Clases ilimitadas ,Nutricionista')).toEqual([
+      'Todas las sedes',
+      'Clases ilimitadas',
+      'Nutricionista',
+    ]);
+    expect(benefitList('Acceso a tu sede')).toEqual(['Acceso a tu sede']);
   });
 });
 

@@ -452,7 +452,7 @@ export const SCENARIOS: Scenario[] = [
           branchoffice: 'Sede Centro',
           averageStars: 5,
           reviewCount: 1,
-          reviews: [{ ...REVIEW, user: 'Sofia Martinez', stars: 5, description: 'Excelente clase mucha energia' }],
+          reviews: [{ ...REVIEW, user: 'Sofía Martínez', stars: 5, description: 'Excelente clase, mucha energía' }],
           deletedAt: null,
         },
         save: (body: LessonDto, v: Vars) => {
@@ -490,7 +490,7 @@ export const SCENARIOS: Scenario[] = [
         method: 'GET',
         path: (v) => `/branchoffice/${v.centroId}`,
         status: 200,
-        body: { branchoffice: { ...BRANCH, name: 'Sede Centro', location: 'Avenida Juarez 123' } },
+        body: { branchoffice: { ...BRANCH, name: 'Sede Centro', location: 'Avenida Juárez 123' } },
       },
       {
         name: 'an unknown route',
@@ -577,7 +577,7 @@ export const SCENARIOS: Scenario[] = [
         status: 200,
         body: {
           ...USER,
-          fullName: 'Sofia Martinez',
+          fullName: 'Sofía Martínez',
           email: 'socio@pulso.demo',
           statusMembershipIdStatus: 'Activo',
           membresia: { ...MEMBERSHIP, name: 'Plus', status: 'Activo' },
@@ -592,7 +592,7 @@ export const SCENARIOS: Scenario[] = [
         method: 'PUT',
         path: (v) => `/users/update/${v.memberId}`,
         as: 'member',
-        json: { fullName: 'Sofia Martinez', isAdmin: true },
+        json: { fullName: 'Sofía Martínez', isAdmin: true },
         status: 200,
         body: { success: true, message: M.users.updated, user: { ...USER, isAdmin: false } },
       },
@@ -601,7 +601,7 @@ export const SCENARIOS: Scenario[] = [
         method: 'PUT',
         path: (v) => `/users/update/${v.memberId}`,
         as: 'member',
-        json: { fullName: 'Sofia Martinez', phone: '55abc' },
+        json: { fullName: 'Sofía Martínez', phone: '55abc' },
         status: 400,
         body: invalid([['phone', M.auth.profilePhoneDigits]], { success: false }),
       },
@@ -1476,7 +1476,7 @@ SCENARIOS.push(
           // Its own days and hours: narrower ones would leave its classes outside.
           attributes: {
             ...BRANCH_FORM('Sede Centro'),
-            location: 'Avenida Juarez 125',
+            location: 'Avenida Juárez 125',
             scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'],
             scheduleHourStart: '6:00',
             scheduleHourFinish: '23:00',
@@ -1488,7 +1488,7 @@ SCENARIOS.push(
           branchoffice: {
             ...BRANCH,
             name: 'Sede Centro',
-            location: 'Avenida Juarez 125',
+            location: 'Avenida Juárez 125',
             image: m.regex(/sede-1|\.jpg$/),
           },
         },

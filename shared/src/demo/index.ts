@@ -3,25 +3,26 @@ import type { PlanInput } from '../dto';
 
 /**
  * The demo chain every fresh installation starts with (and the client's mock mode reuses).
- * Plan names are the spec's: Standar, Plus and Premium.
+ * Plan names are the spec's: Standar, Plus and Premium. A plan's benefits are one text, one benefit
+ * after another separated by commas (the plan form allows them; pages show them as a list).
  */
 export const DEMO_PLANS: (PlanInput & { duration: number; price: number })[] = [
   {
     name: 'Standar',
     duration: 1,
-    benefits: 'Acceso a sala de musculacion y cardio en tu sede',
+    benefits: 'Sala de musculación, Zona de cardio, Acceso a tu sede',
     price: 29.99,
   },
   {
     name: 'Plus',
     duration: 3,
-    benefits: 'Acceso a todas las sedes y clases grupales ilimitadas',
+    benefits: 'Acceso a todas las sedes, Clases grupales ilimitadas',
     price: 79.99,
   },
   {
     name: 'Premium',
     duration: 12,
-    benefits: 'Todas las sedes clases ilimitadas entrenador personal y nutricionista',
+    benefits: 'Todas las sedes, Clases ilimitadas, Entrenador personal, Nutricionista',
     price: 299.99,
   },
 ];
@@ -46,19 +47,19 @@ export const DEMO_USERS: DemoUser[] = [
     phone: '5510000001',
     isAdmin: true,
   },
-  { fullName: 'Sofia Martinez', email: 'socio@pulso.demo', password: 'Socio1234', phone: '5510000002', plan: 'Plus' },
+  { fullName: 'Sofía Martínez', email: 'socio@pulso.demo', password: 'Socio1234', phone: '5510000002', plan: 'Plus' },
   { fullName: 'Diego Herrera', email: 'usuario@pulso.demo', password: 'Usuario1234', phone: '5510000003' },
   { fullName: 'Carlos Ruiz', email: 'carlos@pulso.demo', password: 'Profe1234', phone: '5510000004', isMonitor: true },
   {
-    fullName: 'Lucia Fernandez',
+    fullName: 'Lucía Fernández',
     email: 'lucia@pulso.demo',
     password: 'Profe1234',
     phone: '5510000005',
     isMonitor: true,
   },
-  { fullName: 'Mateo Gomez', email: 'mateo@pulso.demo', password: 'Profe1234', phone: '5510000006', isMonitor: true },
+  { fullName: 'Mateo Gómez', email: 'mateo@pulso.demo', password: 'Profe1234', phone: '5510000006', isMonitor: true },
   {
-    fullName: 'Valentina Rios',
+    fullName: 'Valentina Ríos',
     email: 'valentina@pulso.demo',
     password: 'Profe1234',
     phone: '5510000007',
@@ -98,7 +99,7 @@ const WEEK = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'];
 export const DEMO_BRANCHES: DemoBranch[] = [
   {
     name: 'Sede Centro',
-    location: 'Avenida Juarez 123',
+    location: 'Avenida Juárez 123',
     scheduleDays: [...WEEK, 'Sábado'],
     scheduleHourStart: '6:00',
     scheduleHourFinish: '23:00',
@@ -149,8 +150,8 @@ export interface DemoLesson {
 export const DEMO_LESSONS: DemoLesson[] = [
   {
     name: 'Spinning',
-    shortDescription: 'Ciclismo indoor al ritmo de la musica',
-    description: 'Pedalea en bicicleta estatica con cambios de ritmo y resistencia guiados por tu entrenador.',
+    shortDescription: 'Ciclismo indoor al ritmo de la música',
+    description: 'Pedalea en bicicleta estática con cambios de ritmo y resistencia guiados por tu entrenador.',
     effort: 4,
     types: ['Cardio', 'Resistencia'],
     goals: ['Resistencia', 'Perder peso'],
@@ -162,7 +163,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
   },
   {
     name: 'Yoga',
-    shortDescription: 'Posturas respiracion y calma',
+    shortDescription: 'Posturas, respiración y calma',
     description: 'Secuencias de posturas para ganar flexibilidad, equilibrio y calma mental.',
     effort: 2,
     types: ['Flexibilidad', 'Equilibrio', 'Relajación'],
@@ -170,7 +171,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     scheduleDays: ['Martes', 'Jueves'],
     scheduleHourStart: '9:00',
     scheduleHourFinish: '10:00',
-    monitor: 'Lucia Fernandez',
+    monitor: 'Lucía Fernández',
     branch: 'Sede Norte',
   },
   {
@@ -183,51 +184,51 @@ export const DEMO_LESSONS: DemoLesson[] = [
     scheduleDays: ['Lunes', 'Miércoles'],
     scheduleHourStart: '18:00',
     scheduleHourFinish: '19:00',
-    monitor: 'Lucia Fernandez',
+    monitor: 'Lucía Fernández',
     branch: 'Sede Centro',
   },
   {
     name: 'Crossfit',
     shortDescription: 'Entrenamiento funcional de alta intensidad',
-    description: 'Circuitos variados de fuerza y potencia con levantamientos, saltos y ejercicios gimnasticos.',
+    description: 'Circuitos variados de fuerza y potencia con levantamientos, saltos y ejercicios gimnásticos.',
     effort: 5,
     types: ['Fuerza', 'Potencia', 'Resistencia'],
     goals: ['Fuerza muscular', 'Resistencia'],
     scheduleDays: ['Lunes', 'Martes', 'Jueves'],
     scheduleHourStart: '19:00',
     scheduleHourFinish: '20:00',
-    monitor: 'Mateo Gomez',
+    monitor: 'Mateo Gómez',
     branch: 'Sede Sur',
   },
   {
     name: 'Zumba',
     shortDescription: 'Baile y cardio con ritmos latinos',
-    description: 'Coreografias sencillas con musica latina para quemar calorias mientras te diviertes.',
+    description: 'Coreografías sencillas con música latina para quemar calorías mientras te diviertes.',
     effort: 3,
     types: ['Cardio', 'Coordinación'],
     goals: ['Perder peso', 'Bienestar'],
     scheduleDays: ['Martes', 'Jueves', 'Sábado'],
     scheduleHourStart: '10:00',
     scheduleHourFinish: '11:00',
-    monitor: 'Valentina Rios',
+    monitor: 'Valentina Ríos',
     branch: 'Sede Poniente',
   },
   {
     name: 'Boxeo',
-    shortDescription: 'Tecnica de golpeo y desplazamientos',
-    description: 'Aprende tecnica de boxeo con trabajo de saco, manoplas y desplazamientos.',
+    shortDescription: 'Técnica de golpeo y desplazamientos',
+    description: 'Aprende técnica de boxeo con trabajo de saco, manoplas y desplazamientos.',
     effort: 4,
     types: ['Cardio', 'Agilidad', 'Potencia'],
     goals: ['Resistencia', 'Fuerza muscular'],
     scheduleDays: ['Lunes', 'Miércoles'],
     scheduleHourStart: '20:00',
     scheduleHourFinish: '21:00',
-    monitor: 'Mateo Gomez',
+    monitor: 'Mateo Gómez',
     branch: 'Sede Centro',
   },
   {
     name: 'Funcional',
-    shortDescription: 'Movimientos utiles para el dia a dia',
+    shortDescription: 'Movimientos útiles para el día a día',
     description: 'Entrenamiento con el propio peso y accesorios para moverte mejor en tu vida diaria.',
     effort: 3,
     types: ['Fuerza', 'Coordinación', 'Movilidad'],
@@ -248,26 +249,26 @@ export const DEMO_LESSONS: DemoLesson[] = [
     scheduleDays: ['Miércoles', 'Viernes'],
     scheduleHourStart: '17:00',
     scheduleHourFinish: '18:00',
-    monitor: 'Mateo Gomez',
+    monitor: 'Mateo Gómez',
     branch: 'Sede Norte',
   },
   {
     name: 'Estiramiento',
-    shortDescription: 'Recupera y alarga tus musculos',
-    description: 'Sesion suave de estiramientos para recuperar despues del entrenamiento y prevenir lesiones.',
+    shortDescription: 'Recupera y alarga tus músculos',
+    description: 'Sesión suave de estiramientos para recuperar después del entrenamiento y prevenir lesiones.',
     effort: 1,
     types: ['Estiramiento', 'Flexibilidad', 'Relajación'],
     goals: ['Flexibilidad', 'Bienestar'],
     scheduleDays: ['Sábado'],
     scheduleHourStart: '11:00',
     scheduleHourFinish: '11:30',
-    monitor: 'Lucia Fernandez',
+    monitor: 'Lucía Fernández',
     branch: 'Sede Sur',
   },
   {
     name: 'HIIT',
-    shortDescription: 'Intervalos cortos de maximo esfuerzo',
-    description: 'Bloques de trabajo intenso y descanso breve para mejorar tu condicion en poco tiempo.',
+    shortDescription: 'Intervalos cortos de máximo esfuerzo',
+    description: 'Bloques de trabajo intenso y descanso breve para mejorar tu condición en poco tiempo.',
     effort: 5,
     types: ['Cardio', 'Velocidad', 'Resistencia'],
     goals: ['Perder peso', 'Resistencia'],
@@ -278,21 +279,21 @@ export const DEMO_LESSONS: DemoLesson[] = [
     branch: 'Sede Poniente',
   },
   {
-    name: 'Aerobicos',
-    shortDescription: 'Cardio clasico con pasos sencillos',
-    description: 'Rutinas aerobicas de bajo impacto para mejorar la capacidad cardiovascular.',
+    name: 'Aeróbicos',
+    shortDescription: 'Cardio clásico con pasos sencillos',
+    description: 'Rutinas aeróbicas de bajo impacto para mejorar la capacidad cardiovascular.',
     effort: 2,
     types: ['Cardio', 'Coordinación'],
     goals: ['Perder peso', 'Bienestar'],
     scheduleDays: ['Martes', 'Jueves'],
     scheduleHourStart: '16:00',
     scheduleHourFinish: '17:00',
-    monitor: 'Valentina Rios',
+    monitor: 'Valentina Ríos',
     branch: 'Sede Sur',
   },
   {
     name: 'Kickboxing',
-    shortDescription: 'Golpes y patadas con mucha energia',
+    shortDescription: 'Golpes y patadas con mucha energía',
     description: 'Combinaciones de golpes y patadas que trabajan fuerza, agilidad y resistencia.',
     effort: 5,
     types: ['Agilidad', 'Potencia', 'Velocidad'],
@@ -300,7 +301,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     scheduleDays: ['Miércoles', 'Viernes'],
     scheduleHourStart: '19:30',
     scheduleHourFinish: '20:30',
-    monitor: 'Valentina Rios',
+    monitor: 'Valentina Ríos',
     branch: 'Sede Poniente',
     isAvailable: false,
   },
@@ -309,8 +310,13 @@ export const DEMO_LESSONS: DemoLesson[] = [
 /** Classes the demo member has in their schedule, and the reviews they left. */
 export const DEMO_MEMBER_LESSONS = ['Spinning', 'Yoga'];
 export const DEMO_REVIEWS = [
-  { lesson: 'Spinning', stars: 5, description: 'Excelente clase mucha energia' },
-  { lesson: 'Yoga', stars: 4, description: 'Muy relajante la recomiendo' },
+  { lesson: 'Spinning', stars: 5, description: 'Excelente clase, mucha energía' },
+  { lesson: 'Yoga', stars: 4, description: 'Muy relajante, la recomiendo' },
 ];
 
-export const lessonImageFile = (name: string) => `clase-${name.toLowerCase()}.jpg`;
+/** A class's seed image: ASCII file names ('Aeróbicos' → clase-aerobicos.jpg). */
+export const lessonImageFile = (name: string) =>
+  `clase-${name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()}.jpg`;

@@ -327,6 +327,21 @@ export function validateBranchForm(input: Input, options: { requireImage: boolea
 }
 
 /** Plan create and edit (SPEC §5 "Plan form"). */
+/** Separates one benefit of a plan from the next in its one `benefits` text. */
+export const BENEFITS_SEPARATOR = ',';
+
+/** A plan's benefits as the list pages show: 'Todas las sedes, Nutricionista' → two items. */
+export function benefitList(benefits: string): string[] {
+  return benefits
+    .split(BENEFITS_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/**
+ * Plan form (SPEC §5): benefits are letters, digits and spaces, and commas may separate several
+ * (no empty benefit between them).
+ */
 export function validatePlanForm(input: Input): FieldErrors {
   const m = MESSAGES.planForm;
   const name = text(input.name);
@@ -335,7 +350,10 @@ export function validatePlanForm(input: Input): FieldErrors {
   const price = text(input.price);
   return collect({
     name: first([name === '', m.nameRequired], [!/^[\p{L} ,]+$/u.test(name), m.nameLetters]),
-    benefits: first([benefits === '', m.benefitsRequired], [!/^[\p{L}\d ]+$/u.test(benefits), m.benefitsChars]),
+    benefits: first(
+      [benefits === '', m.benefitsRequired],
+      [!/^[\p{L}\d ]*[\p{L}\d][\p{L}\d ]*(,[\p{L}\d ]*[\p{L}\d][\p{L}\d ]*)*$/u.test(benefits), m.benefitsChars],
+    ),
     duration: first([duration === '', m.durationRequired], [!/^[1-9]\d{0,2}$/.test(duration), m.durationFormat]),
     price: first([price === '', m.priceRequired], [!/^\d{1,9}(\.\d{1,2})?$/.test(price), m.priceFormat]),
   });

@@ -1,8 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { BranchDetail } from '../../features/branches/components/branch-detail';
+import { useOfficesStore } from '../../features/branches/store';
+import { es } from '../../i18n/es';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /sedes/detalles/{id} (SPEC §2.9). */
 export function BranchDetailRoute() {
   const { id = '' } = useParams();
+  // The sede's name once it is loaded; 'Sede' until then.
+  const name = useOfficesStore((s) => (s.detailId === id ? s.detail?.name : undefined));
+  usePageTitle(name ?? es.titles.branch);
   return <BranchDetail id={id} />;
 }

@@ -1,26 +1,37 @@
+import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { LessonDetail } from '../../features/lessons/components/lesson-detail';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /clases/{name} and /detail/{name} (SPEC §2.1, §2.5); /detail with no name goes to /clases. */
 export function ClassDetailRoute() {
   const { name } = useParams();
-  const { token, userId, isActive, status, loadUser } = useAuthStore(
+  const { token, userId, isActive, status, loadUser, schedule } = useAuthStore(
     useShallow((s) => ({
       token: s.token,
       userId: s.userId,
       isActive: s.isActive,
       status: s.status,
       loadUser: s.loadUser,
+      schedule: s.user?.lessonDetails,
     })),
   );
+  // The class's name, as its address says it (a missing class keeps it too).
+  usePageTitle(name);
+  const scheduledLessonIds = useMemo(() => schedule?.map((lesson) => lesson.id) ?? [], [schedule]);
   if (!name) return <Navigate to={paths.classes} replace />;
   return (
     <LessonDetail
       name={name}
-      viewer={{ userId: token ? userId : null, isMember: isActive, membershipKnown: status === 'succeeded' }}
+      viewer={{
+        userId: token ? userId : null,
+        isMember: isActive,
+        membershipKnown: status === 'succeeded',
+        scheduledLessonIds,
+      }}
       onClassAdded={() => void loadUser()}
     />
   );

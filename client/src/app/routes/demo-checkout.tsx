@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { BenefitList } from '../../components/ui/benefit-list';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
@@ -7,9 +8,11 @@ import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
 import { MESSAGES } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The built-in demo checkout (/stripe/checkout/:sessionId): 'Pagar' confirms through the API. */
 export function DemoCheckoutRoute() {
+  usePageTitle(es.titles.demoCheckout);
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
   const userId = useAuthStore((s) => s.userId);
@@ -45,7 +48,7 @@ export function DemoCheckoutRoute() {
         <h2 id="demo-plan" className="plan-card__name">
           {session.planName}
         </h2>
-        <p>{session.benefits}</p>
+        <BenefitList benefits={session.benefits} />
         <p className="plan-card__price">
           <strong>{formatPrice(session.amount, session.currency)}</strong>
           <span>{es.plans.perPeriod(session.duration)}</span>

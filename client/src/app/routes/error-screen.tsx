@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { es } from '../../i18n/es';
+import { usePageTitle } from '../../lib/use-page-title';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -21,6 +22,7 @@ export function isChunkLoadError(error: unknown): boolean {
  */
 export function ErrorScreen() {
   const error = useRouteError();
+  usePageTitle(isChunkLoadError(error) ? es.errorScreen.chunkTitle : es.titles.error);
   const reload = () => window.location.reload();
   if (isChunkLoadError(error)) {
     return (

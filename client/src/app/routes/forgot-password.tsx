@@ -7,9 +7,11 @@ import { paths } from '../../config/paths';
 import { requestPasswordReset } from '../../features/auth/api/auth';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /olvide: asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordRoute() {
+  usePageTitle(es.titles.forgotPassword);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AxiosError } from 'axios';
 import { ERROR_CODES, fieldErrorsOf, isApiErrorBody, MESSAGES, validateLogin } from '@pulso/shared';
 import { Field } from '../../components/ui/field';
@@ -8,29 +8,26 @@ import { paths } from '../../config/paths';
 import { login, signInWithGoogle } from '../../features/auth/api/auth';
 import { GoogleButton } from '../../features/auth/components/google-button';
 import { PasswordField } from '../../features/auth/components/password-field';
+import { useReturnPath, withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
 interface Errors {
   email?: string;
   password?: string;
 }
 
-/** Where the visitor was going before being sent to /login (signed-in pages pass it along). */
-function useReturnPath(): string {
-  const state: unknown = useLocation().state;
-  const from = state && typeof state === 'object' && 'from' in state ? state.from : null;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
-}
-
 /**
  * /login (SPEC §2.10): e-mail, password with show/hide, Enter submits, Google when configured.
+ * Success goes to / or, when the visitor was sent here on the way somewhere (`?volver=`), there.
  * 'No se encontró un usuario con ese email' shows under the e-mail; other refusals under the password;
  * missing fields and network errors in a modal.
  */
 export function LoginRoute() {
+  usePageTitle(es.titles.login);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);
@@ -129,7 +126,7 @@ export function LoginRoute() {
         />
         <p className="auth__switch">
           {es.auth.noAccount}{' '}
-          <Link className="button button--small" to={paths.register}>
+          <Link className="button button--small" to={withReturn(paths.register, returnPath)}>
             {es.auth.createAccount}
           </Link>
         </p>

@@ -7,9 +7,11 @@ import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { es } from '../../i18n/es';
 import { MESSAGES } from '@pulso/shared';
 import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** After paying: the membership as the server has it now (the page itself grants nothing). */
 export function PaymentSuccessRoute() {
+  usePageTitle(es.titles.paymentSuccess);
   const userId = useAuthStore((s) => s.userId);
   const setActive = useAuthStore((s) => s.setActive);
   const loadMembership = usePaymentsStore((s) => s.loadMembership);
@@ -39,6 +41,7 @@ export function PaymentSuccessRoute() {
 }
 
 export function PaymentCancelledRoute() {
+  usePageTitle(es.titles.paymentCancelled);
   return (
     <section className="section message-page">
       <h1>{MESSAGES.payments.cancelled}</h1>

@@ -1,18 +1,23 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { BenefitList } from '../../components/ui/benefit-list';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
 import { slotFor, usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { MESSAGES, planBadge } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /pagos/{id}: the chosen plan with 'Pagar' and 'Atras' (SPEC §2.13). */
 export function PaymentRoute() {
+  usePageTitle(es.titles.payment);
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const userId = useAuthStore((s) => s.userId);
   const currency = useUiStore((s) => s.site.currency);
   const buyable = useUiStore((s) => s.site.payments !== null);
@@ -33,7 +38,8 @@ export function PaymentRoute() {
 
   const pay = async () => {
     if (!userId) {
-      void navigate(paths.login);
+      // Sign in (or register) first, then come back to this plan.
+      void navigate(withReturn(paths.login, location.pathname + location.search));
       return;
     }
     const url = await startCheckout(userId, id);
@@ -81,9 +87,10 @@ export function PaymentRoute() {
         <p>
           <strong>{es.payments.duration}:</strong> {es.plans.duration(plan.duration)}
         </p>
-        <p>
-          <strong>{es.payments.benefits}:</strong> {plan.benefits}
-        </p>
+        <div>
+          <strong>{es.payments.benefits}:</strong>
+          <BenefitList benefits={plan.benefits} />
+        </div>
         <p className="plan-card__price">
           <strong>{formatPrice(plan.price, currency)}</strong>
         </p>

@@ -19,12 +19,14 @@ import { PasswordField } from '../../features/auth/components/password-field';
 import { useAuthStore } from '../../features/auth/store';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * /profile/editar/{id} (SPEC §2.11): username, new password and phone. Saving asks first, then returns to
  * /profile with 'Usuario actualizado correctamente'. Members can also close their own account.
  */
 export function ProfileEditRoute() {
+  usePageTitle(es.titles.profileEdit);
   const { id = '' } = useParams();
   const { userId, user, loadUser } = useAuthStore();
 

@@ -9,6 +9,7 @@ import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** A message the previous page left for this one (e.g. 'Usuario actualizado correctamente'). */
 function useFlash(): string | null {
@@ -18,6 +19,7 @@ function useFlash(): string | null {
 
 /** /profile (SPEC §2.11): badges, contact data, membership dates, classes, and links to the calendar and edit. */
 export function ProfileRoute() {
+  usePageTitle(es.titles.profile);
   const { user, status, error, loadUser } = useAuthStore();
   const flash = useFlash();
 

@@ -7,13 +7,20 @@ import { ResultModal } from '../../components/ui/modal';
 import { paths } from '../../config/paths';
 import { register } from '../../features/auth/api/auth';
 import { PasswordField } from '../../features/auth/components/password-field';
+import { useReturnPath, withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
-/** /register (SPEC §2.10): e-mail and password; the new session is stored and the visitor goes to /. */
+/**
+ * /register (SPEC §2.10): e-mail and password; the new session is stored and the visitor goes to /,
+ * or on to where they were going (`?volver=`, carried over from /login).
+ */
 export function RegisterRoute() {
+  usePageTitle(es.titles.register);
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -32,7 +39,7 @@ export function RegisterRoute() {
     setBusy(true);
     try {
       await signIn(await register(email.trim(), password));
-      void navigate(paths.home, { replace: true });
+      void navigate(returnPath, { replace: true });
     } catch (error) {
       const body: unknown = error instanceof AxiosError ? error.response?.data : null;
       const fields = isApiErrorBody(body) ? fieldErrorsOf(body) : {};
@@ -76,7 +83,7 @@ export function RegisterRoute() {
           </button>
         </form>
         <p className="auth__switch">
-          {es.auth.haveAccount} <Link to={paths.login}>{es.auth.goLogin}</Link>
+          {es.auth.haveAccount} <Link to={withReturn(paths.login, returnPath)}>{es.auth.goLogin}</Link>
         </p>
       </div>
       {failure && (

@@ -7,9 +7,11 @@ import { resetPassword } from '../../features/auth/api/auth';
 import { PasswordField } from '../../features/auth/components/password-field';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /restablecer?token=…: the page the reset e-mail links to. */
 export function ResetPasswordRoute() {
+  usePageTitle(es.titles.resetPassword);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');

@@ -1,4 +1,5 @@
-import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useLayoutEffect, useRef } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { useUiStore } from '../../features/ui/store';
@@ -15,6 +16,26 @@ const LINKS = [
 ];
 
 /**
+ * On phones the links are one row that scrolls sideways: bring the current page's link into view,
+ * or the bar opens on 'Resumen' with the active tab hidden off-screen. Only the row scrolls, never
+ * the page.
+ */
+function useActiveTabInView(pathname: string) {
+  const nav = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const bar = nav.current;
+    const active = bar?.querySelector<HTMLElement>('a.active');
+    if (!bar || !active || bar.scrollWidth <= bar.clientWidth) return;
+    const margin = 16;
+    const barBox = bar.getBoundingClientRect();
+    const box = active.getBoundingClientRect();
+    if (box.left < barBox.left + margin) bar.scrollLeft -= barBox.left + margin - box.left;
+    else if (box.right > barBox.right - margin) bar.scrollLeft += box.right - (barBox.right - margin);
+  }, [pathname]);
+  return nav;
+}
+
+/**
  * The administrators' shell (SPEC §2.15). Non-admins are sent to /; the server refuses their calls
  * anyway, so this only spares them a screen they cannot use.
  */
@@ -23,6 +44,7 @@ export function DashboardLayout() {
   const logout = useAuthStore((s) => s.logout);
   const gymName = useUiStore((s) => s.site.gymName);
   const navigate = useNavigate();
+  const nav = useActiveTabInView(useLocation().pathname);
   if (!isAdmin) return <Navigate to={paths.home} replace />;
 
   return (
@@ -32,7 +54,7 @@ export function DashboardLayout() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{gymName}</span>
         </Link>
-        <nav aria-label={es.dashboard.title}>
+        <nav ref={nav} aria-label={es.dashboard.title}>
           <ul>
             {LINKS.map((link) => (
               <li key={link.to}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
@@ -28,10 +28,23 @@ export function Navbar() {
     })),
   );
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
 
   const close = () => setOpen(false);
+
+  // Escape folds the open phone menu wherever focus is, and the keyboard goes back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const goToPlans = () => {
     close();
@@ -60,6 +73,7 @@ export function Navbar() {
           </span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="navbar__toggle"
           aria-expanded={open}

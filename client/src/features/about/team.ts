@@ -19,17 +19,31 @@ const profile = (slug: string) => ({
   codeUrl: `https://www.example.com/codigo/${slug}`,
 });
 
+/**
+ * The trainers among them carry exactly the names of the demo trainer accounts (shared/src/demo), so a
+ * class page and this page name them alike.
+ */
 export const TEAM: readonly TeamMember[] = [
-  { name: 'Lucía Fernández', role: 'Directora general', photo: '/team/equipo-1.jpg', ...profile('lucia-fernandez') },
-  { name: 'Mateo Rodríguez', role: 'Jefe de entrenadores', photo: '/team/equipo-2.jpg', ...profile('mateo-rodriguez') },
-  { name: 'Valentina Gómez', role: 'Nutricionista', photo: '/team/equipo-3.jpg', ...profile('valentina-gomez') },
   {
-    name: 'Camila Herrera',
-    role: 'Profesora de yoga y pilates',
-    photo: '/team/equipo-4.jpg',
-    ...profile('camila-herrera'),
+    name: 'Lucía Fernández',
+    role: 'Directora general y profesora de yoga',
+    photo: '/team/equipo-1.jpg',
+    ...profile('lucia-fernandez'),
   },
+  { name: 'Mateo Gómez', role: 'Jefe de entrenadores', photo: '/team/equipo-2.jpg', ...profile('mateo-gomez') },
+  {
+    name: 'Valentina Ríos',
+    role: 'Profesora de zumba y aeróbicos',
+    photo: '/team/equipo-3.jpg',
+    ...profile('valentina-rios'),
+  },
+  { name: 'Camila Herrera', role: 'Nutricionista', photo: '/team/equipo-4.jpg', ...profile('camila-herrera') },
   { name: 'Tomás Álvarez', role: 'Desarrollador web', photo: '/team/equipo-5.jpg', ...profile('tomas-alvarez') },
-  { name: 'Sofía Martínez', role: 'Coordinadora de sedes', photo: '/team/equipo-6.jpg', ...profile('sofia-martinez') },
-  { name: 'Julián Castro', role: 'Entrenador de fuerza', photo: '/team/equipo-7.jpg', ...profile('julian-castro') },
+  { name: 'Daniela Ortiz', role: 'Coordinadora de sedes', photo: '/team/equipo-6.jpg', ...profile('daniela-ortiz') },
+  {
+    name: 'Carlos Ruiz',
+    role: 'Entrenador de cardio y funcional',
+    photo: '/team/equipo-7.jpg',
+    ...profile('carlos-ruiz'),
+  },
 ];

@@ -22,7 +22,7 @@ describe('security: abuse', () => {
 
   function expectLimited(res: request.Response) {
     expectRefused(res, 429);
-    expect(res.body).toEqual({ code: 'RATE_LIMITED', message: 'Demasiadas solicitudes, intente más tarde' });
+    expect(res.body).toEqual({ code: 'RATE_LIMITED', message: 'Demasiadas solicitudes, inténtalo más tarde' });
     const retryAfter = Number(res.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     return retryAfter;

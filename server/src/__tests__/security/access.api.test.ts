@@ -142,7 +142,7 @@ describe('security: access', () => {
     async (route) => {
       const res = await unchanged(() => call(route, alice.token));
       expectRefused(res, 403);
-      expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'No tiene permiso para realizar esta acción' });
+      expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' });
     },
   );
 

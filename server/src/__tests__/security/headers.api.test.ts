@@ -218,7 +218,7 @@ describe('security: headers and errors', () => {
             'officeAttributes',
             JSON.stringify({
               name: 'Sede Fallo',
-              location: 'Avenida Juarez 123',
+              location: 'Avenida Juárez 123',
               scheduleDays: ['Lunes'],
               scheduleHourStart: '7:00',
               scheduleHourFinish: '22:00',
@@ -227,7 +227,10 @@ describe('security: headers and errors', () => {
           .attach('image', PNG, 'a.png'),
       );
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Ocurrió un error inesperado, intente nuevamente' });
+      expect(res.body).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'Ocurrió un error inesperado, inténtalo nuevamente',
+      });
       expectNoInternals(res.text);
       expect(res.text).not.toMatch(/EACCES|\/srv|sk_live|mongodb:/);
     });
@@ -242,7 +245,10 @@ describe('security: headers and errors', () => {
         request(prod).post('/api/payments/create_checkout').set(bearer(buyer)).send({ name: 'Produccion' }),
       );
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Ocurrió un error inesperado, intente nuevamente' });
+      expect(res.body).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'Ocurrió un error inesperado, inténtalo nuevamente',
+      });
       expect(res.text).not.toMatch(/EACCES|\/srv|sk_live|mongodb:|TypeError/);
     });
 

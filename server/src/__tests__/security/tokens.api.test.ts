@@ -106,7 +106,7 @@ describe('security: tokens', () => {
     expectRefused(own, 401);
     expect(own.body).toMatchObject({
       code: 'UNAUTHENTICATED',
-      message: 'Su sesión no es válida o expiró. Inicie sesión nuevamente.',
+      message: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.',
     });
     expectRefused(adminOnly, 401);
   });

@@ -37,7 +37,7 @@ describe('security: uploads', () => {
 
   const branchAttrs = (name = 'Sede Centro') => ({
     name,
-    location: 'Avenida Juarez 123',
+    location: 'Avenida Juárez 123',
     scheduleDays: ['Lunes'],
     scheduleHourStart: '7:00',
     scheduleHourFinish: '22:00',
@@ -45,7 +45,7 @@ describe('security: uploads', () => {
   const lessonAttrs = (name = 'Spinning') => ({
     name,
     shortDescription: 'Ciclismo indoor',
-    description: 'Clase de ciclismo indoor con musica',
+    description: 'Clase de ciclismo indoor con música',
     effort: '4',
     types: ['Cardio'],
     goals: ['Resistencia'],

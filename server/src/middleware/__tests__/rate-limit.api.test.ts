@@ -14,7 +14,7 @@ describe('rate limits', () => {
   function expectLimited(res: request.Response) {
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('RATE_LIMITED');
-    expect(res.body.message).toBe('Demasiadas solicitudes, intente más tarde');
+    expect(res.body.message).toBe('Demasiadas solicitudes, inténtalo más tarde');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   }
 

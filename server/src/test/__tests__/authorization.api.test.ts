@@ -102,7 +102,7 @@ describe('authorization of admin routes', () => {
       expect(anonymous.body.code).toBe('UNAUTHENTICATED');
       const asMember = await call(member.token);
       expect(asMember.status).toBe(403);
-      expect(asMember.body).toEqual({ code: 'FORBIDDEN', message: 'No tiene permiso para realizar esta acción' });
+      expect(asMember.body).toEqual({ code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' });
       expect(await snapshot()).toBe(before);
     },
   );

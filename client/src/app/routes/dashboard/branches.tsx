@@ -1,6 +1,9 @@
 import { OfficeAdminList } from '../../../features/offices-dashboard/components/office-admin-list';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { es } from '../../../i18n/es';
 
 /** /dashboard/sedes (SPEC §2.19). */
 export function BranchesAdminRoute() {
+  usePageTitle(es.titles.dashboard(es.titles.branchesAdmin));
   return <OfficeAdminList />;
 }

@@ -3,6 +3,8 @@ import { useParams } from 'react-router-dom';
 import type { LoadStatus } from '@pulso/shared';
 import { useGoalsStore, useTypesStore } from '../../../features/catalog/store';
 import { LessonFormScreen } from '../../../features/lessons-dashboard/components/lesson-form-screen';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { es } from '../../../i18n/es';
 
 function combined(a: LoadStatus, b: LoadStatus): LoadStatus {
   if (a === 'failed' || b === 'failed') return 'failed';
@@ -16,6 +18,7 @@ function combined(a: LoadStatus, b: LoadStatus): LoadStatus {
  */
 export function ClassFormRoute() {
   const { id } = useParams();
+  usePageTitle(es.titles.dashboard(id ? es.titles.lessonEdit : es.titles.lessonCreate));
   const types = useTypesStore();
   const goals = useGoalsStore();
   const fetchTypes = types.fetch;

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useTypesStore } from '../../../features/catalog/store';
 import { LessonAdminList } from '../../../features/lessons-dashboard/components/lesson-admin-list';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { es } from '../../../i18n/es';
 
 /** /dashboard/clases (SPEC §2.17): the admin class list, filtered by the catalog's exercise types. */
 export function ClassesAdminRoute() {
+  usePageTitle(es.titles.dashboard(es.titles.lessons));
   const types = useTypesStore((s) => s.items);
   const fetchTypes = useTypesStore((s) => s.fetch);
 

@@ -1,6 +1,9 @@
 import { Overview } from '../../../features/dashboard-overview/components/overview';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { es } from '../../../i18n/es';
 
 /** /dashboard: the overview of the chain (SPEC §2.15 shell; figures from GET /api/stats). */
 export function DashboardHomeRoute() {
+  usePageTitle(es.titles.dashboard(es.titles.overview));
   return <Overview />;
 }

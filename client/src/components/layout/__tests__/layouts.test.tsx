@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { useAuthStore } from '../../../features/auth/store';
@@ -57,5 +58,16 @@ describe('layouts', () => {
     expect(await screen.findByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/profile');
     expect(screen.queryByRole('button', { name: 'Planes' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Panel' })).toBeNull();
+  });
+
+  test('when the phone menu is open and Escape is pressed, then it closes and focus returns to its button', async () => {
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+    const toggle = screen.getByRole('button', { name: 'Cerrar menú' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveFocus();
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { DEMO_USERS } from '@pulso/shared';
 import { DEFAULT_SITE, useUiStore } from '../../ui/store';
 import { AboutPage } from '../components/about-page';
 import { TEAM } from '../team';
@@ -43,5 +44,12 @@ describe('AboutPage', () => {
       }
     }
     expect(new Set(TEAM.map((m) => m.photo)).size).toBe(7);
+  });
+
+  test('when the demo trainers teach classes, then the team lists each of them under the very same name', () => {
+    const trainers = DEMO_USERS.filter((user) => user.isMonitor).map((user) => user.fullName);
+    expect(trainers.length).toBeGreaterThan(0);
+    const team = TEAM.map((member) => member.name);
+    for (const trainer of trainers) expect(team).toContain(trainer);
   });
 });

@@ -13,7 +13,7 @@ const BRANCHES: BranchDto[] = [
   {
     id: 'a'.repeat(24),
     name: 'Sede Centro',
-    location: 'Avenida Juarez 123',
+    location: 'Avenida Juárez 123',
     image: 'http://localhost/uploads/centro.jpg',
     scheduleDays: ['Lunes', 'Martes'],
     scheduleHourStart: '6:00',

@@ -43,6 +43,23 @@ describe('CalendarBoard', () => {
     expect(screen.queryByRole('button', { name: 'Nuevo Evento' })).toBeNull();
   });
 
+  test('when the view changes, then prev and next are named for its unit and their icons are hidden', async () => {
+    vi.mocked(getEvents).mockResolvedValue([]);
+    const { container } = render(<CalendarBoard isAdmin={false} />);
+    expect(await screen.findByRole('button', { name: 'Mes anterior' })).toHaveAttribute('aria-label', 'Mes anterior');
+    expect(screen.getByRole('button', { name: 'Mes siguiente' })).toHaveAttribute('aria-label', 'Mes siguiente');
+    for (const icon of container.querySelectorAll('.fc-prev-button .fc-icon, .fc-next-button .fc-icon')) {
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'semana' }));
+    expect(await screen.findByRole('button', { name: 'Semana anterior' })).toHaveAttribute(
+      'aria-label',
+      'Semana anterior',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'dia' }));
+    expect(await screen.findByRole('button', { name: 'Día siguiente' })).toHaveAttribute('aria-label', 'Día siguiente');
+  });
+
   test('when the events fail to load, then a Spanish message shows with a retry', async () => {
     vi.mocked(getEvents).mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce([PLAN]);
     render(<CalendarBoard isAdmin={false} />);

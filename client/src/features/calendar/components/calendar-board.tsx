@@ -27,6 +27,32 @@ const TOOLBAR = {
 /** Phones: 'L 16' over each week column instead of 'lun 16/11', which does not fit. */
 const NARROW_VIEWS = { timeGridWeek: { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } } as const;
 
+/**
+ * FullCalendar 6 names its prev/next buttons only by a `title` and puts an unnamed `role="img"` icon
+ * inside: give each the name its hint says ('Mes anterior'...) and hide the icon from screen readers.
+ * Run after every render of new dates, since the hint follows the view.
+ */
+function nameNavButtons(root: HTMLElement | null) {
+  root?.querySelectorAll<HTMLButtonElement>('.fc-prev-button, .fc-next-button').forEach((button) => {
+    if (button.title) button.setAttribute('aria-label', button.title);
+    button.querySelector('.fc-icon')?.setAttribute('aria-hidden', 'true');
+  });
+}
+
+/**
+ * The month view is 50vh high (SPEC §2.12) and scrolls inside: when today's week is not wholly in
+ * sight (late in the month, or once the events make the weeks taller), bring it to the top.
+ */
+function revealToday(root: HTMLElement | null) {
+  const today = root?.querySelector<HTMLElement>('.fc-dayGridMonth-view .fc-daygrid-day.fc-day-today');
+  const scroller = today?.closest<HTMLElement>('.fc-scroller');
+  if (!today || !scroller) return;
+  const week = (today.closest('tr') ?? today).getBoundingClientRect();
+  const top = week.top - scroller.getBoundingClientRect().top;
+  if (top >= 0 && top + week.height <= scroller.clientHeight) return;
+  scroller.scrollTop += top;
+}
+
 interface CalendarBoardProps {
   isAdmin: boolean;
 }
@@ -45,6 +71,9 @@ type Notice = { message: string; failed: boolean } | null;
 export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   const t = es.calendar;
   const calendar = useRef<FullCalendar>(null);
+  const host = useRef<HTMLElement>(null);
+  // New dates were shown: once their events are in (and the weeks have their final height), show today.
+  const revealPending = useRef(false);
   const fetchEvents = useCalendarStore((s) => s.fetchEvents);
   const status = useCalendarStore((s) => s.status);
   const error = useCalendarStore((s) => s.error);
@@ -120,7 +149,7 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
           </button>
         </p>
       )}
-      <section className="calendar-board__calendar" aria-label={t.calendarLabel} aria-busy={loading}>
+      <section ref={host} className="calendar-board__calendar" aria-label={t.calendarLabel} aria-busy={loading}>
         {loading && (
           <div className="calendar-board__loading">
             <Spinner label={t.loadingEvents} />
@@ -143,7 +172,20 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
             setNotice({ message: MESSAGES.events.dragNotAllowed, failed: true });
           }}
           events={source}
-          loading={setLoading}
+          loading={(isLoading) => {
+            setLoading(isLoading);
+            if (isLoading || !revealPending.current) return;
+            revealPending.current = false;
+            requestAnimationFrame(() => revealToday(host.current));
+          }}
+          datesSet={() => {
+            revealPending.current = true;
+            // Called before the toolbar and the grid of the new dates are in the page.
+            requestAnimationFrame(() => {
+              nameNavButtons(host.current);
+              revealToday(host.current);
+            });
+          }}
           // The failure is shown above the calendar from the store; FullCalendar need not log it too.
           eventSourceFailure={() => undefined}
           eventClick={onEventClick}

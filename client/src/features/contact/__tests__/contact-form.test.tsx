@@ -120,12 +120,12 @@ describe('ContactForm', () => {
   test('when the server refuses for too many messages, then its own message shows', async () => {
     const user = userEvent.setup();
     vi.mocked(sendContactMessage).mockRejectedValue(
-      apiError(429, { code: 'RATE_LIMITED', message: 'Demasiadas solicitudes, intente más tarde' }),
+      apiError(429, { code: 'RATE_LIMITED', message: 'Demasiadas solicitudes, inténtalo más tarde' }),
     );
     render(<ContactForm />);
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'ENVIAR' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Demasiadas solicitudes, intente más tarde');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Demasiadas solicitudes, inténtalo más tarde');
   });
 
   test('when the server refuses a field, then its message shows under that field', async () => {

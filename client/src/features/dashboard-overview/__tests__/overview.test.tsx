@@ -78,7 +78,7 @@ describe('dashboard overview', () => {
       new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, {
         status: 403,
         statusText: '',
-        data: { code: 'FORBIDDEN', message: 'No tiene permiso para realizar esta acción' },
+        data: { code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' },
         headers: {},
         config: { headers: new AxiosHeaders() },
       }),
@@ -86,7 +86,7 @@ describe('dashboard overview', () => {
     vi.mocked(api.getStats).mockResolvedValueOnce(STATS);
     renderOverview();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No se pudo cargar el resumen. No tiene permiso para realizar esta acción');
+    expect(alert).toHaveTextContent('No se pudo cargar el resumen. No tienes permiso para realizar esta acción');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
     expect(await screen.findByText('Socios activos')).toBeInTheDocument();
   });

@@ -39,7 +39,7 @@ export const YOGA: LessonDto = {
   scheduleHourStart: '18:00',
   scheduleHourFinish: '19:30',
   isAvailable: false,
-  monitor: 'Lucia Fernandez',
+  monitor: 'Lucía Fernández',
   branchoffice: 'Sede Norte',
   monitorId: 'm2',
   officeId: 'o2',
@@ -50,7 +50,7 @@ export const YOGA: LessonDto = {
 
 export const MONITORS: MonitorDto[] = [
   { id: 'm1', fullName: 'Carlos Ruiz', lessonDetails: [] },
-  { id: 'm2', fullName: 'Lucia Fernandez', lessonDetails: [] },
+  { id: 'm2', fullName: 'Lucía Fernández', lessonDetails: [] },
 ];
 
 export const OFFICES = [

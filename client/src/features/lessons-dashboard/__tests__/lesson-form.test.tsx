@@ -105,7 +105,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(screen.getByRole('status')).toHaveTextContent('Cargando profesores, sedes, tipos y metas...');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       const monitor = field('Profesor') as HTMLSelectElement;
-      expect([...monitor.options].map((o) => o.text)).toEqual(['Seleccione', 'Carlos Ruiz', 'Lucia Fernandez']);
+      expect([...monitor.options].map((o) => o.text)).toEqual(['Seleccione', 'Carlos Ruiz', 'Lucía Fernández']);
       const office = field('Sede') as HTMLSelectElement;
       expect([...office.options].map((o) => o.text)).toEqual(['Seleccione', 'Sede Centro', 'Sede Norte']);
       expect(screen.getByRole('link', { name: 'Volver a Clases' })).toHaveAttribute('href', '/dashboard/clases');
@@ -312,7 +312,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(messageOf(field('Profesor'))).toBe('El profesor no existe');
       expect(screen.getByRole('button', { name: 'Crear clase' })).toBeDisabled();
-      await user.selectOptions(field('Profesor'), 'Lucia Fernandez');
+      await user.selectOptions(field('Profesor'), 'Lucía Fernández');
       expect(screen.getByRole('button', { name: 'Crear clase' })).toBeEnabled();
     });
   });
@@ -367,7 +367,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
         'Corrige los campos marcados para crear la clase.',
       );
 
-      await user.selectOptions(field('Profesor'), 'Lucia Fernandez');
+      await user.selectOptions(field('Profesor'), 'Lucía Fernández');
       expect(messageOf(field('Profesor'))).toBeNull();
       await user.selectOptions(field('Profesor'), 'Carlos Ruiz');
       await user.selectOptions(field('Disponibilidad'), 'Inactiva');
@@ -428,10 +428,10 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(screen.getByRole('status')).toHaveTextContent('Cargando');
       await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
       expect(getLessonById).toHaveBeenCalledWith('l2');
-      expect(screen.getByText('Profesor: Lucia Fernandez')).toBeInTheDocument();
+      expect(screen.getByText('Profesor: Lucía Fernández')).toBeInTheDocument();
       expect(field('Nombre')).toHaveValue('Yoga');
       expect(field('Disponibilidad')).toHaveValue('Inactiva');
-      expect(field('Profesor')).toHaveValue('Lucia Fernandez');
+      expect(field('Profesor')).toHaveValue('Lucía Fernández');
       expect(field('Sede')).toHaveValue('Sede Norte');
       expect(field('Hora de inicio')).toHaveValue('18:00');
       expect(field('Hora de fin')).toHaveValue('19:30');

@@ -8,7 +8,7 @@ const base = {
   scheduleHourStart: '9:00',
   scheduleHourFinish: '10:00',
   isAvailable: true,
-  monitor: 'Lucia Fernandez',
+  monitor: 'Lucía Fernández',
   branchoffice: 'Sede Norte',
   averageStars: 0,
 };
@@ -50,7 +50,7 @@ export const YOGA: LessonDto = {
   reviews: [
     {
       id: '1',
-      user: 'Sofia Martinez',
+      user: 'Sofía Martínez',
       userId: 'u1',
       stars: 4,
       description: 'Muy relajante',

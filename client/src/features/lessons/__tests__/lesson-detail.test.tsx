@@ -63,12 +63,12 @@ describe('LessonDetail', () => {
     expect(screen.getByText('Lunes, Miércoles')).toBeInTheDocument();
     expect(screen.getByText('9:00 a 10:00')).toBeInTheDocument();
     expect(screen.getByText('Sede Norte')).toBeInTheDocument();
-    expect(screen.getByText('Lucia Fernandez')).toBeInTheDocument();
+    expect(screen.getByText('Lucía Fernández')).toBeInTheDocument();
     expect(screen.getByText('Bienestar')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Intensidad 2 de 5' })).toBeInTheDocument();
     expect(screen.getByText('Secuencias de posturas para ganar flexibilidad.')).toBeInTheDocument();
     const reviews = screen.getByRole('region', { name: 'Reseñas' });
-    expect(within(reviews).getByText('Sofia Martinez')).toBeInTheDocument();
+    expect(within(reviews).getByText('Sofía Martínez')).toBeInTheDocument();
     expect(within(reviews).getByText('Muy relajante')).toBeInTheDocument();
     expect(within(reviews).getByRole('img', { name: '5 de 5 estrellas' })).toBeInTheDocument();
   });
@@ -81,6 +81,18 @@ describe('LessonDetail', () => {
     expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/login');
   });
 
+  test('when a visitor follows Ingresar under the reviews, then login will bring them back to this class', async () => {
+    render(
+      <MemoryRouter initialEntries={['/clases/Yoga']}>
+        <LessonDetail name="Yoga" viewer={VISITOR} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: 'Ingresar' })).toHaveAttribute(
+      'href',
+      `/login?volver=${encodeURIComponent('/clases/Yoga')}`,
+    );
+  });
+
   test('when the class does not exist, then a clear not-found state shows', async () => {
     vi.mocked(getLesson).mockRejectedValue(apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }));
     renderDetail(VISITOR);
@@ -91,7 +103,7 @@ describe('LessonDetail', () => {
   test('when a member sends no stars, then the form asks for them and sends nothing', async () => {
     renderDetail(MEMBER);
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Debe elegir de 1 a 5 estrellas');
+    expect(screen.getByRole('alert')).toHaveTextContent('Debes elegir de 1 a 5 estrellas');
     expect(createReview).not.toHaveBeenCalled();
   });
 
@@ -121,15 +133,24 @@ describe('LessonDetail', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Yoga' })).toBeInTheDocument();
   });
 
-  test('when the server refuses a non-member, then the failure and its reason show in Resultado', async () => {
+  test('when a signed-in non-member looks, then the form says a membership is needed before anything is typed', async () => {
+    renderDetail(NON_MEMBER);
+    const form = await screen.findByRole('form', { name: 'Califica esta clase' });
+    expect(form).toHaveAccessibleDescription('Solo los socios con una membresía activa pueden calificar clases.');
+    for (const star of within(form).getAllByRole('radio')) expect(star).toBeDisabled();
+    expect(within(form).getByRole('textbox', { name: 'Descripción' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Enviar' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Añadir clase' })).not.toBeInTheDocument();
+    expect(createReview).not.toHaveBeenCalled();
+  });
+
+  test('when the server refuses a user whose membership could not be read, then the failure and its reason show in Resultado', async () => {
     vi.mocked(createReview).mockRejectedValue(
       apiError(403, { code: 'FORBIDDEN', message: 'Necesitas una membresía activa para esta acción' }),
     );
-    renderDetail(NON_MEMBER);
-    expect(
-      await screen.findByText('Solo los socios con una membresía activa pueden calificar clases.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Añadir clase' })).not.toBeInTheDocument();
+    renderDetail({ ...NON_MEMBER, membershipKnown: false });
+    await screen.findByRole('form', { name: 'Califica esta clase' });
+    expect(screen.queryByText('Solo los socios con una membresía activa pueden calificar clases.')).toBeNull();
     await userEvent.click(screen.getByRole('radio', { name: '5 estrellas' }));
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Resultado' });
@@ -145,7 +166,19 @@ describe('LessonDetail', () => {
     expect(onClassAdded).toHaveBeenCalled();
   });
 
-  test('when the member already holds the class, then El usuario ya tiene esa clase shows', async () => {
+  test("when the class is already in the member's schedule, then it says so instead of offering Añadir clase", async () => {
+    renderDetail({ ...MEMBER, scheduledLessonIds: ['f'.repeat(24), YOGA.id] });
+    expect(await screen.findByText('Ya está en tu horario')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Añadir clase' })).not.toBeInTheDocument();
+  });
+
+  test('when the member has other classes in their schedule, then Añadir clase is offered', async () => {
+    renderDetail({ ...MEMBER, scheduledLessonIds: ['f'.repeat(24)] });
+    expect(await screen.findByRole('button', { name: 'Añadir clase' })).toBeInTheDocument();
+    expect(screen.queryByText('Ya está en tu horario')).toBeNull();
+  });
+
+  test("when the member's schedule was not known and the server says the class is held, then El usuario ya tiene esa clase shows", async () => {
     vi.mocked(addLessonToSchedule).mockRejectedValue(
       apiError(409, {
         code: 'CONFLICT',

@@ -128,6 +128,18 @@ describe('LessonList and its filter bar', () => {
     expect(screen.getByRole('button', { name: 'Ocultar filtros' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('when filtrar is pressed in the opened phone panel, then the panel folds and focus returns to its toggle', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cardio' }));
+    await userEvent.click(screen.getByRole('button', { name: 'filtrar' }));
+    const toggle = screen.getByRole('button', { name: /Mostrar filtros/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(cardNames()).toEqual(['Boxeo', 'Zumba']);
+  });
+
   test('when loading fails, then the error shows with Intenta de nuevo that loads again', async () => {
     vi.mocked(getLessons).mockReset().mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce(LESSONS);
     renderList();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { INTENSITY_LEVELS, type LoadStatus } from '@pulso/shared';
 import { es } from '../../../i18n/es';
 import { activeFilterCount, type EffortOrder, type LessonFilters } from '../filter';
@@ -38,6 +38,7 @@ export function FilterBar({
   const t = es.lessons.filters;
   const panelId = useId();
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const [draftTypes, setDraftTypes] = useState(filters.types);
   const [draftLevels, setDraftLevels] = useState(filters.levels);
   // When the applied filters change from outside (reset, 'Intenta de nuevo'), the choices follow.
@@ -51,6 +52,11 @@ export function FilterBar({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ types: draftTypes, levels: [...draftLevels].sort((a, b) => a - b) });
+    // On phones the open panel covers the results: fold it and keep the keyboard on its toggle.
+    if (open) {
+      setOpen(false);
+      toggleRef.current?.focus();
+    }
   };
 
   const active = activeFilterCount(filters);
@@ -58,6 +64,7 @@ export function FilterBar({
   return (
     <form className="filter-bar" aria-label={t.title} onSubmit={submit}>
       <button
+        ref={toggleRef}
         type="button"
         className="button filter-bar__toggle"
         aria-expanded={open}

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { MESSAGES, RELOAD_DELAY_MS } from '@pulso/shared';
 import { ResultModal } from '../../../components/ui/modal';
@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDate } from '../../../lib/format';
+import { withReturn } from '../../../lib/return-path';
 import { useLessonsStore, type ActionResult } from '../store';
 import { IntensityMeter } from './intensity-meter';
 import { ReviewForm } from './review-form';
@@ -22,6 +23,8 @@ export interface LessonViewer {
   isMember: boolean;
   /** The membership was checked: a signed-in non-member is told why they cannot rate. */
   membershipKnown: boolean;
+  /** Ids of the classes already in the member's schedule (their profile's lessons). */
+  scheduledLessonIds?: readonly string[];
 }
 
 interface LessonDetailProps {
@@ -37,6 +40,7 @@ interface LessonDetailProps {
  */
 export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) {
   const t = es.lessons.detail;
+  const location = useLocation();
   const { busy, fetchLesson, addClass } = useLessonsStore(
     useShallow((s) => ({ busy: s.busy, fetchLesson: s.fetchLesson, addClass: s.addClass })),
   );
@@ -141,7 +145,12 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
             </p>
             <p className="lesson-detail__short">{lesson.shortDescription}</p>
             {!lesson.isAvailable && <p className="lesson-detail__muted">{t.unavailable}</p>}
-            {viewer.userId && viewer.isMember && (
+            {viewer.userId && viewer.isMember && viewer.scheduledLessonIds?.includes(lesson.id) && (
+              <p className="lesson-detail__scheduled">
+                <span aria-hidden="true">✓</span> {t.inSchedule}
+              </p>
+            )}
+            {viewer.userId && viewer.isMember && !viewer.scheduledLessonIds?.includes(lesson.id) && (
               <button
                 type="button"
                 className="button button--primary"
@@ -241,7 +250,8 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
           />
         ) : (
           <p className="lesson-detail__login">
-            {es.lessons.review.loginToReview} <Link to={paths.login}>{es.lessons.review.login}</Link>
+            {es.lessons.review.loginToReview}{' '}
+            <Link to={withReturn(paths.login, location.pathname + location.search)}>{es.lessons.review.login}</Link>
           </p>
         )}
       </div>

@@ -7,7 +7,7 @@ import { useLessonsStore, type ActionResult } from '../store';
 interface ReviewFormProps {
   lessonId: string;
   userId: string;
-  /** The signed-in user is known to have no active membership: say so before they try. */
+  /** The signed-in user is known to have no active membership: say so up front and disable the form. */
   notMember?: boolean;
   /** Called after a review was created (the page reloads its data). */
   onReviewed?: () => void;
@@ -49,7 +49,13 @@ export function ReviewForm({ lessonId, userId, notMember, onReviewed, title }: R
   };
 
   return (
-    <form className="form review-form" aria-labelledby={`${ids}-title`} onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="form review-form"
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={notMember ? `${ids}-note` : undefined}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <h2 id={`${ids}-title`} className="review-form__title">
         {title ?? t.title}
       </h2>
@@ -60,6 +66,7 @@ export function ReviewForm({ lessonId, userId, notMember, onReviewed, title }: R
       )}
       <fieldset
         className="review-form__stars"
+        disabled={notMember}
         role="radiogroup"
         aria-describedby={starsError ? `${ids}-stars-error` : undefined}
         aria-invalid={starsError ? true : undefined}
@@ -99,6 +106,7 @@ export function ReviewForm({ lessonId, userId, notMember, onReviewed, title }: R
           id={`${ids}-description`}
           rows={4}
           maxLength={MAX_DESCRIPTION}
+          disabled={notMember}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           aria-describedby={`${ids}-hint`}
@@ -107,7 +115,7 @@ export function ReviewForm({ lessonId, userId, notMember, onReviewed, title }: R
           {t.descriptionHint} ({description.length}/{MAX_DESCRIPTION})
         </p>
       </div>
-      <button type="submit" className="button button--primary review-form__submit" disabled={busy}>
+      <button type="submit" className="button button--primary review-form__submit" disabled={busy || notMember}>
         {busy ? t.sending : t.send}
       </button>
       {result && <ResultModal message={result.message} failed={!result.ok} onClose={() => setResult(null)} />}

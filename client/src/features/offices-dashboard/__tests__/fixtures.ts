@@ -4,7 +4,7 @@ import type { ApiErrorBody, BranchDto } from '@pulso/shared';
 export const CENTRO: BranchDto = {
   id: 'a'.repeat(24),
   name: 'Sede Centro',
-  location: 'Avenida Juarez 123',
+  location: 'Avenida Juárez 123',
   image: 'http://localhost/uploads/centro.jpg',
   scheduleDays: ['Sábado', 'Lunes', 'Martes'],
   scheduleHourStart: '6:00',

@@ -52,7 +52,7 @@ describe('OfficeAdminList (/dashboard/sedes)', () => {
     expect(within(centro).getByRole('img', { name: 'Fachada de Sede Centro' })).toHaveAttribute('src', CENTRO.image);
     expect(within(centro).getByText('Nombre')).toBeInTheDocument();
     expect(within(centro).getByText('Dirección')).toBeInTheDocument();
-    expect(within(centro).getByText('Avenida Juarez 123')).toBeInTheDocument();
+    expect(within(centro).getByText('Avenida Juárez 123')).toBeInTheDocument();
     expect(within(centro).getByText('Días')).toBeInTheDocument();
     expect(within(centro).getByText('Lunes, Martes, Sábado')).toBeInTheDocument();
     expect(within(centro).getByText('Horario de atención')).toBeInTheDocument();

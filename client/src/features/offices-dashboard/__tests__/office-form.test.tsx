@@ -228,7 +228,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
     await screen.findByRole('heading', { level: 1, name: 'Editar Sede' });
     expect(getOffice).toHaveBeenCalledWith(CENTRO.id);
     expect(nameInput()).toHaveValue('Sede Centro');
-    expect(addressInput()).toHaveValue('Avenida Juarez 123');
+    expect(addressInput()).toHaveValue('Avenida Juárez 123');
     expect(screen.getByRole('checkbox', { name: 'Sábado' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Domingo' })).not.toBeChecked();
     expect(startSelect()).toHaveValue('6:00');
@@ -282,7 +282,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
       CENTRO.id,
       {
         name: 'Sede Centro Historico',
-        location: 'Avenida Juarez 123',
+        location: 'Avenida Juárez 123',
         scheduleDays: ['Lunes', 'Martes'],
         scheduleHourStart: '6:00',
         scheduleHourFinish: '23:00',

@@ -5,7 +5,7 @@ export const STANDAR: PlanDto = {
   id: 'a'.repeat(24),
   name: 'Standar',
   duration: 1,
-  benefits: 'Sala de musculacion',
+  benefits: 'Sala de musculación',
   price: 29.99,
   deletedAt: null,
 };

@@ -51,12 +51,12 @@ describe('PlanAdminList (/dashboard/membresias)', () => {
   test('when the list cannot load, then the server message shows with a retry', async () => {
     vi.mocked(getAllPlans)
       .mockRejectedValueOnce(
-        apiError(403, { code: 'FORBIDDEN', message: 'No tiene permiso para realizar esta acción' }),
+        apiError(403, { code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' }),
       )
       .mockResolvedValueOnce([PLUS]);
     renderList();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No se pudieron cargar los planes. No tiene permiso para realizar esta acción');
+    expect(alert).toHaveTextContent('No se pudieron cargar los planes. No tienes permiso para realizar esta acción');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
     expect(await screen.findByRole('article', { name: 'Plus' })).toBeInTheDocument();
   });

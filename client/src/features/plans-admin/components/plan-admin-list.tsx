@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { PlanDto } from '@pulso/shared';
+import { BenefitList } from '../../../components/ui/benefit-list';
 import { ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -89,7 +90,9 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
                   </div>
                   <div>
                     <dt>{t.benefits}</dt>
-                    <dd>{plan.benefits}</dd>
+                    <dd>
+                      <BenefitList benefits={plan.benefits} />
+                    </dd>
                   </div>
                   <div>
                     <dt>{t.price}</dt>

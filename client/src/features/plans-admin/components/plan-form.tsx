@@ -144,6 +144,7 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
           maxLength={300}
           autoComplete="off"
           required
+          hint={t.benefitsHint}
           onChange={(e) => change('benefits')(e.target.value)}
           error={errorOf('benefits')}
         />

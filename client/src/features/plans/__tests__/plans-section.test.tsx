@@ -11,8 +11,14 @@ import { DEFAULT_SITE, useUiStore } from '../../ui/store';
 vi.mock('../api/get-plans', () => ({ getPlans: vi.fn() }));
 
 const PLANS: PlanDto[] = [
-  { id: 'a'.repeat(24), name: 'Standar', duration: 1, benefits: 'Sala de musculacion', price: 29.99 },
-  { id: 'b'.repeat(24), name: 'Premium', duration: 12, benefits: 'Todo incluido', price: 299.99 },
+  { id: 'a'.repeat(24), name: 'Standar', duration: 1, benefits: 'Sala de musculación', price: 29.99 },
+  {
+    id: 'b'.repeat(24),
+    name: 'Premium',
+    duration: 12,
+    benefits: 'Todas las sedes, Clases ilimitadas, Nutricionista',
+    price: 299.99,
+  },
 ];
 
 function renderSection() {
@@ -36,7 +42,7 @@ describe('PlansSection', () => {
 
     const standar = await screen.findByRole('article', { name: 'Standar' });
     expect(within(standar).getByText('1 mes')).toBeInTheDocument();
-    expect(within(standar).getByText('Sala de musculacion')).toBeInTheDocument();
+    expect(within(standar).getByText('Sala de musculación')).toBeInTheDocument();
     expect(within(standar).getByText(/29,99/)).toBeInTheDocument();
     expect(within(standar).getByRole('link', { name: 'Compra ahora' })).toHaveAttribute(
       'href',
@@ -55,6 +61,14 @@ describe('PlansSection', () => {
       screen.getByText('Las compras en línea no están disponibles. Acércate a tu sede para adquirir tu plan.'),
     ).toBeInTheDocument();
     useUiStore.setState({ site: DEFAULT_SITE });
+  });
+
+  test('when a plan has several benefits separated by commas, then they show as a list', async () => {
+    vi.mocked(getPlans).mockResolvedValue(PLANS);
+    renderSection();
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+    const items = within(within(premium).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Todas las sedes', 'Clases ilimitadas', 'Nutricionista']);
   });
 
   test('when loading fails, then the error shows with a retry that loads again', async () => {

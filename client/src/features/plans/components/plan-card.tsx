@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { planBadge, type PlanDto } from '@pulso/shared';
+import { BenefitList } from '../../../components/ui/benefit-list';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { formatPrice } from '../../../lib/format';
@@ -25,7 +26,7 @@ export function PlanCard({ plan, currency, buyable = true }: PlanCardProps) {
         <strong>{formatPrice(plan.price, currency)}</strong>
         <span>{es.plans.perPeriod(plan.duration)}</span>
       </p>
-      <p className="plan-card__benefits">{plan.benefits}</p>
+      <BenefitList className="plan-card__benefits" benefits={plan.benefits} />
       {buyable && (
         <Link className="button button--primary plan-card__buy" to={paths.payment(plan.id)}>
           {es.plans.buy}

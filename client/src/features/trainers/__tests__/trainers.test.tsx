@@ -26,12 +26,12 @@ const TRAINERS: MonitorDto[] = [
       { id: 'l2', name: 'HIIT' },
     ],
   },
-  { id: 't2', fullName: 'Lucia Fernandez', lessonDetails: [] },
+  { id: 't2', fullName: 'Lucía Fernández', lessonDetails: [] },
 ];
 
 const LUCIA: UserDto = {
   id: 't2',
-  fullName: 'Lucia Fernandez',
+  fullName: 'Lucía Fernández',
   email: 'lucia@pulso.demo',
   phone: '5510000005',
   isMonitor: true,
@@ -41,7 +41,7 @@ const LUCIA: UserDto = {
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
   detalle: {
-    fullName: 'Lucia Fernandez',
+    fullName: 'Lucía Fernández',
     email: 'lucia@pulso.demo',
     phone: '5510000005',
     isMonitor: true,
@@ -125,7 +125,7 @@ describe('trainers (/dashboard/profesores)', () => {
         'href',
         '/dashboard/profesores/editar/t1',
       );
-      expect(within(table).getByRole('row', { name: /Lucia Fernandez/ })).toHaveTextContent('Sin clases');
+      expect(within(table).getByRole('row', { name: /Lucía Fernández/ })).toHaveTextContent('Sin clases');
       expect(screen.getByRole('link', { name: 'Crear Profesor' })).toHaveAttribute(
         'href',
         '/dashboard/profesores/crear',
@@ -134,11 +134,11 @@ describe('trainers (/dashboard/profesores)', () => {
 
     test('when the list fails, then the server message shows', async () => {
       vi.mocked(getTrainers).mockRejectedValue(
-        apiError(403, { code: 'FORBIDDEN', message: 'No tiene permiso para realizar esta acción' }),
+        apiError(403, { code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' }),
       );
       renderAt('/dashboard/profesores');
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        'No se pudieron cargar los profesores. No tiene permiso para realizar esta acción',
+        'No se pudieron cargar los profesores. No tienes permiso para realizar esta acción',
       );
     });
   });
@@ -233,7 +233,7 @@ describe('trainers (/dashboard/profesores)', () => {
       await screen.findByRole('heading', { name: 'Editar Profesor' });
       expect(field('Id')).toHaveValue('t2');
       expect(field('Id')).toHaveAttribute('readonly');
-      expect(field('Nombre')).toHaveValue('Lucia Fernandez');
+      expect(field('Nombre')).toHaveValue('Lucía Fernández');
       expect(field('E-mail')).toHaveValue('lucia@pulso.demo');
       expect(field('Teléfono')).toHaveValue('5510000005');
       expect(screen.queryByLabelText('Contraseña')).not.toBeInTheDocument();
@@ -251,7 +251,7 @@ describe('trainers (/dashboard/profesores)', () => {
       useTrainersStore.setState({ items: TRAINERS, status: 'succeeded' });
       vi.mocked(updateTrainer).mockResolvedValue({
         message: 'Usuario actualizado correctamente',
-        user: { ...LUCIA, fullName: 'Lucia Fernandez Paz' },
+        user: { ...LUCIA, fullName: 'Lucía Fernández Paz' },
       });
       const user = renderAt('/dashboard/profesores/editar/t2');
       await screen.findByRole('heading', { name: 'Editar Profesor' });
@@ -271,7 +271,7 @@ describe('trainers (/dashboard/profesores)', () => {
       const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
       expect(result).toHaveTextContent('Usuario actualizado correctamente');
       expect(updateTrainer).toHaveBeenCalledWith('t2', {
-        fullName: 'Lucia Fernandez Paz',
+        fullName: 'Lucía Fernández Paz',
         email: 'lucia@pulso.demo',
         phone: '5510000005',
         isMonitor: true,
@@ -279,7 +279,7 @@ describe('trainers (/dashboard/profesores)', () => {
       });
       expect(useTrainersStore.getState().items.find((t) => t.id === 't2')).toEqual({
         id: 't2',
-        fullName: 'Lucia Fernandez Paz',
+        fullName: 'Lucía Fernández Paz',
         lessonDetails: [{ id: 'l3', name: 'Yoga' }],
       });
     });

@@ -56,11 +56,11 @@ describe('ContactMessages', () => {
 
   test('when loading fails, then the server message shows, and Actualizar loads again', async () => {
     api.getContactMessages
-      .mockRejectedValueOnce(apiError(401, { code: 'UNAUTHENTICATED', message: 'Debe iniciar sesión' }))
+      .mockRejectedValueOnce(apiError(401, { code: 'UNAUTHENTICATED', message: 'Debes iniciar sesión' }))
       .mockResolvedValueOnce([message({ subject: 'Hola' })]);
     render(<ContactMessages />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No se pudieron cargar los mensajes. Debe iniciar sesión',
+      'No se pudieron cargar los mensajes. Debes iniciar sesión',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByRole('article', { name: 'Hola' })).toBeInTheDocument();

@@ -205,7 +205,7 @@ describe('CreateUserForm', () => {
     await userEvent.click(submit());
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
-      'No se pudo conectar con el servidor. Revise su conexión e intente nuevamente.',
+      'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
     );
   });
 

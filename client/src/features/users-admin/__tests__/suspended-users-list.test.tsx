@@ -94,12 +94,12 @@ describe('SuspendedUsersList', () => {
   test('when the list fails, then the server message shows with a retry', async () => {
     api.getSuspendedUsers
       .mockRejectedValueOnce(
-        apiError(500, { code: 'INTERNAL_ERROR', message: 'Ocurrió un error inesperado, intente nuevamente' }),
+        apiError(500, { code: 'INTERNAL_ERROR', message: 'Ocurrió un error inesperado, inténtalo nuevamente' }),
       )
       .mockResolvedValueOnce({ items: [EVA], total: 1 });
     renderList();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Ocurrió un error inesperado, intente nuevamente');
+    expect(alert).toHaveTextContent('Ocurrió un error inesperado, inténtalo nuevamente');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
     expect(await screen.findByText('eva@example.com')).toBeInTheDocument();
   });

@@ -117,12 +117,12 @@ describe('UsersList', () => {
     useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
     api.getUsers
       .mockRejectedValueOnce(
-        apiError(403, { code: 'FORBIDDEN', message: 'No tiene permiso para realizar esta acción' }),
+        apiError(403, { code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' }),
       )
       .mockResolvedValueOnce(page([ANA]));
     renderList();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('No se pudieron cargar los usuarios. No tiene permiso para realizar esta acción');
+    expect(alert).toHaveTextContent('No se pudieron cargar los usuarios. No tienes permiso para realizar esta acción');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
     expect(await screen.findByText('ana@example.com')).toBeInTheDocument();
   });
@@ -359,7 +359,7 @@ describe('UsersList', () => {
       expect(dialog).toHaveTextContent('Sin membresía');
       const grant = within(dialog).getByRole('form', { name: 'Pago en recepción' });
       await userEvent.click(await within(grant).findByRole('button', { name: 'Registrar pago' }));
-      expect(within(grant).getByLabelText('Plan')).toHaveAccessibleDescription('Debe elegir un plan');
+      expect(within(grant).getByLabelText('Plan')).toHaveAccessibleDescription('Debes elegir un plan');
       expect(api.grantPlan).not.toHaveBeenCalled();
 
       const plus = within(grant).getByRole('option', { name: `Plus · 3 meses · ${formatPrice(80, 'usd')}` });

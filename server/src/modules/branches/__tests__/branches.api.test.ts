@@ -29,7 +29,7 @@ describe('branch offices (sedes) API', () => {
 
   const attrs = {
     name: 'Sede Centro',
-    location: 'Avenida Juarez 123',
+    location: 'Avenida Juárez 123',
     scheduleDays: ['Lunes', 'Miércoles', 'Viernes'],
     scheduleHourStart: '7:00',
     scheduleHourFinish: '22:00',
@@ -80,7 +80,7 @@ describe('branch offices (sedes) API', () => {
     const list = await request(app).get('/api/branchoffice').expect(200);
     expect(list.body).toEqual({ branchOffice: [expect.objectContaining({ id: created.id, name: 'Sede Centro' })] });
     const one = await request(app).get(`/api/branchoffice/${created.id}`).expect(200);
-    expect(one.body.branchoffice).toMatchObject({ name: 'Sede Centro', location: 'Avenida Juarez 123' });
+    expect(one.body.branchoffice).toMatchObject({ name: 'Sede Centro', location: 'Avenida Juárez 123' });
     expect((await request(app).get(`/api/branchoffice/${new Types.ObjectId().toString()}`)).body).toEqual({
       code: 'NOT_FOUND',
       message: 'No se encontró la sede',

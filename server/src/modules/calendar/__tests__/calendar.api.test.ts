@@ -131,7 +131,7 @@ describe('calendar events API', () => {
     ).toBe(403);
     expect((await request(app).get(week)).status).toBe(401);
     expect((await request(app).get('/api/events').set(bearer(member))).body.message).toBe(
-      'Debe indicar el rango de fechas (start y end)',
+      'Debes indicar el rango de fechas (start y end)',
     );
     expect((await request(app).get('/api/events?start=2026-01-01&end=2026-12-31').set(bearer(member))).status).toBe(
       400,

@@ -44,13 +44,13 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     await BranchModel.create(
       ['Sede Centro', 'Sede Norte'].map((name) => ({
         name,
-        location: 'Avenida Juarez 123',
+        location: 'Avenida Juárez 123',
         scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'],
         scheduleHourStart: '7:00',
         scheduleHourFinish: '22:00',
       })),
     );
-    await createTestUser(config, { isMonitor: true, fullName: 'Lucia Fernandez' });
+    await createTestUser(config, { isMonitor: true, fullName: 'Lucía Fernández' });
   });
   beforeEach(async () => {
     await Promise.all([LessonModel.deleteMany({}), LessonReviewsModel.deleteMany({})]);
@@ -62,7 +62,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
   const attrs = {
     name: 'Spinning',
     shortDescription: 'Ciclismo indoor',
-    description: 'Clase de ciclismo indoor con musica',
+    description: 'Clase de ciclismo indoor con música',
     effort: '4',
     types: ['Cardio'],
     goals: ['Resistencia'],
@@ -161,7 +161,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     test('when reading one by name or id, then the whole class comes back; unknown 404', async () => {
       const created = await lesson();
       const byName = await request(app).get('/api/lessons/Spinning').expect(200);
-      expect(byName.body).toMatchObject({ id: created.id, description: 'Clase de ciclismo indoor con musica' });
+      expect(byName.body).toMatchObject({ id: created.id, description: 'Clase de ciclismo indoor con música' });
       expect((await request(app).get(`/api/lessons/detail/${created.id}`).expect(200)).body.name).toBe('Spinning');
       expect((await request(app).get('/api/lessons/Nada')).status).toBe(404);
       expect((await request(app).get('/api/lessons/detail/zzz')).status).toBe(400);
@@ -286,7 +286,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
       ]);
       expect(await LessonModel.countDocuments()).toBe(1);
       // Another trainer, another day, or an hour that starts when the other ends: all fine.
-      await lesson({ name: 'Pilates', monitor: 'Lucia Fernandez' });
+      await lesson({ name: 'Pilates', monitor: 'Lucía Fernández' });
       await lesson({ name: 'Boxeo', scheduleDays: ['Martes'] });
       await lesson({ name: 'Crossfit', scheduleHourStart: '8:30', scheduleHourFinish: '9:30' });
     });
@@ -513,7 +513,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
         .post('/api/reviews/create')
         .set(bearer(member))
         .send({ ...body, stars: 6 });
-      expect(stars.body.details).toContainEqual({ field: 'stars', message: 'Debe elegir de 1 a 5 estrellas' });
+      expect(stars.body.details).toContainEqual({ field: 'stars', message: 'Debes elegir de 1 a 5 estrellas' });
       const long = await request(app)
         .post('/api/reviews/create')
         .set(bearer(member))

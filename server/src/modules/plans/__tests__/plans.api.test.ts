@@ -25,7 +25,7 @@ describe('memberships (plans) API', () => {
     test('when plans exist, then those on sale are listed cheapest first in the shape the client reads', async () => {
       await PlanModel.create([
         { name: 'Premium', duration: 12, benefits: 'Todo incluido', price: 300 },
-        { name: 'Standar', duration: 1, benefits: 'Sala de musculacion', price: 30 },
+        { name: 'Standar', duration: 1, benefits: 'Sala de musculación', price: 30 },
         { name: 'Retirado', duration: 1, benefits: 'Viejo', price: 5, deletedAt: new Date() },
       ]);
       const res = await request(app).get('/api/memberships').expect(200);
@@ -34,7 +34,7 @@ describe('memberships (plans) API', () => {
           id: expect.stringMatching(/^[0-9a-f]{24}$/),
           name: 'Standar',
           duration: 1,
-          benefits: 'Sala de musculacion',
+          benefits: 'Sala de musculación',
           price: 30,
         },
         {
@@ -77,11 +77,26 @@ describe('memberships (plans) API', () => {
       });
     });
 
+    test('when the benefits are separated by commas, then the plan is stored with them as they were sent', async () => {
+      const benefits = 'Todas las sedes, Clases ilimitadas, Nutricionista';
+      const res = await request(app)
+        .post('/api/memberships/create')
+        .set(bearer(admin))
+        .send({ ...valid, benefits });
+      expect(res.status).toBe(201);
+      expect(res.body.plan.benefits).toBe(benefits);
+    });
+
     test.each([
       [{ name: '' }, 'name', 'El campo de nombre es requerido.'],
       [{ name: 'Plus+' }, 'name', 'El nombre debe contener solo letras.'],
       [{ benefits: '' }, 'benefits', 'El campo de beneficios es requerido.'],
       [{ benefits: 'Todo!' }, 'benefits', 'Los beneficios debe contener letras y números sin caracteres especiales.'],
+      [
+        { benefits: 'Sedes,,Clases' },
+        'benefits',
+        'Los beneficios debe contener letras y números sin caracteres especiales.',
+      ],
       [{ duration: '' }, 'duration', 'El campo de duracion es requerido.'],
       [{ duration: '0' }, 'duration', 'Seleccionar la cantidad de meses en numeros.'],
       [{ price: '' }, 'price', 'El campo de precio es requerido.'],
