@@ -1,6 +1,6 @@
 export * from './api';
 export * from './constants';
-export * from './dto';
+export * from './schemas';
 export * from './validation/messages';
 export * from './validation/rules';
 export * from './validation/schedule';

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { WHOLE_HOUR_CHOICES } from '../constants';
+import { MESSAGES } from '../validation/messages';
+import { field, text, wire } from './core';
+import { imageField } from './lessons';
+import { hourFields, hourOrder, weekdays } from './week';
+
+const m = MESSAGES.branchForm;
+
+/** The fields of the branch form (§5 "Branch form"), in the order the form reports them. */
+function branchFields(requireImage: boolean) {
+  return {
+    name: field(
+      wire.text(),
+      text(
+        z
+          .string()
+          .min(1, m.nameRequired)
+          .regex(/^[\p{L} ]+$/u, m.nameLetters)
+          .min(3, m.nameTooShort),
+      ),
+    ),
+    location: field(
+      wire.text(),
+      text(
+        z
+          .string()
+          .min(1, m.addressRequired)
+          .regex(/^[\p{L}\d\s]+$/u, m.addressChars)
+          .min(5, m.addressTooShort),
+      ),
+    ),
+    scheduleDays: weekdays(m.daysRequired),
+    ...hourFields(m, WHOLE_HOUR_CHOICES),
+    image: imageField({ required: requireImage, requiredMessage: m.imageRequired }),
+  };
+}
+
+/** The branch form: create needs an image; edit keeps the current one when none is sent. */
+export const branchForm = {
+  create: z.object(branchFields(true)).superRefine(hourOrder(m, WHOLE_HOUR_CHOICES)),
+  update: z.object(branchFields(false)).superRefine(hourOrder(m, WHOLE_HOUR_CHOICES)),
+};
+
+/** A branch office (sede), §3. */
+export const branch = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  image: z.string(),
+  scheduleDays: z.array(z.string()),
+  scheduleHourStart: z.string(),
+  scheduleHourFinish: z.string(),
+});
+
+export type BranchDto = z.infer<typeof branch>;

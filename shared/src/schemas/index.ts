@@ -1,0 +1,30 @@
+/**
+ * One schema per resource: each form's fields with their wire types, rules and Spanish messages, and
+ * each answer's shape. Types are inferred from them; the server validates with them, the OpenAPI
+ * document is generated from them, and the forms and the mock run them. The schemas are reached as
+ * `schemas.<name>`; the helpers and inferred types are exported by name.
+ */
+export * as schemas from './all';
+export { fieldErrors, formErrors, isSelected, SELECT_PLACEHOLDER, toText, wireOf } from './core';
+export type { FormValues } from './core';
+export { normalizeEmail, isLookAlikeEmail, isEmail, passwordError, toBoolean } from './users';
+export type {
+  MembershipStatusLabel,
+  UserDetailDto,
+  UserDto,
+  UserListItemDto,
+  MonitorDto,
+  LoginResponseDto,
+  CreateUserResponseDto,
+} from './users';
+export { hasImageExtension, lessonName, lessonNameKey } from './lessons';
+export type { LessonListItemDto, LessonReviewDto, LessonDto } from './lessons';
+export type { BranchDto } from './branches';
+export { BENEFITS_SEPARATOR, benefitList } from './plans';
+export type { PlanDto, PlanInput } from './plans';
+export { parseDate } from './events';
+export type { CalendarEventDto } from './events';
+export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
+export type { ContactMessageDto } from './contact';
+export type { PublicConfigDto, StatsDto } from './site';
+export type { MembershipDto, LessonSummaryDto } from './shared-dtos';

@@ -1,0 +1,166 @@
+import * as z from 'zod';
+import { HALF_HOUR_CHOICES, IMAGE_EXTENSIONS } from '../constants';
+import { MESSAGES } from '../validation/messages';
+import { field, list, selected, text, toText, wire } from './core';
+import { lessonSummary } from './shared-dtos';
+import { hourFields, hourOrder, weekdays } from './week';
+
+const m = MESSAGES.lessonForm;
+
+export function hasImageExtension(fileName: string): boolean {
+  const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** An image field's rules: a file name with jpg, jpeg or png, or the URL of the image kept. */
+export const imageField = (options: { required: boolean; requiredMessage: string }) =>
+  field(
+    wire.text(),
+    text(
+      z
+        .string()
+        .refine((image) => !options.required || image !== '', { error: options.requiredMessage })
+        .refine((image) => image === '' || /^https?:\/\//.test(image) || hasImageExtension(image), {
+          error: m.imageType,
+        }),
+    ),
+  );
+
+/**
+ * A class's name as it is stored and looked up: trimmed, in Unicode NFC (an accent typed as a
+ * separate combining mark joins its letter, so 'Aeróbicos' is one spelling however it was typed).
+ */
+export function lessonName(value: unknown): string {
+  return toText(value).normalize('NFC');
+}
+
+/**
+ * The key two class names are compared by for uniqueness: without accents, case or repeated spaces,
+ * so 'Yoga Prenatal', 'yoga prenatal' and 'Yóga Prenatal' are one name (a class page is addressed by it).
+ */
+export function lessonNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Letters (accents included) and hyphens, in words separated by single spaces (issue 18). */
+const LESSON_NAME_CHARS = /^[\p{L}\- ]+$/u;
+
+const nonEmptyList = (message: string) => field(wire.textList(), list(z.array(z.string()).min(1, message)));
+
+/** The fields of the lesson form (§5 "Lesson form"), in the order the form reports them. */
+function lessonFields(requireImage: boolean) {
+  return {
+    name: field(
+      wire.text(),
+      z.preprocess(
+        lessonName,
+        z
+          .string()
+          .min(1, m.nameRequired)
+          .regex(LESSON_NAME_CHARS, m.nameLetters)
+          .refine((n) => !n.includes('  '), { error: m.nameSpaces })
+          .refine((n) => n.length > 3, { error: m.nameTooShort })
+          .refine((n) => n.length < 20, { error: m.nameTooLong }),
+      ),
+    ),
+    description: field(
+      wire.text(),
+      text(
+        z
+          .string()
+          .min(1, m.descriptionRequired)
+          .refine((d) => d.length >= 3 && d.length <= 200, { error: m.descriptionLength }),
+      ),
+    ),
+    shortDescription: field(
+      wire.text(),
+      text(
+        z
+          .string()
+          .min(1, m.shortDescriptionRequired)
+          .refine((d) => d.length >= 3 && d.length <= 50, { error: m.shortDescriptionLength }),
+      ),
+    ),
+    effort: field(
+      wire.textOrNumber(),
+      text(
+        z
+          .string()
+          .min(1, m.effortRequired)
+          .regex(/^[1-5]$/, m.effortRange),
+      ),
+    ),
+    image: imageField({ required: requireImage, requiredMessage: m.imageRequired }),
+    ...hourFields(m, HALF_HOUR_CHOICES),
+    isAvailable: field(wire.boolOrText(), selected(m.isAvailableRequired)),
+    monitor: field(wire.text(), selected(m.monitorRequired)),
+    branchoffice: field(
+      wire.textOrTextList(),
+      z.unknown().refine((v) => selectedOne(Array.isArray(v) ? v[0] : v), { error: m.branchRequired }),
+    ),
+    scheduleDays: weekdays(m.daysRequired),
+    types: nonEmptyList(m.typesRequired),
+    goals: nonEmptyList(m.goalsRequired),
+  };
+}
+
+const selectedOne = (v: unknown) => selected('').safeParse(v).success;
+
+/**
+ * The lesson form: create needs an image; edit keeps the current one when none is sent. `image` is
+ * the chosen file's name (the server puts the uploaded file's name there).
+ */
+export const lessonForm = {
+  create: z.object(lessonFields(true)).superRefine(hourOrder(m, HALF_HOUR_CHOICES)),
+  update: z.object(lessonFields(false)).superRefine(hourOrder(m, HALF_HOUR_CHOICES)),
+};
+
+// ---------- answers ----------
+
+/** A class as list screens and filters show it (§2.4, §2.17). */
+export const lessonListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  shortDescription: z.string(),
+  image: z.string(),
+  /** Intensity 1-5, held as a string (§3). */
+  effort: z.string(),
+  types: z.array(z.string()),
+  exercisesTypes: z.array(z.object({ name: z.string() })),
+  goals: z.array(z.string()),
+  scheduleDays: z.array(z.string()),
+  scheduleHourStart: z.string(),
+  scheduleHourFinish: z.string(),
+  isAvailable: z.boolean(),
+  /** The trainer's full name. */
+  monitor: z.string(),
+  /** The sede's name. */
+  branchoffice: z.string(),
+  averageStars: z.number(),
+});
+
+export const lessonReview = z.object({
+  id: z.string(),
+  user: z.string(),
+  userId: z.string(),
+  stars: z.number(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+
+/** One class with everything the detail screen shows (§2.5). */
+export const lesson = lessonListItem.extend({
+  description: z.string(),
+  monitorId: z.string().nullable(),
+  officeId: z.string().nullable(),
+  reviewCount: z.number(),
+  reviews: z.array(lessonReview),
+  deletedAt: z.string().nullable(),
+});
+
+export const namedItem = z.object({ id: z.string(), name: z.string() });
+
+export { lessonSummary };
+export type LessonListItemDto = z.infer<typeof lessonListItem>;
+export type LessonReviewDto = z.infer<typeof lessonReview>;
+export type LessonDto = z.infer<typeof lesson>;

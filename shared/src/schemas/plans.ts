@@ -1,0 +1,74 @@
+import * as z from 'zod';
+import { MESSAGES } from '../validation/messages';
+import { field, text, wire, type FormValues } from './core';
+
+const m = MESSAGES.planForm;
+
+/** Separates one benefit of a plan from the next in its one `benefits` text. */
+export const BENEFITS_SEPARATOR = ',';
+
+/** A plan's benefits as the list pages show: 'Todas las sedes, Nutricionista' → two items. */
+export function benefitList(benefits: string): string[] {
+  return benefits
+    .split(BENEFITS_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/**
+ * Plan create and edit (§5 "Plan form"): benefits are letters, digits and spaces, and commas may
+ * separate several (no empty benefit between them).
+ */
+export const planForm = z.object({
+  name: field(
+    wire.text(),
+    text(
+      z
+        .string()
+        .min(1, m.nameRequired)
+        .regex(/^[\p{L} ,]+$/u, m.nameLetters),
+    ),
+  ),
+  benefits: field(
+    wire.text(),
+    text(
+      z
+        .string()
+        .min(1, m.benefitsRequired)
+        .regex(/^[\p{L}\d ]*[\p{L}\d][\p{L}\d ]*(,[\p{L}\d ]*[\p{L}\d][\p{L}\d ]*)*$/u, m.benefitsChars),
+    ),
+  ),
+  duration: field(
+    wire.textOrNumber(),
+    text(
+      z
+        .string()
+        .min(1, m.durationRequired)
+        .regex(/^[1-9]\d{0,2}$/, m.durationFormat),
+    ),
+  ),
+  price: field(
+    wire.textOrNumber(),
+    text(
+      z
+        .string()
+        .min(1, m.priceRequired)
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, m.priceFormat),
+    ),
+  ),
+});
+
+/** A membership plan as the API sends it (§3). */
+export const plan = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Months. */
+  duration: z.number(),
+  benefits: z.string(),
+  price: z.number(),
+  /** Only in admin lists: when the plan was retired. */
+  deletedAt: z.string().nullable().optional(),
+});
+
+export type PlanDto = z.infer<typeof plan>;
+export type PlanInput = FormValues<typeof planForm>;

@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import { contactMessage } from './contact';
+
+/** Settings the server exposes to the SPA at run time (GET /api/config). */
+export const publicConfig = z.object({
+  gymName: z.string(),
+  /** ISO 4217 code, lower case, of the prices. */
+  currency: z.string(),
+  /** The Google OAuth client id when Google sign-in is configured, else null (button hidden). */
+  googleClientId: z.string().nullable(),
+  /**
+   * How plans are bought online: Stripe Checkout, the built-in demo checkout, or null when this
+   * installation takes no online payments (plans are then sold at the front desk only).
+   */
+  payments: z.enum(['stripe', 'demo']).nullable(),
+});
+
+/** The dashboard overview (GET /api/stats, admins only). */
+export const stats = z.object({
+  /** Accounts not suspended whose membership has not ended. */
+  activeMembers: z.number(),
+  /** Classes not retired (available or not). */
+  classes: z.number(),
+  sedes: z.number(),
+  /** Trainer accounts not suspended. */
+  trainers: z.number(),
+  /** Paid payments of the last 30 days, summed per currency (amounts in major units). */
+  revenueLast30Days: z.array(z.object({ currency: z.string(), amount: z.number(), payments: z.number() })),
+  /** The newest contact messages, newest first. */
+  latestMessages: z.array(contactMessage),
+  generatedAt: z.string(),
+});
+
+export type PublicConfigDto = z.infer<typeof publicConfig>;
+export type StatsDto = z.infer<typeof stats>;

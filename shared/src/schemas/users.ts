@@ -1,0 +1,277 @@
+import * as z from 'zod';
+import { PHONE_DIGITS } from '../constants';
+import { MESSAGES } from '../validation/messages';
+import { field, isSelected, text, toText, whenTyped, wire } from './core';
+import { lessonSummary, membership } from './shared-dtos';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
+const FULL_NAME_CHARS = /^[\p{L}\d\-(). ]+$/u;
+
+/**
+ * E-mails in one canonical form: Unicode NFKC (full-width or compatibility look-alikes fold to plain
+ * letters), without invisible format characters (zero-width spaces and joiners, soft hyphens,
+ * byte-order marks), trimmed and lower-cased. The server stores and compares this form.
+ */
+export function normalizeEmail(email: string): string {
+  return email
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * True when a part of the e-mail mixes Latin letters with Cyrillic or Greek ones ("еxample.com"
+ * with a Cyrillic е): such an address only exists to pass for another one, as browsers judge
+ * mixed-script domain names.
+ */
+export function isLookAlikeEmail(email: unknown): boolean {
+  if (typeof email !== 'string') return false;
+  return normalizeEmail(email)
+    .split(/[@.]/)
+    .some(
+      (label) =>
+        [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u].filter((re) => re.test(label)).length > 1,
+    );
+}
+
+/** A well-formed address that does not pass for another one. */
+export const isEmail = (email: string) => EMAIL_RE.test(email) && !isLookAlikeEmail(email);
+
+/** An e-mail field's rules, judged in the form the server stores it (NFKC, no invisible characters). */
+const emailText = <T extends z.ZodType<unknown, string>>(rules: T) =>
+  z.preprocess(
+    (v) =>
+      toText(v)
+        .normalize('NFKC')
+        .replace(/\p{Cf}/gu, ''),
+    rules,
+  );
+
+/** The password rules (§9): required, a digit, a capital letter, at least 8 characters. */
+const passwordRules = z
+  .string()
+  .min(1, MESSAGES.auth.passwordRequired)
+  .regex(/\d/, MESSAGES.auth.passwordDigit)
+  .regex(/\p{Lu}/u, MESSAGES.auth.passwordCapital)
+  .min(8, MESSAGES.auth.passwordLength);
+
+const rawText = (v: unknown) => (typeof v === 'string' ? v : '');
+/** A new password: every password rule (passwords are never trimmed). */
+const password = z.preprocess(rawText, passwordRules);
+/** A password that may be left empty to keep the current one; when typed, every rule. */
+const optionalPassword = z.preprocess(rawText, z.string().superRefine(whenTyped(passwordRules)));
+
+/** The password rules' first message for a value, if it breaks one (registration, reset, profile, staff). */
+export function passwordError(value: unknown): string | undefined {
+  const result = password.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The user form's name rule (§5): required; letters, digits, hyphen, parentheses, space, dot. */
+const fullName = text(
+  z.string().min(1, MESSAGES.userForm.fullNameRequired).regex(FULL_NAME_CHARS, MESSAGES.userForm.fullNameChars),
+);
+
+/** 'Si'/'No' from the dashboard selectors, or JSON booleans; undefined for anything else. */
+export function toBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 'Si' || value === 'true') return true;
+  if (value === 'No' || value === 'false') return false;
+  return undefined;
+}
+
+/** Every field a user form may send, by its wire type; a form adds its rules to the ones it judges. */
+const userWire = {
+  fullName: wire.text(),
+  email: wire.text(),
+  password: wire.text(),
+  currentPassword: wire.text(),
+  phone: wire.text(),
+  isMonitor: wire.boolOrText(),
+  isAdmin: wire.boolOrText(),
+};
+
+/** Sign-in (§5 "Login"): both fields required. */
+export const loginForm = z.object({
+  email: field(wire.text(), text(z.string().min(1, MESSAGES.auth.loginRequired))),
+  password: field(wire.text(), z.preprocess(rawText, z.string().min(1, MESSAGES.auth.loginRequired))),
+});
+
+const registerEmail = emailText(
+  z.string().min(1, MESSAGES.auth.registerEmailRequired).refine(isEmail, { error: MESSAGES.auth.registerEmailFormat }),
+);
+
+/** Registration (§2.10, §5): e-mail and password. */
+export const registerForm = z.object({
+  ...userWire,
+  email: field(wire.text(), registerEmail),
+  password: field(wire.text(), password),
+});
+
+/**
+ * Profile edit: the user form's name rule; a phone is optional (registration asks for none) but when
+ * given it is digits only and exactly 10 of them (§5, §9); a new password follows the password rules
+ * and needs the current one (a stolen session must not be enough to change it).
+ */
+export const profileForm = z
+  .object({
+    ...userWire,
+    fullName: field(wire.text(), fullName),
+    phone: field(
+      wire.text(),
+      text(
+        z
+          .string()
+          .refine((p) => p === '' || /^\d+$/.test(p), { error: MESSAGES.auth.profilePhoneDigits })
+          .refine((p) => p === '' || PHONE_RE.test(p), { error: MESSAGES.userForm.phoneFormat }),
+      ),
+    ),
+    password: field(wire.text(), optionalPassword),
+  })
+  .superRefine((form, ctx) => {
+    if (form.password !== '' && rawText(form.currentPassword) === '') {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MESSAGES.auth.currentPasswordRequired });
+    }
+  });
+
+/** The user form's own fields (§5 "User form"), admin create and edit. */
+const userFormFields = {
+  ...userWire,
+  fullName: field(wire.text(), fullName),
+  email: field(
+    wire.text(),
+    emailText(
+      z.string().min(1, MESSAGES.userForm.emailRequired).refine(isEmail, { error: MESSAGES.userForm.emailFormat }),
+    ),
+  ),
+  phone: field(
+    wire.text(),
+    text(z.string().min(1, MESSAGES.userForm.phoneRequired).regex(PHONE_RE, MESSAGES.userForm.phoneFormat)),
+  ),
+};
+
+/** An admin's user form: create sets a password; edit keeps the current one when it is left empty. */
+export const userForm = {
+  create: z.object({ ...userFormFields, password: field(wire.text(), password) }),
+  edit: z.object({ ...userFormFields, password: field(wire.text(), optionalPassword) }),
+};
+
+const m = MESSAGES.trainerForm;
+const trainerFields = {
+  ...userWire,
+  fullName: field(
+    wire.text(),
+    text(
+      z
+        .string()
+        .min(1, m.nameRequired)
+        .refine((n) => !/\d/.test(n), { error: m.nameNoDigits })
+        .max(40, m.nameTooLong),
+    ),
+  ),
+  email: field(wire.text(), emailText(z.string().refine(isEmail, { error: m.emailInvalid }))),
+  phone: field(wire.text(), text(z.string().regex(PHONE_RE, m.phoneInvalid))),
+};
+const choice = z.unknown().refine(isSelected, { error: m.selectRequired });
+
+/**
+ * Trainer create and edit (§5 "Trainer form"). The password follows the password rules of §9 like
+ * every other form that sets one; on edit an empty password keeps the current one.
+ */
+export const trainerForm = {
+  create: z.object({
+    ...trainerFields,
+    password: field(wire.text(), z.preprocess(rawText, z.string().min(1, m.passwordRequired).pipe(passwordRules))),
+    isMonitor: field(wire.boolOrText(), choice),
+    isAdmin: field(wire.boolOrText(), choice),
+  }),
+  edit: z.object({ ...trainerFields, password: field(wire.text(), optionalPassword) }),
+};
+
+/**
+ * The form an admin's user request is judged by: the trainer form's rules when the account is a
+ * trainer, else the user form's.
+ */
+export function adminUserForm(input: { isMonitor?: unknown }, mode: 'create' | 'edit') {
+  return toBoolean(input.isMonitor) === true ? trainerForm[mode] : userForm[mode];
+}
+
+/** 'Olvidé mi contraseña': the registration e-mail rules. */
+export const forgotForm = z.object({ email: field(wire.text(), registerEmail) });
+
+/** A new password through a reset link. */
+export const resetForm = z.object({
+  token: field(wire.text(), z.preprocess(rawText, z.string().regex(/^[\w-]{20,100}$/, MESSAGES.auth.resetInvalid))),
+  password: field(wire.text(), password),
+});
+
+/** Google's button sends its credential (a signed ID token). */
+export const googleForm = z.object({
+  credential: field(wire.text(), z.preprocess(rawText, z.string().min(1, MESSAGES.auth.googleRejected))),
+});
+
+/** An admin adds a class to a member's schedule (`idUser`; a member's own when absent). */
+export const addLessonForm = z.object({ idUser: wire.text() });
+
+// ---------- answers ----------
+
+const membershipStatus = z.enum(['Activo', 'Inactivo']);
+const nameRef = z.object({ id: z.string(), name: z.string() });
+
+export const userDetail = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isMonitor: z.boolean(),
+  isAdmin: z.boolean(),
+  /** The member's own class schedule. */
+  lessonDetails: z.array(lessonSummary),
+});
+
+/** GET /users/:id: the fields arrive on the user and again under `detalle` (§3). */
+export const user = userDetail.extend({
+  id: z.string(),
+  deletedAt: z.string().nullable(),
+  statusMembershipIdStatus: membershipStatus,
+  membresia: membership.nullable(),
+  detalle: userDetail,
+  /** Classes this user teaches (trainers' 'Mis Clases'). */
+  monitorLessons: z.array(lessonSummary),
+});
+
+/** A row of GET /users and /users/deleted. */
+export const userListItem = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isMonitor: z.boolean(),
+  isAdmin: z.boolean(),
+  deletedAt: z.string().nullable(),
+  /** Spelled as the spec's users table reads it. */
+  statusMemberShipIdStatus: membershipStatus,
+  membresia: membership.nullable(),
+  lessonDetails: z.array(nameRef),
+});
+
+export const monitor = z.object({ id: z.string(), fullName: z.string(), lessonDetails: z.array(nameRef) });
+
+export const loginResponse = z.object({
+  login: z.object({ success: z.boolean(), token: z.string().nullable(), message: z.string() }),
+});
+
+export const createUserResponse = z.object({
+  success: z.boolean(),
+  user: z.object({ id: z.string(), token: z.string().optional() }),
+  message: z.string(),
+});
+
+export type MembershipStatusLabel = z.infer<typeof membershipStatus>;
+export type UserDetailDto = z.infer<typeof userDetail>;
+export type UserDto = z.infer<typeof user>;
+export type UserListItemDto = z.infer<typeof userListItem>;
+export type MonitorDto = z.infer<typeof monitor>;
+export type LoginResponseDto = z.infer<typeof loginResponse>;
+export type CreateUserResponseDto = z.infer<typeof createUserResponse>;
