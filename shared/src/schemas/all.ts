@@ -6,6 +6,8 @@ export {
   userForm,
   trainerForm,
   adminUserForm,
+  userCreate,
+  userUpdate,
   forgotForm,
   resetForm,
   googleForm,

@@ -45,26 +45,35 @@ export const wire = {
   /** A finite number, or a string of at most 50 characters (form inputs send numbers as text). */
   textOrNumber: () =>
     z
-      .union([z.number().refine(Number.isFinite), z.string().max(50)], wrongType)
+      .union(
+        [z.number(wrongType).refine(Number.isFinite, wrongType), z.string(wrongType).max(50, wrongType)],
+        wrongType,
+      )
       .refine((v) => typeof v !== 'string' || cleanText(v), clean)
       .nullish(),
   /** A boolean, or a short text such as the dashboard's 'Si' / 'No'. */
   boolOrText: () =>
     z
-      .union([z.boolean(), z.string().max(20)], wrongType)
+      .union([z.boolean(wrongType), z.string(wrongType).max(20, wrongType)], wrongType)
       .refine((v) => typeof v !== 'string' || cleanText(v), clean)
       .nullish(),
   /** A list of at most 50 strings of at most 200 characters. */
   textList: () =>
     z
-      .array(z.string().max(200), wrongType)
+      .array(z.string(wrongType).max(200, wrongType), wrongType)
       .max(50, wrongType)
       .refine((v) => v.every(cleanText), clean)
       .nullish(),
   /** A string, or a list of at most 5 strings (the spec sends a sede as a one-item list). */
   textOrTextList: () =>
     z
-      .union([z.string().max(200), z.array(z.string().max(200)).max(5)], wrongType)
+      .union(
+        [
+          z.string(wrongType).max(200, wrongType),
+          z.array(z.string(wrongType).max(200, wrongType), wrongType).max(5, wrongType),
+        ],
+        wrongType,
+      )
       .refine((v) => (Array.isArray(v) ? v : [v]).every(cleanText), clean)
       .nullish(),
 };
@@ -156,3 +165,16 @@ export function formErrors<S extends z.ZodType>(
 export function wireOf(field: z.ZodType): z.ZodType {
   return field instanceof z.ZodPipe ? (field.in as z.ZodType) : field;
 }
+
+/**
+ * A request whose form depends on who sends it (registration or an admin's user form, one's own
+ * profile or the admin's form): `fields` are the fields any of its forms accepts, `choose` picks
+ * the form for the caller and what was sent.
+ */
+export interface FormChoice<C> {
+  fields: z.ZodObject;
+  choose: (caller: C, input: Record<string, unknown>) => z.ZodType;
+}
+
+/** A request body's schema: one form, or a choice of forms by the caller. */
+export type RequestForm<C = never> = z.ZodObject | FormChoice<C>;

@@ -6,7 +6,7 @@
  */
 export * as schemas from './all';
 export { fieldErrors, formErrors, isSelected, SELECT_PLACEHOLDER, toText, wireOf } from './core';
-export type { FormValues } from './core';
+export type { FormValues, FormChoice, RequestForm } from './core';
 export { normalizeEmail, isLookAlikeEmail, isEmail, passwordError, toBoolean } from './users';
 export type {
   MembershipStatusLabel,

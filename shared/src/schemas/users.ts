@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PHONE_DIGITS } from '../constants';
 import { MESSAGES } from '../validation/messages';
-import { field, isSelected, text, toText, whenTyped, wire } from './core';
+import { field, isSelected, text, toText, whenTyped, wire, type FormChoice } from './core';
 import { lessonSummary, membership } from './shared-dtos';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -198,13 +198,29 @@ export function adminUserForm(input: { isMonitor?: unknown }, mode: 'create' | '
   return toBoolean(input.isMonitor) === true ? trainerForm[mode] : userForm[mode];
 }
 
+/** POST /users/create: registration for anyone; an admin's user or trainer form for admins. */
+export const userCreate: FormChoice<{ isAdmin: boolean }> = {
+  fields: registerForm,
+  choose: (caller, input) => (caller.isAdmin ? adminUserForm(input, 'create') : registerForm),
+};
+
+/**
+ * PUT /users/update/:id: the profile form for one's own profile (an admin sending it is recognised
+ * by the e-mail it does not send); the admin form's rules when an admin edits through the dashboard.
+ */
+export const userUpdate: FormChoice<{ isAdmin: boolean; self: boolean }> = {
+  fields: profileForm,
+  choose: (caller, input) =>
+    caller.isAdmin && !(caller.self && input.email === undefined) ? adminUserForm(input, 'edit') : profileForm,
+};
+
 /** 'Olvidé mi contraseña': the registration e-mail rules. */
 export const forgotForm = z.object({ email: field(wire.text(), registerEmail) });
 
 /** A new password through a reset link. */
 export const resetForm = z.object({
-  token: field(wire.text(), z.preprocess(rawText, z.string().regex(/^[\w-]{20,100}$/, MESSAGES.auth.resetInvalid))),
   password: field(wire.text(), password),
+  token: field(wire.text(), z.preprocess(rawText, z.string().regex(/^[\w-]{20,100}$/, MESSAGES.auth.resetInvalid))),
 });
 
 /** Google's button sends its credential (a signed ID token). */

@@ -1,7 +1,4 @@
-import { validatePlanForm } from '@pulso/shared';
-import { validateBody } from '../../lib/validate';
+import { schemas } from '@pulso/shared';
+import { validate } from '../../lib/validate';
 
-export const planValidator = validateBody(
-  { name: 'string', benefits: 'string', duration: 'numberOrString', price: 'numberOrString' },
-  (input) => validatePlanForm(input),
-);
+export const planValidator = validate(schemas.planForm);

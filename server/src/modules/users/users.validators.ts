@@ -1,65 +1,24 @@
-import {
-  MESSAGES,
-  passwordError,
-  validateAdminUserForm,
-  validateLogin,
-  validateProfile,
-  validateRegister,
-  type FieldErrors,
-} from '@pulso/shared';
-import { validateBody } from '../../lib/validate';
+import { schemas } from '@pulso/shared';
+import { validate } from '../../lib/validate';
 
-/** What the user forms may send; anything else never reaches a controller. */
-const USER_FIELDS = {
-  fullName: 'string',
-  email: 'string',
-  password: 'string',
-  currentPassword: 'string',
-  phone: 'string',
-  isMonitor: 'booleanOrString',
-  isAdmin: 'booleanOrString',
-} as const;
+const loginLegacy = { legacy: (message: string) => ({ login: { success: false, token: null, message } }) };
+const userLegacy = { legacy: (message: string) => ({ success: false, message }) };
 
-export const loginValidator = validateBody({ email: 'string', password: 'string' }, (input) => validateLogin(input), {
-  legacy: (message) => ({ login: { success: false, token: null, message } }),
+export const loginValidator = validate(schemas.loginForm, loginLegacy);
+
+/** Registration for anyone; the admin's user or trainer form when an admin creates the account. */
+export const createUserValidator = validate(schemas.userCreate, {
+  caller: (req) => ({ isAdmin: req.user?.isAdmin === true }),
+  ...userLegacy,
 });
 
-/** Registration rules for anyone; admin rules when an admin creates the account (DESIGN.md). */
-export const createUserValidator = validateBody(
-  USER_FIELDS,
-  (input, req) => (req.user?.isAdmin ? validateAdminUserForm(input, 'create') : validateRegister(input)),
-  { legacy: (message) => ({ success: false, message }) },
-);
-
-/**
- * The profile form's rules for one's own profile (name, phone, password; an admin sending it is
- * recognised by the e-mail it does not send); the admin form's rules when an admin edits through
- * the dashboard.
- */
-export const updateUserValidator = validateBody(
-  USER_FIELDS,
-  (input, req) =>
-    req.user?.isAdmin && !(req.user.id === req.params.id && input.email === undefined)
-      ? validateAdminUserForm(input, 'edit')
-      : validateProfile(input),
-  { legacy: (message) => ({ success: false, message }) },
-);
-
-export const addLessonValidator = validateBody({ idUser: 'string' });
-
-export const googleValidator = validateBody({ credential: 'string' }, (input): FieldErrors =>
-  typeof input.credential === 'string' && input.credential !== '' ? {} : { credential: MESSAGES.auth.googleRejected },
-);
-
-export const forgotValidator = validateBody({ email: 'string' }, (input): FieldErrors => {
-  const errors = validateRegister({ email: input.email, password: 'Valida123' });
-  return errors.email ? { email: errors.email } : {};
+/** One's own profile form, or the admin's form when an admin edits through the dashboard. */
+export const updateUserValidator = validate(schemas.userUpdate, {
+  caller: (req) => ({ isAdmin: req.user?.isAdmin === true, self: req.user?.id === req.params.id }),
+  ...userLegacy,
 });
 
-export const resetValidator = validateBody({ token: 'string', password: 'string' }, (input): FieldErrors => {
-  const problem = passwordError(input.password);
-  const errors: FieldErrors = problem ? { password: problem } : {};
-  if (typeof input.token !== 'string' || !/^[\w-]{20,100}$/.test(input.token))
-    errors.token = MESSAGES.auth.resetInvalid;
-  return errors;
-});
+export const addLessonValidator = validate(schemas.addLessonForm);
+export const googleValidator = validate(schemas.googleForm);
+export const forgotValidator = validate(schemas.forgotForm);
+export const resetValidator = validate(schemas.resetForm);
