@@ -28,9 +28,28 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously: its headers cannot be precomputed');
-  return (_req, res, next) => {
+  const pageOnly = set.filter(([name]) => !SECURE_CONTEXT_ONLY.has(name.toLowerCase()));
+  return (req, res, next) => {
     for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of set) res.setHeader(name, value);
+    // Pages opened at an address browsers do not trust (plain http to a LAN address) would only log
+    // an error for each of these headers; the API's answers keep them whatever the address.
+    const headers = req.secure || isLoopback(req.hostname) || req.path.startsWith('/api/') ? set : pageOnly;
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
+}
+
+/** Headers browsers honour only in a secure context (https, or localhost over http). */
+const SECURE_CONTEXT_ONLY = new Set(['cross-origin-opener-policy', 'origin-agent-cluster']);
+
+/** Hosts browsers treat as potentially trustworthy over plain http. */
+function isLoopback(hostname: string | undefined): boolean {
+  if (!hostname) return false;
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === '[::1]' ||
+    hostname === '::1'
+  );
 }

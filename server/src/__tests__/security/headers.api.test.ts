@@ -78,6 +78,28 @@ describe('security: headers and errors', () => {
     });
   });
 
+  describe('pages opened at an address browsers do not trust', () => {
+    test('when a page is asked for over plain http at a LAN address, then COOP and Origin-Agent-Cluster are left out (browsers would only log an error); at localhost, over https and on the API they stay', async () => {
+      const lan = await request(app).get('/uploads/no-existe.png').set('Host', '192.168.1.20:3000');
+      expect(lan.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(lan.headers['origin-agent-cluster']).toBeUndefined();
+      expect(lan.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(lan.headers['x-frame-options']).toBe('SAMEORIGIN');
+      for (const host of ['localhost:3000', '127.0.0.1:3000']) {
+        const local = await request(app).get('/uploads/no-existe.png').set('Host', host);
+        expect(local.headers['cross-origin-opener-policy']).toBe('same-origin');
+      }
+      const behindProxy = createTestApp({ TRUST_PROXY: '1' }).app;
+      const secure = await request(behindProxy)
+        .get('/uploads/no-existe.png')
+        .set('Host', 'gym.example')
+        .set('X-Forwarded-Proto', 'https');
+      expect(secure.headers['cross-origin-opener-policy']).toBe('same-origin');
+      const api = await request(app).get('/api/health').set('Host', '192.168.1.20:3000');
+      expect(api.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+  });
+
   describe('Content-Security-Policy', () => {
     test('when nothing third-party is configured, then scripts, objects, frames, forms and the base URL are locked to this site', async () => {
       const csp = directives(String((await request(app).get('/api/health')).headers['content-security-policy']));
