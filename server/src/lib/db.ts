@@ -102,10 +102,6 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   };
 }
 
-export function isDatabaseReady(): boolean {
-  return mongoose.connection.readyState === mongoose.ConnectionStates.connected;
-}
-
 /** A round trip to the server, for the readiness probe; false within the selection timeout when down. */
 export async function pingDatabase(timeoutMs = selectionTimeoutMs): Promise<boolean> {
   // No shortcut on readyState: after an outage the ping itself makes the driver look for the
