@@ -53,8 +53,8 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
     }),
   );
   api.use(express.json({ limit: config.jsonBodyLimit }));
-  // Each module's router is built from its route table (lib/route-table.ts). Routes the tables call
-  // sessionless come before authenticate.
+  // Each module's router is built from its route table (lib/route-table.ts), which the OpenAPI
+  // document is generated from too. Routes the document calls sessionless come before authenticate.
   api.use(healthRouter);
   api.use(publicConfigRouter(config));
   api.use(docsRouter(buildOpenApi(config.publicUrlConfigured ? config.publicUrl : '')));

@@ -6,9 +6,10 @@ import { imageUpload, jsonField, requireImageContent } from './upload';
 import { validate, type ValidateOptions } from './validate';
 
 /**
- * The API's routes as data: each module's `<m>.routes.ts` declares its table and `mountRoutes`
- * builds the module's Express router from it. So a route's guard is its declared access and its
- * validation is its declared body form.
+ * The API's routes as data: each module's `<m>.routes.ts` declares its table, `mountRoutes` builds
+ * the module's Express router from it, and the OpenAPI document (docs/openapi.ts) is generated from
+ * the same tables. So a route's guard is its declared access, its validation is its declared body
+ * form, and the document describes exactly those.
  */
 
 /**
