@@ -6,6 +6,7 @@ import type helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config/env';
 import { docsRouter } from './docs/docs.routes';
+import { buildOpenApi } from './docs/openapi';
 import { parseCloudinaryUrl } from './lib/cloudinary-storage';
 import { createContext, type AppContext } from './lib/context';
 import { readCache } from './lib/read-cache';
@@ -16,7 +17,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
-import { goalsRouter, typesRouter } from './modules/catalog/catalog.routes';
+import { catalogRouter } from './modules/catalog/catalog.routes';
 import { contactRouter } from './modules/contact/contact.routes';
 import { healthRouter } from './modules/health/health.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
@@ -52,21 +53,22 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
     }),
   );
   api.use(express.json({ limit: config.jsonBodyLimit }));
+  // Each module's router is built from its route table (lib/route-table.ts), which the OpenAPI
+  // document is generated from too. Routes the document calls sessionless come before authenticate.
   api.use(healthRouter);
-  api.use('/config', publicConfigRouter(config));
-  api.use(docsRouter(config));
+  api.use(publicConfigRouter(config));
+  api.use(docsRouter(buildOpenApi(config.publicUrlConfigured ? config.publicUrl : '')));
   api.use(authenticate(ctx));
-  api.use('/users', usersRouter(ctx));
-  api.use('/memberships', plansRouter);
-  api.use('/branchoffice', branchesRouter(ctx));
-  api.use('/lessons', lessonsRouter(ctx));
-  api.use('/types', typesRouter);
-  api.use('/goals', goalsRouter);
-  api.use('/reviews', reviewsRouter);
-  api.use('/events', calendarRouter);
-  api.use('/payments', paymentsRouter(ctx));
-  api.use('/contact', contactRouter(ctx));
-  api.use('/stats', statsRouter);
+  api.use(usersRouter(ctx));
+  api.use(plansRouter);
+  api.use(branchesRouter(ctx));
+  api.use(lessonsRouter(ctx));
+  api.use(catalogRouter);
+  api.use(reviewsRouter);
+  api.use(calendarRouter);
+  api.use(paymentsRouter(ctx));
+  api.use(contactRouter(ctx));
+  api.use(statsRouter);
   api.use(apiNotFound);
   app.use('/api', api);
 

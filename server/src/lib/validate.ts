@@ -23,6 +23,14 @@ export interface ValidateOptions<C> {
   legacy?: (message: string) => Record<string, unknown>;
 }
 
+/** The form each validation middleware judges with, so tests can compare it with the document. */
+const FORMS = new WeakMap<RequestHandler, RequestForm<never>>();
+
+/** The request form `handler` validates the body with, when `validate` made it. */
+export function formValidatedBy(handler: RequestHandler): RequestForm<never> | undefined {
+  return FORMS.get(handler);
+}
+
 export function validate<C = never>(form: RequestForm<C>, options: ValidateOptions<C> = {}): RequestHandler[] {
   const fields = 'choose' in form ? form.fields : form;
   const fail = (errors: FieldErrors): HttpError => {
@@ -52,6 +60,7 @@ export function validate<C = never>(form: RequestForm<C>, options: ValidateOptio
     if (hasErrors(errors)) throw fail(errors);
     next();
   };
+  FORMS.set(apply, form as RequestForm<never>);
   return [...checks, apply];
 }
 

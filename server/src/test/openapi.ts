@@ -1,23 +1,32 @@
 import Ajv2020 from 'ajv/dist/2020';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Response } from 'supertest';
 import { buildOpenApi } from '../docs/openapi';
 
 interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: RequestHandler }[] };
   handle?: { stack?: Layer[] };
   rawPath?: string;
 }
 
-/** Every route mounted under /api, as "METHOD /path" in OpenAPI syntax ({id} for :id). */
-export function mountedApiRoutes(app: Express): string[] {
-  const routes: string[] = [];
+/** A route mounted under /api: "METHOD /path" in OpenAPI syntax ({id} for :id), and its handlers in order. */
+export interface MountedRoute {
+  route: string;
+  handlers: RequestHandler[];
+}
+
+/** Every route mounted under /api with the handlers it runs. */
+export function mountedApiRouteHandlers(app: Express): MountedRoute[] {
+  const routes: MountedRoute[] = [];
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods)) {
           const path = `${prefix}${layer.route.path === '/' && prefix ? '' : layer.route.path}`;
-          routes.push(`${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+          routes.push({
+            route: `${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`,
+            handlers: layer.route.stack.map((l) => l.handle),
+          });
         }
       } else if (layer.handle?.stack) {
         const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
@@ -26,7 +35,14 @@ export function mountedApiRoutes(app: Express): string[] {
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-  return routes.filter((r) => r.split(' ')[1]?.startsWith('/api/')).map((r) => r.replace(' /api/', ' /'));
+  return routes
+    .filter((r) => r.route.split(' ')[1]?.startsWith('/api/'))
+    .map((r) => ({ ...r, route: r.route.replace(' /api/', ' /') }));
+}
+
+/** Every route mounted under /api, as "METHOD /path" in OpenAPI syntax ({id} for :id). */
+export function mountedApiRoutes(app: Express): string[] {
+  return mountedApiRouteHandlers(app).map((r) => r.route);
 }
 
 const document = buildOpenApi('http://localhost') as {

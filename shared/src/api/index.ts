@@ -61,13 +61,3 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof (value as { message?: unknown }).message === 'string'
   );
 }
-
-export interface HealthDto {
-  status: 'ok';
-  uptime: number;
-}
-
-export interface ReadyDto {
-  status: 'ready' | 'unavailable';
-  database: string;
-}

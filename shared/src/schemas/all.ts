@@ -18,13 +18,29 @@ export {
   monitor,
   loginResponse,
   createUserResponse,
+  userUpdated,
+  lessonAdded,
+  trainerList,
 } from './users';
-export { lessonForm, lessonListItem, lessonReview, lesson, namedItem, lessonSummary } from './lessons';
-export { branchForm, branch } from './branches';
-export { planForm, plan } from './plans';
-export { reviewForm } from './reviews';
-export { eventForm, calendarEvent } from './events';
-export { checkoutForm, manualPaymentForm, payment, checkoutSession, paymentProvider, paymentStatus } from './payments';
-export { contactForm, contactMessage } from './contact';
-export { publicConfig, stats } from './site';
-export { membership } from './shared-dtos';
+export { lessonForm, lessonListItem, lessonReview, lesson, lessonSaved, namedItem, lessonSummary } from './lessons';
+export { branchForm, branch, branchList, branchFound, branchSaved } from './branches';
+export { planForm, plan, planSaved } from './plans';
+export { reviewForm, reviewSaved } from './reviews';
+export { eventForm, calendarEvent, eventSaved } from './events';
+export {
+  checkoutForm,
+  manualPaymentForm,
+  payment,
+  checkoutSession,
+  paymentProvider,
+  paymentStatus,
+  checkoutStarted,
+  paymentSaved,
+  paymentConfirmed,
+  stripeEvent,
+  webhookReceived,
+} from './payments';
+export { contactForm, contactMessage, contactSent } from './contact';
+export { health, ready, openApiDocument, publicConfig, stats } from './site';
+export { membership, imageUrl } from './shared-dtos';
+export { apiError, message, outcome } from './answers';

@@ -3,6 +3,7 @@ import { WHOLE_HOUR_CHOICES } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import { field, text, wire } from './core';
 import { imageField } from './lessons';
+import { imageUrl } from './shared-dtos';
 import { hourFields, hourOrder, weekdays } from './week';
 
 const m = MESSAGES.branchForm;
@@ -47,10 +48,20 @@ export const branch = z.object({
   id: z.string(),
   name: z.string(),
   location: z.string(),
-  image: z.string(),
+  image: imageUrl,
   scheduleDays: z.array(z.string()),
   scheduleHourStart: z.string(),
   scheduleHourFinish: z.string(),
 });
+z.globalRegistry.add(branch, { id: 'Branch' });
+
+/** GET /branchoffice: every sede, under the key the spec's client reads. */
+export const branchList = z.object({ branchOffice: z.array(branch) });
+
+/** GET /branchoffice/:id. */
+export const branchFound = z.object({ branchoffice: branch });
+
+/** A sede created or changed. */
+export const branchSaved = z.object({ message: z.string(), branchoffice: branch });
 
 export type BranchDto = z.infer<typeof branch>;

@@ -62,5 +62,9 @@ export const contactMessage = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
+z.globalRegistry.add(contactMessage, { id: 'ContactMessage' });
+
+/** A contact message stored (and e-mailed, or queued for it). */
+export const contactSent = z.object({ message: z.string(), id: z.string() });
 
 export type ContactMessageDto = z.infer<typeof contactMessage>;

@@ -39,5 +39,9 @@ export const calendarEvent = z.object({
   kind: z.enum(['gym', 'plan', 'class']),
   allDay: z.boolean(),
 });
+z.globalRegistry.add(calendarEvent, { id: 'CalendarEvent' });
+
+/** A gym event created. */
+export const eventSaved = z.object({ message: z.string(), event: calendarEvent });
 
 export type CalendarEventDto = z.infer<typeof calendarEvent>;

@@ -26,5 +26,5 @@ export { parseDate } from './events';
 export type { CalendarEventDto } from './events';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';
-export type { PublicConfigDto, StatsDto } from './site';
+export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';
 export type { MembershipDto, LessonSummaryDto } from './shared-dtos';

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { HALF_HOUR_CHOICES, IMAGE_EXTENSIONS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import { field, list, selected, text, toText, wire } from './core';
-import { lessonSummary } from './shared-dtos';
+import { imageUrl, lessonSummary } from './shared-dtos';
 import { hourFields, hourOrder, weekdays } from './week';
 
 const m = MESSAGES.lessonForm;
@@ -122,7 +122,7 @@ export const lessonListItem = z.object({
   id: z.string(),
   name: z.string(),
   shortDescription: z.string(),
-  image: z.string(),
+  image: imageUrl,
   /** Intensity 1-5, held as a string (§3). */
   effort: z.string(),
   types: z.array(z.string()),
@@ -138,6 +138,7 @@ export const lessonListItem = z.object({
   branchoffice: z.string(),
   averageStars: z.number(),
 });
+z.globalRegistry.add(lessonListItem, { id: 'LessonListItem' });
 
 export const lessonReview = z.object({
   id: z.string(),
@@ -147,6 +148,7 @@ export const lessonReview = z.object({
   description: z.string(),
   createdAt: z.string(),
 });
+z.globalRegistry.add(lessonReview, { id: 'Review' });
 
 /** One class with everything the detail screen shows (§2.5). */
 export const lesson = lessonListItem.extend({
@@ -157,8 +159,14 @@ export const lesson = lessonListItem.extend({
   reviews: z.array(lessonReview),
   deletedAt: z.string().nullable(),
 });
+z.globalRegistry.add(lesson, { id: 'Lesson' });
 
+/** A class created or changed. */
+export const lessonSaved = z.object({ message: z.string(), lesson });
+
+/** An exercise type or a training goal. */
 export const namedItem = z.object({ id: z.string(), name: z.string() });
+z.globalRegistry.add(namedItem, { id: 'NamedItem' });
 
 export { lessonSummary };
 export type LessonListItemDto = z.infer<typeof lessonListItem>;

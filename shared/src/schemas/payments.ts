@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { field, wire } from './core';
+import { membership } from './shared-dtos';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -44,6 +45,7 @@ export const payment = z.object({
   membershipStart: z.string().nullable(),
   membershipEnd: z.string().nullable(),
 });
+z.globalRegistry.add(payment, { id: 'Payment' });
 
 /** What the demo checkout page shows before 'Pagar'. */
 export const checkoutSession = z.object({
@@ -56,6 +58,27 @@ export const checkoutSession = z.object({
   status: paymentStatus,
   provider: paymentProvider,
 });
+z.globalRegistry.add(checkoutSession, { id: 'CheckoutSession' });
+
+/** A checkout started: where the browser goes to pay. */
+export const checkoutStarted = z.object({
+  redirect_url: z.string().meta({
+    description:
+      "Where to send the browser: the provider's checkout page (absolute), or the demo checkout's page of the SPA as a path ('/stripe/checkout/<session>') to open at the SPA's own origin",
+  }),
+});
+
+/** A payment recorded or changed (a front-desk payment, a cancelled checkout). */
+export const paymentSaved = z.object({ message: z.string(), payment });
+
+/** 'Pagar' on the demo checkout: the payment and the membership it gave. */
+export const paymentConfirmed = z.object({ message: z.string(), payment, membresia: membership.nullable() });
+
+/** A Stripe event: its signature, not a form, is what the server checks (it covers the raw body). */
+export const stripeEvent = z.looseObject({}).meta({ description: 'A Stripe event' });
+
+/** A Stripe event acknowledged. */
+export const webhookReceived = z.object({ received: z.boolean() });
 
 export type PaymentProviderName = z.infer<typeof paymentProvider>;
 export type PaymentStatus = z.infer<typeof paymentStatus>;

@@ -69,6 +69,10 @@ export const plan = z.object({
   /** Only in admin lists: when the plan was retired. */
   deletedAt: z.string().nullable().optional(),
 });
+z.globalRegistry.add(plan, { id: 'Plan' });
+
+/** A plan created or changed. */
+export const planSaved = z.object({ message: z.string(), plan });
 
 export type PlanDto = z.infer<typeof plan>;
 export type PlanInput = FormValues<typeof planForm>;

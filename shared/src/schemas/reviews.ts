@@ -18,3 +18,6 @@ export const reviewForm = z.object({
     z.unknown().refine((id) => typeof id === 'string' && id !== '', { error: MESSAGES.lessons.notFound }),
   ),
 });
+
+/** A review saved, and the class's new average. */
+export const reviewSaved = z.object({ message: z.string(), averageStars: z.number() });

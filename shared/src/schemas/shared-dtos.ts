@@ -1,5 +1,11 @@
 import * as z from 'zod';
 
+/** An image as the API sends it: a URL the client can use from any origin. */
+export const imageUrl = z.string().meta({
+  description:
+    "'/uploads/<file>' (resolve it against the API's origin) or an absolute https URL (Cloudinary); '' when there is none",
+});
+
 /** The member's current membership (§3 `membresia`); its status is derived from its dates. */
 export const membership = z.object({
   planId: z.string(),
@@ -8,6 +14,7 @@ export const membership = z.object({
   end: z.string(),
   status: z.enum(['Activo', 'Inactivo']),
 });
+z.globalRegistry.add(membership, { id: 'Membership' });
 
 /** A class as schedules and lists of names show it. */
 export const lessonSummary = z.object({
@@ -17,6 +24,7 @@ export const lessonSummary = z.object({
   scheduleHourStart: z.string(),
   scheduleHourFinish: z.string(),
 });
+z.globalRegistry.add(lessonSummary, { id: 'LessonSummary' });
 
 export type MembershipDto = z.infer<typeof membership>;
 export type LessonSummaryDto = z.infer<typeof lessonSummary>;

@@ -1,6 +1,15 @@
 import * as z from 'zod';
 import { contactMessage } from './contact';
 
+/** GET /api/health: the process is up. */
+export const health = z.object({ status: z.literal('ok'), uptime: z.number() });
+
+/** GET /api/ready: whether the database answers (503 when it does not). */
+export const ready = z.object({ status: z.enum(['ready', 'unavailable']), database: z.string() });
+
+/** GET /api/openapi.json: this API's OpenAPI 3.1 document. */
+export const openApiDocument = z.looseObject({}).meta({ description: 'An OpenAPI 3.1 document' });
+
 /** Settings the server exposes to the SPA at run time (GET /api/config). */
 export const publicConfig = z.object({
   gymName: z.string(),
@@ -14,6 +23,7 @@ export const publicConfig = z.object({
    */
   payments: z.enum(['stripe', 'demo']).nullable(),
 });
+z.globalRegistry.add(publicConfig, { id: 'PublicConfig' });
 
 /** The dashboard overview (GET /api/stats, admins only). */
 export const stats = z.object({
@@ -31,5 +41,7 @@ export const stats = z.object({
   generatedAt: z.string(),
 });
 
+export type HealthDto = z.infer<typeof health>;
+export type ReadyDto = z.infer<typeof ready>;
 export type PublicConfigDto = z.infer<typeof publicConfig>;
 export type StatsDto = z.infer<typeof stats>;

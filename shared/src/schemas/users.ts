@@ -235,6 +235,7 @@ export const addLessonForm = z.object({ idUser: wire.text() });
 
 const membershipStatus = z.enum(['Activo', 'Inactivo']);
 const nameRef = z.object({ id: z.string(), name: z.string() });
+z.globalRegistry.add(nameRef, { id: 'NameRef' });
 
 export const userDetail = z.object({
   fullName: z.string(),
@@ -245,6 +246,7 @@ export const userDetail = z.object({
   /** The member's own class schedule. */
   lessonDetails: z.array(lessonSummary),
 });
+z.globalRegistry.add(userDetail, { id: 'UserDetail' });
 
 /** GET /users/:id: the fields arrive on the user and again under `detalle` (§3). */
 export const user = userDetail.extend({
@@ -256,6 +258,7 @@ export const user = userDetail.extend({
   /** Classes this user teaches (trainers' 'Mis Clases'). */
   monitorLessons: z.array(lessonSummary),
 });
+z.globalRegistry.add(user, { id: 'User' });
 
 /** A row of GET /users and /users/deleted. */
 export const userListItem = z.object({
@@ -271,8 +274,13 @@ export const userListItem = z.object({
   membresia: membership.nullable(),
   lessonDetails: z.array(nameRef),
 });
+z.globalRegistry.add(userListItem, { id: 'UserListItem' });
 
 export const monitor = z.object({ id: z.string(), fullName: z.string(), lessonDetails: z.array(nameRef) });
+z.globalRegistry.add(monitor, { id: 'Monitor' });
+
+/** GET /users/monitor: every trainer, under the key the spec's client reads. */
+export const trainerList = z.object({ monitor: z.array(monitor) });
 
 export const loginResponse = z.object({
   login: z.object({ success: z.boolean(), token: z.string().nullable(), message: z.string() }),
@@ -280,9 +288,21 @@ export const loginResponse = z.object({
 
 export const createUserResponse = z.object({
   success: z.boolean(),
+  /** `token`: the new member's session after a registration (none when an admin creates an account). */
   user: z.object({ id: z.string(), token: z.string().optional() }),
   message: z.string(),
 });
+
+/** PUT /users/update/:id; `token` is a new session for a caller who changed their own password. */
+export const userUpdated = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user,
+  token: z.string().optional(),
+});
+
+/** 'Añadir clase' done (the spec's client reads `exito`). */
+export const lessonAdded = z.object({ exito: z.string() });
 
 export type MembershipStatusLabel = z.infer<typeof membershipStatus>;
 export type UserDetailDto = z.infer<typeof userDetail>;

@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import * as z from 'zod';
+import { schemas, type RequestForm } from '@pulso/shared';
 import { createTestApp } from '../../test/app';
 import { useTestDatabase } from '../../test/db';
 import { bearer, createTestUser } from '../../test/fixtures';
-import { expectMatchesOpenApi, mountedApiRoutes } from '../../test/openapi';
+import { expectMatchesOpenApi, mountedApiRouteHandlers, mountedApiRoutes } from '../../test/openapi';
 import { createContext } from '../../lib/context';
+import { imageUpload } from '../../lib/upload';
+import { formValidatedBy } from '../../lib/validate';
 import { seedIfEmpty } from '../../seed/seed';
 import { buildOpenApi, describedRoutes } from '../openapi';
 import { UserModel } from '../../modules/users/users.model';
@@ -95,5 +99,98 @@ describe('OpenAPI document', () => {
     expectMatchesOpenApi('POST', '/users/login', login);
     const wrong = await request(app).post('/api/users/login').send({ email: 'nadie@pulso.demo', password: 'x' });
     expectMatchesOpenApi('POST', '/users/login', wrong);
+  });
+
+  interface Operation {
+    parameters?: { name: string; in: string; required: boolean }[];
+    requestBody?: {
+      content: Record<string, { schema: Record<string, unknown> & { properties?: Record<string, unknown> } }>;
+    };
+    responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  }
+  const generated = buildOpenApi('http://localhost') as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, unknown> };
+  };
+  const operationOf = (route: string): Operation => {
+    const doc = generated;
+    const [method = '', path = ''] = route.split(' ');
+    const op = doc.paths[path]?.[method.toLowerCase()];
+    if (!op) throw new Error(`${route} is not documented`);
+    return op;
+  };
+  const without = (record: Record<string, unknown>, key: string) =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+  /** A form's wire types as JSON Schema: what express-validator lets through before the rules. */
+  const wireTypes = (form: RequestForm<never>) =>
+    without(z.toJSONSchema('choose' in form ? form.fields : form, { io: 'input' }), '$schema') as {
+      properties: Record<string, unknown>;
+    };
+
+  test('when a route validates its body with a form, then the document shows that form, and no other route documents a body', () => {
+    const validatedBodies: string[] = [];
+    const unvalidatedBodies: string[] = [];
+    for (const { route, handlers } of mountedApiRouteHandlers(expressApp)) {
+      const forms = handlers.map(formValidatedBy).filter((form) => form !== undefined);
+      const body = operationOf(route).requestBody;
+      if (forms.length === 0) {
+        if (body) unvalidatedBodies.push(route);
+        continue;
+      }
+      expect(forms).toHaveLength(1);
+      const wire = wireTypes(forms[0] as RequestForm<never>);
+      validatedBodies.push(route);
+      expect(body).toBeDefined();
+      const multipart = body?.content['multipart/form-data']?.schema;
+      if (multipart) {
+        // The spec's multipart forms: the form as JSON text in one field; the uploaded file is its `image`.
+        expect(handlers).toContain(imageUpload);
+        const [field, ...others] = Object.keys(multipart.properties ?? {}).filter((name) => name !== 'image');
+        expect(others).toEqual([]);
+        const attributes = without(wire.properties, 'image');
+        expect((multipart.properties?.[field ?? ''] as { contentSchema?: unknown }).contentSchema).toEqual({
+          ...wire,
+          properties: attributes,
+        });
+      } else {
+        expect(body?.content['application/json']?.schema).toEqual(wire);
+      }
+    }
+    expect(validatedBodies.length).toBeGreaterThan(15);
+    // Stripe's events are trusted by their signature, not judged by a form.
+    expect(unvalidatedBodies).toEqual(['POST /payments/webhook']);
+    const planCreate = mountedApiRouteHandlers(expressApp).find((r) => r.route === 'POST /memberships/create');
+    expect(planCreate?.handlers.map(formValidatedBy)).toContain(schemas.planForm);
+  });
+
+  test('when an answer has a name, then the document refers to its component, generated from the shared schema', () => {
+    const doc = generated;
+    expect(operationOf('GET /memberships/{id}').responses['200']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Plan',
+    });
+    const plan = z.toJSONSchema(schemas.plan) as { $ref: string; $defs: Record<string, unknown> };
+    expect(plan.$ref).toBe('#/$defs/Plan');
+    expect(doc.components.schemas.Plan).toEqual(plan.$defs.Plan);
+    expect(operationOf('POST /users/login').responses['400']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Error', 'Lesson', 'LessonListItem', 'Branch', 'User', 'UserListItem', 'Payment']),
+    );
+  });
+
+  test('when a route is documented as answered before the session is read, then a broken token gets no 401 there, and 401 elsewhere', async () => {
+    const broken = { Authorization: 'Bearer aaaa.bbbb.cccc' };
+    for (const url of ['/api/health', '/api/ready', '/api/config', '/api/openapi.json']) {
+      const res = await request(app).get(url).set(broken);
+      expect(res.status).toBe(200);
+      expect(operationOf(`GET ${url.slice(4)}`).responses['401']).toBeUndefined();
+    }
+    const webhook = await request(app).post('/api/payments/webhook').set(broken).send({});
+    expect(webhook.status).toBe(404);
+    expect(operationOf('POST /payments/webhook').responses['401']).toBeUndefined();
+    const plans = await request(app).get('/api/memberships').set(broken);
+    expect(plans.status).toBe(401);
+    expectMatchesOpenApi('GET', '/memberships', plans);
   });
 });

@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES, membershipClasses, planEvent } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, membershipClasses, parseDate, planEvent } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
 import { getUser, USER_SOURCES } from '../users/users.service';
 import { CalendarEventModel } from './calendar.model';
 import * as calendar from './calendar.service';
-import { parseDate } from './calendar.validators';
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,17 @@
-import { Router } from 'express';
-import { requireAdmin, requireAuth } from '../../middleware/auth';
+import { schemas } from '@pulso/shared';
+import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
 import * as controller from './calendar.controller';
-import { eventValidator } from './calendar.validators';
 
-export const calendarRouter = Router();
+const RANGE: QueryParameter[] = [
+  { name: 'start', required: true, description: 'ISO date-time' },
+  { name: 'end', required: true, description: 'ISO date-time' },
+];
 
-calendarRouter.get('/', requireAuth, controller.list);
-calendarRouter.post('/', requireAdmin, eventValidator, controller.create);
-calendarRouter.delete('/:id', requireAdmin, controller.remove);
+// prettier-ignore
+export const calendarRoutes = routeTable<typeof controller>('/events', [
+  { route: 'GET /',         access: 'signed-in', query: RANGE, ok: [200, schemas.calendarEvent.array()], errors: [400], handler: (c) => c.list, summary: "The caller's calendar in a range (at most 62 days)" },
+  { route: 'POST /',        access: 'admin', body: schemas.eventForm, ok: [201, schemas.eventSaved], errors: [400], handler: (c) => c.create, summary: 'Add a gym event' },
+  { route: 'DELETE /:id',   access: 'admin', ok: [200, schemas.message], errors: [400, 404], handler: (c) => c.remove, summary: 'Delete a gym event' },
+]);
+
+export const calendarRouter = mountRoutes(calendarRoutes, controller);

@@ -1,12 +1,22 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
+import { schemas } from '@pulso/shared';
 import { sendCached } from '../../lib/read-cache';
+import { mountRoutes, routeTable } from '../../lib/route-table';
 import { listGoals, listTypes } from './catalog.service';
 import { GoalModel, LessonTypeModel } from './catalog.model';
 
-export const typesRouter = Router().get('/', async (_req, res) => {
+const sendTypes: RequestHandler = async (_req, res) => {
   await sendCached(res, 'types', [LessonTypeModel], listTypes);
-});
+};
 
-export const goalsRouter = Router().get('/', async (_req, res) => {
+const sendGoals: RequestHandler = async (_req, res) => {
   await sendCached(res, 'goals', [GoalModel], listGoals);
-});
+};
+
+// prettier-ignore
+export const catalogRoutes = routeTable<undefined>('', [
+  { route: 'GET /types', access: 'anyone', ok: [200, schemas.namedItem.array()], handler: () => sendTypes, summary: 'Exercise types' },
+  { route: 'GET /goals', access: 'anyone', ok: [200, schemas.namedItem.array()], handler: () => sendGoals, summary: 'Training goals' },
+]);
+
+export const catalogRouter = mountRoutes(catalogRoutes, undefined);

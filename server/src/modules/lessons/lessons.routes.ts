@@ -1,20 +1,21 @@
-import { Router } from 'express';
+import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { requireAdmin } from '../../middleware/auth';
+import { mountRoutes, routeTable } from '../../lib/route-table';
 import { lessonsController } from './lessons.controller';
-import { lessonFormValidator } from './lessons.validators';
 
-export function lessonsRouter(ctx: AppContext): Router {
-  const c = lessonsController(ctx);
-  const router = Router();
-  router.get('/', c.listAvailable);
-  router.get('/all', c.listAll);
-  router.get('/retired', requireAdmin, c.listRetired);
-  router.get('/detail/:id', c.byId);
-  router.post('/create', requireAdmin, lessonFormValidator('create'), c.create);
-  router.put('/update/:id', requireAdmin, lessonFormValidator('update'), c.update);
-  router.delete('/delete/:id', requireAdmin, c.remove);
-  router.put('/restore/:id', requireAdmin, c.restore);
-  router.get('/:name', c.byName);
-  return router;
+// prettier-ignore
+export const lessonsRoutes = routeTable<ReturnType<typeof lessonsController>>('/lessons', [
+  { route: 'GET /',              access: 'anyone', ok: [200, schemas.lessonListItem.array()], handler: (c) => c.listAvailable, summary: 'Available classes' },
+  { route: 'GET /all',           access: 'anyone', ok: [200, schemas.lessonListItem.array()], handler: (c) => c.listAll, summary: 'Every current class' },
+  { route: 'GET /retired',       access: 'admin', ok: [200, schemas.lessonListItem.array()], handler: (c) => c.listRetired, summary: 'Retired classes' },
+  { route: 'GET /detail/:id',    access: 'anyone', ok: [200, schemas.lesson], errors: [400, 404], handler: (c) => c.byId, summary: 'One class by id' },
+  { route: 'POST /create',       access: 'admin', body: schemas.lessonForm.create, multipart: 'lessonAttributes', ok: [201, schemas.lessonSaved], errors: [400, 409, 413, 415], handler: (c) => c.create, summary: 'Create a class' },
+  { route: 'PUT /update/:id',    access: 'admin', body: schemas.lessonForm.update, multipart: 'lessonAttributes', ok: [200, schemas.lessonSaved], errors: [400, 404, 409, 413, 415], handler: (c) => c.update, summary: 'Update a class' },
+  { route: 'DELETE /delete/:id', access: 'admin', ok: [200, schemas.message], errors: [400, 404], handler: (c) => c.remove, summary: 'Retire a class' },
+  { route: 'PUT /restore/:id',   access: 'admin', ok: [200, schemas.message], errors: [400, 404, 409], handler: (c) => c.restore, summary: 'Restore a retired class (409 when it no longer fits its sede or its trainer)' },
+  { route: 'GET /:name',         access: 'anyone', ok: [200, schemas.lesson], errors: [404], handler: (c) => c.byName, summary: 'One class by name' },
+]);
+
+export function lessonsRouter(ctx: AppContext) {
+  return mountRoutes(lessonsRoutes, lessonsController(ctx));
 }

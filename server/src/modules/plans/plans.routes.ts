@@ -1,14 +1,16 @@
-import { Router } from 'express';
-import { requireAdmin } from '../../middleware/auth';
+import { schemas } from '@pulso/shared';
+import { mountRoutes, routeTable } from '../../lib/route-table';
 import * as controller from './plans.controller';
-import { planValidator } from './plans.validators';
 
-export const plansRouter = Router();
+// prettier-ignore
+export const plansRoutes = routeTable<typeof controller>('/memberships', [
+  { route: 'GET /',              access: 'anyone', ok: [200, schemas.plan.array()], handler: (c) => c.list, summary: 'Plans on sale' },
+  { route: 'GET /all',           access: 'admin', ok: [200, schemas.plan.array()], handler: (c) => c.listAll, summary: 'Every plan, retired ones included' },
+  { route: 'POST /create',       access: 'admin', body: schemas.planForm, ok: [201, schemas.planSaved], errors: [400, 409], handler: (c) => c.create, summary: 'Create a plan' },
+  { route: 'PUT /update/:id',    access: 'admin', body: schemas.planForm, ok: [200, schemas.planSaved], errors: [400, 404, 409], handler: (c) => c.update, summary: 'Update a plan' },
+  { route: 'DELETE /delete/:id', access: 'admin', ok: [200, schemas.message], errors: [400, 404], handler: (c) => c.remove, summary: 'Retire a plan' },
+  { route: 'PUT /restore/:id',   access: 'admin', ok: [200, schemas.message], errors: [400, 404], handler: (c) => c.restore, summary: 'Restore a retired plan' },
+  { route: 'GET /:id',           access: 'anyone', ok: [200, schemas.plan], errors: [400, 404], handler: (c) => c.get, summary: 'One plan on sale' },
+]);
 
-plansRouter.get('/', controller.list);
-plansRouter.get('/all', requireAdmin, controller.listAll);
-plansRouter.post('/create', requireAdmin, planValidator, controller.create);
-plansRouter.put('/update/:id', requireAdmin, planValidator, controller.update);
-plansRouter.delete('/delete/:id', requireAdmin, controller.remove);
-plansRouter.put('/restore/:id', requireAdmin, controller.restore);
-plansRouter.get('/:id', controller.get);
+export const plansRouter = mountRoutes(plansRoutes, controller);

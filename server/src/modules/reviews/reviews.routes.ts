@@ -1,8 +1,10 @@
-import { Router } from 'express';
-import { requireAuth } from '../../middleware/auth';
+import { schemas } from '@pulso/shared';
+import { mountRoutes, routeTable } from '../../lib/route-table';
 import * as controller from './reviews.controller';
-import { reviewValidator } from './reviews.validators';
 
-export const reviewsRouter = Router();
+// prettier-ignore
+export const reviewsRoutes = routeTable<typeof controller>('/reviews', [
+  { route: 'POST /create', access: 'member', body: schemas.reviewForm, ok: [201, schemas.reviewSaved], errors: [400, 404], handler: (c) => c.create, summary: 'Rate a class (a second review replaces the first)' },
+]);
 
-reviewsRouter.post('/create', requireAuth, reviewValidator, controller.create);
+export const reviewsRouter = mountRoutes(reviewsRoutes, controller);

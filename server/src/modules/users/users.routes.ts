@@ -1,49 +1,62 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { requireAdmin, requireAuth, requireSelfOrAdmin } from '../../middleware/auth';
+import { mountRoutes, routeTable } from '../../lib/route-table';
 import { rateLimiter } from '../../middleware/rate-limit';
 import { usersController } from './users.controller';
-import {
-  addLessonValidator,
-  createUserValidator,
-  forgotValidator,
-  resetValidator,
-  googleValidator,
-  loginValidator,
-  updateUserValidator,
-} from './users.validators';
+import { createUserBody, loginBody, updateUserBody } from './users.validators';
 
-export function usersRouter(ctx: AppContext): Router {
-  const c = usersController(ctx);
-  const router = Router();
-  const { config } = ctx;
-  // Only failed sign-ins count, so a gym's shared front-desk IP is not locked out by its own staff.
-  const loginLimit = rateLimiter(config, 'login', { skipSuccessfulRequests: true });
-  const resetLimit = rateLimiter(config, 'passwordReset');
-  router.post('/login', loginLimit, loginValidator, c.login);
-  // Registration is limited; an admin creating accounts from the dashboard is not.
-  router.post(
-    '/create',
-    rateLimiter(config, 'register', { skip: (req) => req.user?.isAdmin === true }),
-    createUserValidator,
-    c.create,
-  );
-  router.post('/google', loginLimit, googleValidator, c.google);
-  router.post('/forgot', resetLimit, forgotValidator, c.forgot);
-  router.post('/reset', resetLimit, resetValidator, c.reset);
-  router.get('/', requireAdmin, c.list);
-  router.get('/deleted', requireAdmin, c.listSuspended);
-  router.get('/monitor', requireAdmin, c.listMonitors);
-  // Changing one's own password is guessing the current one if it fails: it counts as a sign-in.
-  const ownPasswordLimit: RequestHandler = (req, res, next) => {
+interface UsersDeps {
+  c: ReturnType<typeof usersController>;
+  /** Failed sign-ins, shared by the password and Google sign-ins and a change of one's own password. */
+  loginLimit: RequestHandler;
+  /** A change of one's own password counts as a sign-in. */
+  ownPasswordLimit: RequestHandler;
+  resetLimit: RequestHandler;
+  registerLimit: RequestHandler;
+}
+
+const UPDATE_NOTES =
+  "Changing one's own password needs currentPassword (400 WRONG_CURRENT_PASSWORD when wrong; counted like a failed sign-in). A new password ends older sessions; the caller changing their own gets a new token. 409 LAST_ADMIN when no active admin would remain, 409 TRAINER_IN_USE when a trainer with classes would stop being one.";
+const SUSPEND_NOTES =
+  'Their sessions end and stay ended after a restore. 409 LAST_ADMIN for the last active admin, 409 TRAINER_IN_USE (naming the classes) for a trainer who teaches classes.';
+
+// prettier-ignore
+export const usersRoutes = routeTable<UsersDeps>('/users', [
+  { route: 'POST /login',             access: 'anyone', use: (d) => [d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
+  { route: 'POST /create',            access: 'anyone', use: (d) => [d.registerLimit], body: createUserBody, ok: [201, schemas.createUserResponse], errors: [400, 409, 429], handler: (d) => d.c.create, summary: 'Register (anyone) or create a user or trainer (admin)' },
+  { route: 'POST /google',            access: 'anyone', use: (d) => [d.loginLimit], body: schemas.googleForm, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.google, summary: "Sign in with the credential of Google's button (accounts linked by Google subject)" },
+  { route: 'POST /forgot',            access: 'anyone', use: (d) => [d.resetLimit], body: schemas.forgotForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.forgot, summary: 'Mail a one-hour, single-use reset link (same answer whether or not the account exists)' },
+  { route: 'POST /reset',             access: 'anyone', use: (d) => [d.resetLimit], body: schemas.resetForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.reset, summary: 'Set a new password with a reset token; older sessions end' },
+  { route: 'GET /',                   access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.list, summary: 'Active users' },
+  { route: 'GET /deleted',            access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.listSuspended, summary: 'Suspended users' },
+  { route: 'GET /monitor',            access: 'admin', ok: [200, schemas.trainerList], handler: (d) => d.c.listMonitors, summary: 'Trainers' },
+  { route: 'PUT /update/:id',         access: 'self-or-admin', use: (d) => [d.ownPasswordLimit], body: updateUserBody, ok: [200, schemas.userUpdated], errors: [400, 404, 409], handler: (d) => d.c.update, summary: 'Update a profile (self: name, phone, password; admin: all)', notes: UPDATE_NOTES },
+  { route: 'PUT /restore/:id',        access: 'admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.restore, summary: 'Restore a suspended user' },
+  { route: 'PUT /addlesson/:lessonId', access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded], errors: [400, 404, 409], handler: (d) => d.c.addLesson, summary: "Add a class to a member's schedule" },
+  { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
+  { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },
+]);
+
+/** Changing one's own password is guessing the current one if it fails: it counts as a sign-in. */
+function ownPasswordLimit(loginLimit: RequestHandler): RequestHandler {
+  return (req, res, next) => {
     const body = req.body as { password?: unknown } | undefined;
     const changesOwnPassword = req.user?.id === req.params.id && typeof body?.password === 'string' && body.password;
     return changesOwnPassword ? loginLimit(req, res, next) : next();
   };
-  router.put('/update/:id', requireSelfOrAdmin, ownPasswordLimit, updateUserValidator, c.update);
-  router.put('/restore/:id', requireAdmin, c.restore);
-  router.put('/addlesson/:lessonId', requireAuth, addLessonValidator, c.addLesson);
-  router.delete('/delete/:id', requireSelfOrAdmin, c.remove);
-  router.get('/:id', requireSelfOrAdmin, c.get);
-  return router;
+}
+
+export function usersRouter(ctx: AppContext) {
+  const { config } = ctx;
+  // Only failed sign-ins count, so a gym's shared front-desk IP is not locked out by its own staff.
+  const loginLimit = rateLimiter(config, 'login', { skipSuccessfulRequests: true });
+  return mountRoutes(usersRoutes, {
+    c: usersController(ctx),
+    loginLimit,
+    ownPasswordLimit: ownPasswordLimit(loginLimit),
+    resetLimit: rateLimiter(config, 'passwordReset'),
+    // Registration is limited; an admin creating accounts from the dashboard is not.
+    registerLimit: rateLimiter(config, 'register', { skip: (req) => req.user?.isAdmin === true }),
+  });
 }

@@ -1,4 +1,0 @@
-import { schemas } from '@pulso/shared';
-import { validate } from '../../lib/validate';
-
-export const contactValidator = validate(schemas.contactForm);
