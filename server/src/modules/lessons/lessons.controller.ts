@@ -6,7 +6,6 @@ import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
-import { BranchModel } from '../branches/branches.model';
 import {
   branchNames,
   findBranchSchedule,
@@ -14,11 +13,9 @@ import {
   type BranchSchedule,
 } from '../branches/branches.service';
 import { unknownNames } from '../catalog/catalog.service';
-import { LessonReviewsModel } from '../reviews/reviews.model';
 import { reviewsForLesson } from '../reviews/reviews.service';
-import { UserModel } from '../users/users.model';
 import { findMonitorIdByName, userNames } from '../users/users.service';
-import { LessonModel, type LessonDoc } from './lessons.model';
+import type { LessonDoc } from './lessons.model';
 import * as lessons from './lessons.service';
 
 interface LessonBody {
@@ -85,11 +82,6 @@ async function resolveFields(req: Request): Promise<{ fields: lessons.LessonFiel
 
 const id = (req: Request) => String(req.params.id);
 
-/** What a list of lessons is read from: the lessons, their trainers' names and their sedes' names. */
-const LIST_SOURCES = [LessonModel, UserModel, BranchModel];
-/** A lesson's page adds its reviews, with their authors' names. */
-const DETAIL_SOURCES = [...LIST_SOURCES, LessonReviewsModel];
-
 export function lessonsController(ctx: AppContext) {
   async function detail(doc: LessonDoc) {
     const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id)]);
@@ -104,10 +96,10 @@ export function lessonsController(ctx: AppContext) {
 
   return {
     async listAvailable(_req: Request, res: Response) {
-      await sendCached(res, 'lessons:available', LIST_SOURCES, () => listOf('available'));
+      await sendCached(res, 'lessons:available', () => listOf('available'));
     },
     async listAll(_req: Request, res: Response) {
-      await sendCached(res, 'lessons:all', LIST_SOURCES, () => listOf('all'));
+      await sendCached(res, 'lessons:all', () => listOf('all'));
     },
     async listRetired(_req: Request, res: Response) {
       res.json(await listOf('retired'));
@@ -115,15 +107,11 @@ export function lessonsController(ctx: AppContext) {
     async byName(req: Request, res: Response) {
       // Express decodes the path segment: /api/lessons/Yoga%20Prenatal is 'Yoga Prenatal'.
       const name = lessonName(String(req.params.name));
-      await sendCached(res, `lesson:name:${name}`, DETAIL_SOURCES, async () =>
-        detail(await lessons.findLessonByName(name)),
-      );
+      await sendCached(res, `lesson:name:${name}`, async () => detail(await lessons.findLessonByName(name)));
     },
     async byId(req: Request, res: Response) {
       const lessonId = id(req);
-      await sendCached(res, `lesson:id:${lessonId}`, DETAIL_SOURCES, async () =>
-        detail(await lessons.findLessonById(lessonId)),
-      );
+      await sendCached(res, `lesson:id:${lessonId}`, async () => detail(await lessons.findLessonById(lessonId)));
     },
     async create(req: Request, res: Response) {
       const { fields, branch } = await resolveFields(req);

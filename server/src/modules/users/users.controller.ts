@@ -25,15 +25,10 @@ function paramId(req: Request): string {
 /** A page of the admin's user tables, with the total in X-Total-Count. */
 async function sendUserPage(req: Request, res: Response, suspended: boolean): Promise<void> {
   const page = users.parsePage(req.query);
-  await sendCached(
-    res,
-    `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`,
-    users.USER_SOURCES,
-    async (cache) => {
-      const { items, total } = await users.listUsers(suspended, page, cache);
-      return withHeaders(items, { 'X-Total-Count': String(total) });
-    },
-  );
+  await sendCached(res, `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`, async (cache) => {
+    const { items, total } = await users.listUsers(suspended, page, cache);
+    return withHeaders(items, { 'X-Total-Count': String(total) });
+  });
 }
 
 export function usersController(ctx: AppContext) {
@@ -90,7 +85,7 @@ export function usersController(ctx: AppContext) {
 
     async get(req: Request, res: Response) {
       const id = paramId(req);
-      await sendCached(res, `user:${id}`, users.USER_SOURCES, (cache) => users.getUser(id, cache));
+      await sendCached(res, `user:${id}`, (cache) => users.getUser(id, cache));
     },
 
     async list(req: Request, res: Response) {

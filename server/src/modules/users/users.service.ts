@@ -15,7 +15,6 @@ import { HttpError } from '../../lib/http-error';
 import { withClassNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
-import { LessonModel } from '../lessons/lessons.model';
 import { lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
 import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
@@ -50,9 +49,6 @@ function emailTaken(): HttpError {
   });
 }
 
-/** Where a user's answers are read from: the account and the names of its classes. */
-export const USER_SOURCES = [UserModel, LessonModel];
-
 /** The read-cache key of findActiveAuthUser(id). */
 export const authUserKey = (id: string) => `auth:${id}`;
 
@@ -64,7 +60,6 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return null;
   return readCache.get(
     authUserKey(id),
-    [UserModel],
     (cache) => readAuthUser(id, cache),
     () => 400,
   );
