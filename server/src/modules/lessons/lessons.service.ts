@@ -1,7 +1,9 @@
 import { trusted, type Types } from 'mongoose';
 import {
+  DEMO_LESSONS,
   ERROR_CODES,
   hasErrors,
+  lessonImageFile,
   lessonName,
   lessonNameKey,
   lessonScheduleErrors,
@@ -14,7 +16,7 @@ import {
   type NamedSchedule,
   type ScheduledLesson,
 } from '@pulso/shared';
-import { onDuplicateKey } from '../../lib/db';
+import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
 import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
@@ -321,4 +323,37 @@ export async function lessonSchedulesAtOffice(
 /** Classes (not retired) held at a sede. */
 export async function countLessonsAtOffice(officeId: Types.ObjectId): Promise<number> {
   return LessonModel.countDocuments({ office: officeId, deletedAt: null });
+}
+
+/** Classes that are not retired, for the dashboard overview. */
+export function countLessons(): Promise<number> {
+  return LessonModel.countDocuments({ deletedAt: null });
+}
+
+/**
+ * The demo classes, into an empty classes collection, each given to the trainer and held at the sede
+ * its demo entry names (`trainers` and `branches` map those names to ids; a class whose trainer or
+ * sede is missing is left out) with its shipped image. Returns the ids of the classes by name, or
+ * null when the collection already held classes.
+ */
+export async function seedDemoLessons(
+  trainers: ReadonlyMap<string, Types.ObjectId>,
+  branches: ReadonlyMap<string, Types.ObjectId>,
+  storeImage: (file: string) => Promise<{ image: string; imageKey: string }>,
+): Promise<Map<string, Types.ObjectId> | null> {
+  if ((await LessonModel.estimatedDocumentCount()) > 0) return null;
+  const lessons = await Promise.all(
+    DEMO_LESSONS.filter((l) => trainers.has(l.monitor) && branches.has(l.branch)).map(
+      async ({ monitor, branch, ...fields }) => ({
+        ...fields,
+        isAvailable: fields.isAvailable ?? true,
+        monitor: trainers.get(monitor),
+        office: branches.get(branch),
+        ...(await storeImage(lessonImageFile(fields.name))),
+      }),
+    ),
+  );
+  await LessonModel.insertMany(lessons, { ordered: false }).catch(ignoreDuplicateKeys);
+  const docs = await LessonModel.find({}, { name: 1 }).lean<Pick<LessonDoc, '_id' | 'name'>[]>();
+  return new Map(docs.map((l) => [l.name, l._id]));
 }

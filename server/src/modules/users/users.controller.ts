@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
-import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
 import { sendCached, withHeaders } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
@@ -135,13 +134,7 @@ export function usersController(ctx: AppContext) {
       if (!caller) throw HttpError.unauthenticated();
       const target = idUser ?? caller.id;
       if (!caller.isAdmin && target !== caller.id) throw HttpError.forbidden();
-      const lesson = await findLessonById(String(req.params.lessonId));
-      if (!lesson.isAvailable) {
-        throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notAvailable, undefined, {
-          error: MESSAGES.lessons.notAvailable,
-        });
-      }
-      await users.addLessonToSchedule(target, lesson);
+      await users.addLessonToSchedule(target, String(req.params.lessonId));
       res.json({ exito: MESSAGES.lessons.added });
     },
 
