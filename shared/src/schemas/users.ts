@@ -272,7 +272,13 @@ export const userListItem = z.object({
   lessonDetails: z.array(nameRef),
 });
 
-export const monitor = z.object({ id: z.string(), fullName: z.string(), lessonDetails: z.array(nameRef) });
+/** A trainer as the trainer list and the lesson form show them; the e-mail tells namesakes apart. */
+export const monitor = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  lessonDetails: z.array(nameRef),
+});
 
 export const loginResponse = z.object({
   login: z.object({ success: z.boolean(), token: z.string().nullable(), message: z.string() }),

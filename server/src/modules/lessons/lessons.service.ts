@@ -10,8 +10,6 @@ import {
   MESSAGES,
   toFieldErrorDetails,
   type FieldErrors,
-  type LessonDto,
-  type LessonListItemDto,
   type LessonSummaryDto,
   type NamedSchedule,
   type ScheduledLesson,
@@ -39,44 +37,6 @@ export const lessonId = toObjectId;
 
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.lessons.notFound);
 const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.nameTaken);
-
-/** Names of the trainers and sedes a page of lessons points to, resolved by the caller in two queries. */
-export interface LessonRefs {
-  monitors: Map<string, string>;
-  offices: Map<string, string>;
-}
-
-export function toLessonListItem(doc: LessonDoc, refs: LessonRefs): LessonListItemDto {
-  return {
-    id: doc._id.toString(),
-    name: doc.name,
-    shortDescription: doc.shortDescription,
-    image: doc.image ?? '',
-    effort: String(doc.effort),
-    types: doc.types,
-    exercisesTypes: doc.types.map((name) => ({ name })),
-    goals: doc.goals,
-    scheduleDays: doc.scheduleDays,
-    scheduleHourStart: doc.scheduleHourStart,
-    scheduleHourFinish: doc.scheduleHourFinish,
-    isAvailable: doc.isAvailable ?? true,
-    monitor: refs.monitors.get(doc.monitor.toString()) ?? '',
-    branchoffice: refs.offices.get(doc.office.toString()) ?? '',
-    averageStars: doc.averageStars ?? 0,
-  };
-}
-
-export function toLessonDto(doc: LessonDoc, refs: LessonRefs, reviews: LessonDto['reviews']): LessonDto {
-  return {
-    ...toLessonListItem(doc, refs),
-    description: doc.description,
-    monitorId: doc.monitor?.toString() ?? null,
-    officeId: doc.office?.toString() ?? null,
-    reviewCount: doc.reviewCount ?? 0,
-    reviews,
-    deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null,
-  };
-}
 
 export type LessonScope = 'available' | 'all' | 'retired';
 

@@ -204,17 +204,29 @@ export async function listUsers(
 }
 
 export async function listMonitors(): Promise<MonitorDto[]> {
-  const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1 })
+  const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1, email: 1 })
     .sort({ fullName: 1 })
-    .lean<Pick<UserDoc, '_id' | 'fullName'>[]>();
+    .lean<Pick<UserDoc, '_id' | 'fullName' | 'email'>[]>();
   const taught = await lessonsByMonitor(docs.map((d) => d._id));
   return docs.map((d) => toMonitorDto(d, taught.get(d._id.toString()) ?? []));
 }
 
-/** A trainer by full name, for lesson forms that name the trainer (SPEC §3). */
-export async function findMonitorIdByName(fullName: string): Promise<Types.ObjectId | null> {
-  const doc = await UserModel.findOne({ fullName, isMonitor: true, deletedAt: null }, { _id: 1 }).lean<UserDoc>();
-  return doc?._id ?? null;
+const activeTrainer = { isMonitor: true, deletedAt: null };
+
+/**
+ * The active trainers with this full name, for lesson forms that name the trainer as the spec's
+ * clients do. Full names are not unique: more than one means the name alone does not say who.
+ */
+export async function findTrainerIdsByName(fullName: string): Promise<Types.ObjectId[]> {
+  const docs = await UserModel.find({ ...activeTrainer, fullName }, { _id: 1 })
+    .limit(10)
+    .lean<UserDoc[]>();
+  return docs.map((d) => d._id);
+}
+
+/** Whether the account with this id is an active trainer (who can be given a class). */
+export async function isActiveTrainer(id: Types.ObjectId): Promise<boolean> {
+  return (await UserModel.exists({ ...activeTrainer, _id: id })) !== null;
 }
 
 export interface UserUpdateInput {
