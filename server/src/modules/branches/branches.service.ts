@@ -12,7 +12,7 @@ import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
 import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
-import { countLessonsAtOffice, lessonSchedulesAtOffice } from '../lessons/lessons.service';
+import { countLessonsAtBranch, lessonSchedulesAtBranch } from '../lessons/lessons.service';
 import { toBranchDto } from './branches.mapper';
 import { BranchModel, type BranchDoc } from './branches.model';
 
@@ -101,7 +101,7 @@ export async function updateBranch(
   const _id = branchId(id);
   const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
   if (!current) throw notFound();
-  const outside = branchChangeErrors(fields, await lessonSchedulesAtOffice(_id));
+  const outside = branchChangeErrors(fields, await lessonSchedulesAtBranch(_id));
   if (hasErrors(outside)) throw HttpError.validation(outside);
   const updated = await onDuplicateKey(
     () =>
@@ -129,7 +129,7 @@ export async function deleteBranch(storage: StorageDriver, id: string): Promise<
   const _id = branchId(id);
   const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
   if (!current) throw notFound();
-  if ((await countLessonsAtOffice(_id)) > 0) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.inUse);
+  if ((await countLessonsAtBranch(_id)) > 0) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.inUse);
   await BranchModel.deleteOne({ _id });
   if (current.imageKey) await storage.remove(current.imageKey);
 }

@@ -66,6 +66,7 @@ export async function findLessonById(id: string, includeRetired = false): Promis
   return doc;
 }
 
+/** A class's fields as stored; the trainer and the sede by id, under their stored names `monitor` and `office`. */
 export interface LessonFields {
   name: string;
   shortDescription: string;
@@ -251,13 +252,13 @@ export async function lessonSummaries(ids: readonly Types.ObjectId[]): Promise<L
 }
 
 /** Lessons taught by each of the given trainers (one query), keyed by trainer id. */
-export async function lessonsByMonitor(
-  monitorIds: readonly Types.ObjectId[],
+export async function lessonsByTrainer(
+  trainerIds: readonly Types.ObjectId[],
 ): Promise<Map<string, LessonSummaryDto[]>> {
   const result = new Map<string, LessonSummaryDto[]>();
-  if (monitorIds.length === 0) return result;
+  if (trainerIds.length === 0) return result;
   const docs = await LessonModel.find(
-    { monitor: trusted({ $in: monitorIds }), deletedAt: null },
+    { monitor: trusted({ $in: trainerIds }), deletedAt: null },
     { ...SUMMARY_FIELDS, monitor: 1 },
   )
     .sort({ name: 1 })
@@ -270,19 +271,19 @@ export async function lessonsByMonitor(
 }
 
 /** The current classes held at a sede, as the sede's schedule rule reads them. */
-export async function lessonSchedulesAtOffice(
-  officeId: Types.ObjectId,
+export async function lessonSchedulesAtBranch(
+  branchId: Types.ObjectId,
 ): Promise<(NamedSchedule & { isAvailable: boolean })[]> {
   const docs = await LessonModel.find(
-    { office: officeId, deletedAt: null },
+    { office: branchId, deletedAt: null },
     { ...SUMMARY_FIELDS, isAvailable: 1 },
   ).lean<(SummaryDoc & { isAvailable?: boolean })[]>();
   return docs.map((d) => ({ ...toSummary(d), isAvailable: d.isAvailable !== false }));
 }
 
 /** Classes (not retired) held at a sede. */
-export async function countLessonsAtOffice(officeId: Types.ObjectId): Promise<number> {
-  return LessonModel.countDocuments({ office: officeId, deletedAt: null });
+export async function countLessonsAtBranch(branchId: Types.ObjectId): Promise<number> {
+  return LessonModel.countDocuments({ office: branchId, deletedAt: null });
 }
 
 /** Classes that are not retired, for the dashboard overview. */

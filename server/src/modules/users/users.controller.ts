@@ -96,7 +96,7 @@ export function usersController(ctx: AppContext) {
     },
 
     async listMonitors(_req: Request, res: Response) {
-      res.json({ monitor: await users.listMonitors() });
+      res.json({ monitor: await users.listTrainers() });
     },
 
     /** Self: name, phone and password only (anything else sent is ignored); admin: every field. */

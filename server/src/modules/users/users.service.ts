@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import { withClassNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
-import { findLessonById, lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
+import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
 import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
 import { IdentityModel } from './identity.model';
@@ -159,7 +159,7 @@ export async function getUser(id: string, cache?: ComputeContext): Promise<UserD
   const doc = await UserModel.findById(objectId(id)).lean<UserDoc>();
   if (!doc) throw userNotFound();
   expireWithMembership(cache, doc);
-  const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByMonitor([doc._id])]);
+  const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByTrainer([doc._id])]);
   return toUserDto(doc, lessons, taught.get(doc._id.toString()) ?? []);
 }
 
@@ -203,11 +203,11 @@ export async function listUsers(
   return { items, total };
 }
 
-export async function listMonitors(): Promise<MonitorDto[]> {
+export async function listTrainers(): Promise<MonitorDto[]> {
   const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1, email: 1 })
     .sort({ fullName: 1 })
     .lean<Pick<UserDoc, '_id' | 'fullName' | 'email'>[]>();
-  const taught = await lessonsByMonitor(docs.map((d) => d._id));
+  const taught = await lessonsByTrainer(docs.map((d) => d._id));
   return docs.map((d) => toMonitorDto(d, taught.get(d._id.toString()) ?? []));
 }
 
@@ -264,7 +264,7 @@ async function keepingAnAdmin(
 
 /** Refuses to take a trainer away from classes that still name them (409 naming the classes). */
 async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Promise<void> {
-  const taught = (await lessonsByMonitor([userId])).get(userId.toString()) ?? [];
+  const taught = (await lessonsByTrainer([userId])).get(userId.toString()) ?? [];
   if (taught.length === 0) return;
   throw new HttpError(
     409,
