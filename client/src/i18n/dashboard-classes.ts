@@ -23,6 +23,8 @@ export const dashboardClassesEs = {
     createTitle: 'CREA UNA CLASE',
     editTitle: 'EDITA UNA CLASE',
     trainerOf: (name: string) => `Profesor: ${name}`,
+    /** A trainer in the select when another has the same full name. */
+    trainerOption: (name: string, email: string) => `${name} (${email})`,
     back: 'Volver a Clases',
     loading: 'Cargando clase...',
     loadError: 'No se pudo cargar la clase.',

@@ -4,6 +4,7 @@ import {
   hasErrors,
   lessonName,
   lessonNameKey,
+  lessonReferences,
   lessonScheduleErrors,
   MAX_IMAGE_BYTES,
   MESSAGES,
@@ -205,6 +206,8 @@ const LESSON_FIELDS = {
   scheduleHourStart: 'string',
   scheduleHourFinish: 'string',
   isAvailable: 'booleanOrString',
+  monitorId: 'string',
+  officeId: 'string',
   monitor: 'string',
   branchoffice: 'stringOrStringArray',
 } as const;
@@ -418,7 +421,9 @@ export class MockApi {
       scheduleHourFinish: l.scheduleHourFinish,
       isAvailable: l.isAvailable,
       monitor: this.d.users.find((u) => u.id === l.monitor)?.fullName ?? '',
+      monitorId: l.monitor,
       branchoffice: this.d.branches.find((b) => b.id === l.office)?.name ?? '',
+      officeId: l.office,
       averageStars: l.averageStars,
     };
   }
@@ -439,8 +444,6 @@ export class MockApi {
     return {
       ...this.lessonItem(l),
       description: l.description,
-      monitorId: l.monitor,
-      officeId: l.office,
       reviewCount: l.reviewCount,
       reviews,
       deletedAt: l.deletedAt,
@@ -651,6 +654,7 @@ export class MockApi {
           .map((u) => ({
             id: u.id,
             fullName: u.fullName,
+            email: u.email,
             lessonDetails: this.taughtBy(u.id).map((l) => ({ id: l.id, name: l.name })),
           }));
         return json({ monitor });
@@ -938,21 +942,36 @@ export class MockApi {
         scheduleHourStart: string;
         scheduleHourFinish: string;
         isAvailable: boolean | string;
-        monitor: string;
-        branchoffice: string | string[];
+        monitorId?: string;
+        officeId?: string;
+        monitor?: string;
+        branchoffice?: string | string[];
       }>(jsonField(body, 'lessonAttributes'), LESSON_FIELDS, (i) =>
         validateLessonForm({ ...i, image: upload?.name ?? '' }, { requireImage: mode === 'create' }),
       );
       const image = imageContent(upload);
-      const branchName = (Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice) ?? '';
-      const monitor = this.d.users.find((u) => u.fullName === input.monitor.trim() && u.isMonitor && !u.deletedAt);
-      const office = this.d.branches.find((b) => b.name === branchName.trim());
+      // As the server's lessons mapper: the trainer and the sede by id, or by name (the spec's clients).
+      const refs = lessonReferences(input);
+      const trainers = this.d.users.filter(
+        (u) =>
+          u.isMonitor &&
+          !u.deletedAt &&
+          ('id' in refs.trainer ? u.id === refs.trainer.id : u.fullName === refs.trainer.name),
+      );
+      const monitor = trainers.length === 1 ? trainers[0] : undefined;
+      const office = this.d.branches.find((b) =>
+        'id' in refs.branch ? b.id === refs.branch.id : b.name === refs.branch.name,
+      );
       const types = new Set(this.d.types.map((t) => t.name));
       const goals = new Set(this.d.goals.map((g) => g.name));
       const badTypes = input.types.filter((t) => !types.has(t));
       const badGoals = input.goals.filter((g) => !goals.has(g));
       const errors: FieldErrors = {};
-      if (!monitor) errors.monitor = MESSAGES.lessons.unknownMonitor;
+      if (!monitor)
+        errors.monitor =
+          'name' in refs.trainer && trainers.length > 1
+            ? MESSAGES.lessons.ambiguousMonitor(refs.trainer.name, trainers.length)
+            : MESSAGES.lessons.unknownMonitor;
       if (!office) errors.branchoffice = MESSAGES.lessons.unknownBranch;
       if (badTypes.length) errors.types = `${MESSAGES.lessons.unknownTypes}: ${badTypes.join(', ')}`;
       if (badGoals.length) errors.goals = `${MESSAGES.lessons.unknownGoals}: ${badGoals.join(', ')}`;

@@ -131,6 +131,11 @@ export function isDuplicateKeyError(error: unknown): boolean {
   return code === 1 && typeof message === 'string' && message.includes('UNIQUE constraint failed');
 }
 
+/** For writes that may race an identical one (two processes seeding at once): a duplicate is fine. */
+export function ignoreDuplicateKeys(error: unknown): void {
+  if (!isDuplicateKeyError(error)) throw error;
+}
+
 export async function onDuplicateKey<T>(run: () => Promise<T>, conflict: () => Error): Promise<T> {
   try {
     return await run();

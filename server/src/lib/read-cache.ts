@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -11,13 +12,15 @@ import type { mongo } from 'mongoose';
  * reviews, a member's profile and calendar, the admin's first page of users, the signed-in user),
  * kept in this process and dropped the moment a collection they were read from is written.
  *
- * Every command the driver sends is watched (MongoDB command monitoring), so any write to a
- * collection, whoever sends it through this process (a service, a script sharing the connection,
- * a test), bumps that collection's version; an entry remembers the versions it was computed
- * under and is used only while they still hold. A write is therefore visible on the very next
- * read, with no invalidation call to forget. Writes from another process (a second server, a
- * restore) are not seen: entries also expire after `maxAgeMs`, and READ_CACHE=off turns the cache
- * off for installations that run several servers against one database.
+ * Every command the driver sends is watched (MongoDB command monitoring). Nobody lists what an
+ * entry depends on: while an entry is computed, the collections its commands read are recorded
+ * (the computation runs in its own async context, so concurrent computations never mix their
+ * reads), and the entry is used only while none of them has been written since the computation
+ * started. Any write to a collection, whoever sends it through this process (a service, a script
+ * sharing the connection, a test), counts, so a write is visible on the very next read with no
+ * invalidation call to forget. Writes from another process (a second server, a restore) are not
+ * seen: entries also expire after `maxAgeMs`, and READ_CACHE=off turns the cache off for
+ * installations that run several servers against one database.
  *
  * Answers that depend on the clock (a membership is active until its end date) name the moment
  * they stop being true and expire then.
@@ -27,27 +30,57 @@ import type { mongo } from 'mongoose';
 const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'drop', 'create']);
 /** Commands that may change any collection. */
 const DATABASE_COMMANDS = new Set(['dropDatabase', 'bulkWrite', 'renameCollection', 'applyOps']);
+/** Commands that read the collection they name (`getMore` names it in `collection`). */
+const READ_COMMANDS = new Set(['find', 'aggregate', 'count', 'distinct', 'getMore', 'listIndexes']);
+/** Aggregation stages that read another collection, and the field naming it. */
+const JOIN_STAGES: Record<string, string> = { $lookup: 'from', $graphLookup: 'from', $unionWith: 'coll' };
 
-/** The collection a command writes, null for "any", undefined for a command that writes nothing. */
-function writeTarget(commandName: string, command: Record<string, unknown>): string | null | undefined {
-  if (DATABASE_COMMANDS.has(commandName)) return null;
+/** Stands for "every collection": a read whose collections are not known, a database-wide write. */
+const ANY = '*';
+
+/** The collection a command writes, ANY for "any", undefined for a command that writes nothing. */
+function writeTarget(commandName: string, command: Record<string, unknown>): string | undefined {
+  if (DATABASE_COMMANDS.has(commandName)) return ANY;
   if (!WRITE_COMMANDS.has(commandName)) return undefined;
   const target = command[commandName];
-  return typeof target === 'string' ? target : null;
+  return typeof target === 'string' ? target : ANY;
 }
 
-/** Something whose writes an entry depends on: a collection name or a mongoose model. */
-export type Dependency = string | { collection: { collectionName: string } };
+/** Adds to `reads` the collections a read command reads (ANY when it cannot tell). */
+function recordReads(commandName: string, command: Record<string, unknown>, reads: Set<string>): void {
+  const target = commandName === 'getMore' ? command.collection : command[commandName];
+  reads.add(typeof target === 'string' ? target : ANY);
+  if (commandName === 'aggregate' && Array.isArray(command.pipeline)) recordJoins(command.pipeline, reads);
+}
 
-const collectionName = (dep: Dependency) => (typeof dep === 'string' ? dep : dep.collection.collectionName);
+function recordJoins(pipeline: unknown[], reads: Set<string>): void {
+  for (const stage of pipeline) {
+    if (typeof stage !== 'object' || stage === null) continue;
+    for (const [name, spec] of Object.entries(stage as Record<string, unknown>)) {
+      const field = JOIN_STAGES[name];
+      if (field === undefined || typeof spec !== 'object' || spec === null) continue;
+      const joined = (spec as Record<string, unknown>)[field];
+      reads.add(typeof joined === 'string' ? joined : ANY);
+      const inner = (spec as { pipeline?: unknown }).pipeline;
+      if (Array.isArray(inner)) recordJoins(inner, reads);
+    }
+  }
+}
 
 interface Entry<T> {
   value: T;
-  /** Collection versions when the computation started. */
-  versions: number[];
-  deps: string[];
+  /** The write count when the computation started. */
+  since: number;
+  /** The collections the computation read. */
+  reads: ReadonlySet<string>;
   expiresAt: number;
   size: number;
+}
+
+/** A computation under way: its result, and the collections it has read so far. */
+interface Running {
+  promise: Promise<unknown>;
+  reads: Set<string>;
 }
 
 /** A JSON answer ready to send: its bytes and their ETag. */
@@ -88,11 +121,13 @@ export interface ReadCacheOptions {
 }
 
 export class ReadCache {
-  private readonly versions = new Map<string, number>();
-  /** Bumped by database-wide commands: every entry computed before it is void. */
-  private epoch = 0;
+  /** Counts every write this process sends; `lastWrite` holds the count at each collection's last one. */
+  private writes = 0;
+  private readonly lastWrite = new Map<string, number>();
   private entries: LRUCache<string, Entry<unknown>>;
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly inflight = new Map<string, Running>();
+  /** The collections read by the computation the current async context belongs to. */
+  private readonly reading = new AsyncLocalStorage<Set<string>>();
   private options: ReadCacheOptions;
   private readonly watched = new WeakSet<object>();
   hits = 0;
@@ -122,62 +157,67 @@ export class ReadCache {
 
   /** Forgets everything (a new connection, maybe to another database). */
   clear(): void {
-    this.epoch++;
+    this.written(ANY);
     this.entries.clear();
     this.inflight.clear();
   }
 
-  /** Marks `collection` as written: entries that read it are no longer used. */
+  /** Marks `collection` (ANY: every collection) as written: entries that read it are no longer used. */
   written(collection: string): void {
-    this.versions.set(collection, (this.versions.get(collection) ?? 0) + 1);
+    this.lastWrite.set(collection, ++this.writes);
   }
 
-  /** Watches every command `client` sends, so its writes invalidate what they change. */
+  /** Watches every command `client` sends: reads teach computations what they depend on, writes invalidate. */
   watch(client: mongo.MongoClient): void {
     if (this.watched.has(client)) return;
     this.watched.add(client);
     // A write is marked when it is sent (a read that starts now must not be kept) and again when
     // it is answered (a read that ran while it was applied may have seen the old documents).
-    const pending = new Map<number, string | null>();
+    const pending = new Map<number, string>();
     client.on('commandStarted', (event) => {
       const target = writeTarget(event.commandName, event.command);
-      if (target === undefined) return;
+      if (target === undefined) {
+        const reads = this.reading.getStore();
+        if (reads && READ_COMMANDS.has(event.commandName)) recordReads(event.commandName, event.command, reads);
+        return;
+      }
       pending.set(event.requestId, target);
-      this.markWritten(target);
+      this.written(target);
     });
     const answered = (event: { requestId: number }) => {
       const target = pending.get(event.requestId);
       if (target === undefined) return;
       pending.delete(event.requestId);
-      this.markWritten(target);
+      this.written(target);
     };
     client.on('commandSucceeded', answered);
     client.on('commandFailed', answered);
   }
 
-  /** `null` stands for every collection. */
-  private markWritten(target: string | null): void {
-    if (target === null) this.clear();
-    else this.written(target);
-  }
-
-  private snapshot(deps: string[]): number[] {
-    return [this.epoch, ...deps.map((d) => this.versions.get(d) ?? 0)];
-  }
-
+  /** Whether nothing the entry read (nor every collection at once) was written since it was computed. */
   private isCurrent(entry: Entry<unknown>, now: number): boolean {
     if (entry.expiresAt <= now) return false;
-    const current = this.snapshot(entry.deps);
-    return current.every((v, i) => v === entry.versions[i]);
+    if (this.writes === entry.since) return true;
+    if (entry.reads.has(ANY) || (this.lastWrite.get(ANY) ?? 0) > entry.since) return false;
+    for (const collection of entry.reads) {
+      if ((this.lastWrite.get(collection) ?? 0) > entry.since) return false;
+    }
+    return true;
+  }
+
+  /** An entry used inside another computation: that one depends on what this one read. */
+  private passOn(reads: ReadonlySet<string>): void {
+    const outer = this.reading.getStore();
+    if (outer) for (const collection of reads) outer.add(collection);
   }
 
   /**
-   * The value under `key`, computed by `compute` when missing or stale. Concurrent misses share
-   * one computation. `sizeOf` estimates the bytes an entry keeps alive.
+   * The value under `key`, computed by `compute` when missing or stale; what it depends on is what
+   * it reads. Concurrent misses share one computation. `sizeOf` estimates the bytes an entry keeps
+   * alive.
    */
   async get<T>(
     key: string,
-    dependencies: readonly Dependency[],
     compute: (ctx: ComputeContext) => Promise<T>,
     sizeOf: (value: T) => number = () => 1024,
   ): Promise<T> {
@@ -186,13 +226,18 @@ export class ReadCache {
     const cached = this.entries.get(key);
     if (cached && this.isCurrent(cached, now)) {
       this.hits++;
+      this.passOn(cached.reads);
       return cached.value as T;
     }
     const running = this.inflight.get(key);
-    if (running) return running as Promise<T>;
+    if (running) {
+      const value = (await running.promise) as T;
+      this.passOn(running.reads);
+      return value;
+    }
     this.misses++;
-    const deps = dependencies.map(collectionName);
-    const versions = this.snapshot(deps);
+    const since = this.writes;
+    const reads = new Set<string>();
     let expiresAt = now + this.options.maxAgeMs;
     const ctx: ComputeContext = {
       expireAt(at) {
@@ -201,23 +246,28 @@ export class ReadCache {
         if (ms > now && ms < expiresAt) expiresAt = ms;
       },
     };
-    const promise = compute(ctx).then(
-      (value) => {
-        if (this.inflight.get(key) === promise) {
-          this.inflight.delete(key);
-          // A write during the computation already changed the versions: the entry is born stale
-          // and the next read computes again.
-          this.entries.set(key, { value, versions, deps, expiresAt, size: sizeOf(value) });
-        }
-        return value;
-      },
-      (error: unknown) => {
-        if (this.inflight.get(key) === promise) this.inflight.delete(key);
-        throw error;
-      },
-    );
-    this.inflight.set(key, promise);
-    return promise;
+    // Awaited inside the context: a query builder returned as is (a thenable) runs when awaited.
+    const promise = this.reading
+      .run(reads, async () => await compute(ctx))
+      .then(
+        (value) => {
+          if (this.inflight.get(key)?.promise === promise) {
+            this.inflight.delete(key);
+            // A write during the computation already counts as later than `since`: the entry is born
+            // stale and the next read computes again.
+            this.entries.set(key, { value, since, reads, expiresAt, size: sizeOf(value) });
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
+          throw error;
+        },
+      );
+    this.inflight.set(key, { promise, reads });
+    const value = await promise;
+    this.passOn(reads);
+    return value;
   }
 
   /** The value under `key` if it is cached and current; never computes. */
@@ -229,15 +279,16 @@ export class ReadCache {
     return cached.value as T;
   }
 
+  /** The collections the entry under `key` was computed from (tests and diagnostics). */
+  readsOf(key: string): string[] | undefined {
+    const entry = this.entries.get(key);
+    return entry ? [...entry.reads].sort() : undefined;
+  }
+
   /** Like get(), for a JSON answer: serialised and hashed once, then sent as is. */
-  body(
-    key: string,
-    dependencies: readonly Dependency[],
-    compute: (ctx: ComputeContext) => Promise<unknown>,
-  ): Promise<CachedBody> {
+  body(key: string, compute: (ctx: ComputeContext) => Promise<unknown>): Promise<CachedBody> {
     return this.get(
       key,
-      dependencies,
       async (ctx) => {
         const result = await compute(ctx);
         return result instanceof AnswerWithHeaders ? toCachedBody(result.value, result.headers) : toCachedBody(result);
@@ -374,10 +425,9 @@ export type CachedAnswerListener = (key: string, headers: OutgoingHttpHeaders) =
 export async function sendCached(
   res: Response,
   key: string,
-  dependencies: readonly Dependency[],
   compute: (ctx: ComputeContext) => Promise<unknown>,
 ): Promise<void> {
-  const cached = await readCache.body(key, dependencies, compute);
+  const cached = await readCache.body(key, compute);
   const listener = (res.req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER];
   listener?.(key, res.getHeaders());
   await writeCached(res.req, res, cached);

@@ -6,9 +6,12 @@ import {
   endHourChoices,
   HALF_HOUR_CHOICES,
   LESSON_START_HOURS,
+  fieldErrors,
   lessonName,
   lessonNameKey,
+  lessonReferences,
   MESSAGES,
+  schemas,
   planBadge,
   toBoolean,
   normalizeEmail,
@@ -241,6 +244,33 @@ describe('lesson form', () => {
     ],
   ])('%o gives %s: %s', (change, field, message) => {
     expect(validateLessonForm({ ...valid, ...change }, { requireImage: true })[field]).toBe(message);
+  });
+
+  describe('the trainer and the sede, by id or by name (issue 19)', () => {
+    const byId = { ...valid, monitor: undefined, branchoffice: undefined, monitorId: 'm1', officeId: 'o1' };
+    test('ids chosen: no errors, with the same messages when none is chosen', () => {
+      expect(validateLessonForm(byId, { requireImage: true })).toEqual({});
+      expect(validateLessonForm({ ...byId, monitorId: 'Seleccione', officeId: '' }, { requireImage: true })).toEqual({
+        monitor: 'El profesor es requerido',
+        branchoffice: 'La sede es requerida',
+      });
+    });
+    test('an id chosen wins over a name; a placeholder id leaves the name as the choice', () => {
+      expect(lessonReferences({ ...valid, monitorId: 'm1', officeId: 'o1' })).toEqual({
+        trainer: { id: 'm1' },
+        branch: { id: 'o1' },
+      });
+      expect(lessonReferences({ ...valid, monitor: ' Carlos Ruiz ', monitorId: 'Seleccione' })).toEqual({
+        trainer: { name: 'Carlos Ruiz' },
+        branch: { name: 'Centro' },
+      });
+      expect(validateLessonForm({ ...valid, monitorId: 'Seleccione' }, { requireImage: true })).toEqual({});
+    });
+    test('an id of the wrong type is a type error on its own field', () => {
+      expect(fieldErrors(schemas.lessonForm.create.fields, { ...byId, monitorId: 5 }).monitorId).toBe(
+        MESSAGES.users.wrongType,
+      );
+    });
   });
 
   test.each(['Yoga Prenatal', 'Aeróbicos', 'Aero\u0301bicos', 'Baile-Fit Latino', ' Yoga Prenatal ', 'Ñandú'])(

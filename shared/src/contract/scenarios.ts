@@ -17,7 +17,7 @@ import type {
 } from '../dto';
 import { MESSAGES as M } from '../validation/messages';
 import { m, type Matcher, type Shape } from './match';
-import type { Scenario, Vars } from './run';
+import type { Scenario, Step, Vars } from './run';
 
 /**
  * The API contract, written once and run against the real server (server/src/__tests__/
@@ -102,7 +102,9 @@ const LESSON_ITEM: Shape<LessonListItemDto> = {
   scheduleHourFinish: m.string,
   isAvailable: m.boolean,
   monitor: m.string,
+  monitorId: m.nullable(m.id),
   branchoffice: m.string,
+  officeId: m.nullable(m.id),
   averageStars: m.number,
 };
 const REVIEW: Shape<LessonReviewDto> = {
@@ -116,8 +118,6 @@ const REVIEW: Shape<LessonReviewDto> = {
 const LESSON: Shape<LessonDto> = {
   ...LESSON_ITEM,
   description: m.string,
-  monitorId: m.nullable(m.id),
-  officeId: m.nullable(m.id),
   reviewCount: m.number,
   reviews: m.arrayOf(REVIEW),
   deletedAt: m.nullable(m.iso),
@@ -199,6 +199,9 @@ const LESSON_FORM = (v: Vars, name: string) => ({
   monitor: 'Carlos Ruiz',
   branchoffice: v.branchName ?? 'Sede Centro',
 });
+
+/** The classes of the two trainers named Ana Ruiz, before the run's letters. */
+const ANA_LESSONS = ['AnaUno', 'AnaDos'] as const;
 
 const BRANCH_FORM = (name: string) => ({
   name,
@@ -1313,7 +1316,9 @@ export const SCENARIOS: Scenario[] = [
         path: '/users/monitor',
         as: 'admin',
         status: 200,
-        body: { monitor: m.arrayOf({ id: m.id, fullName: m.string, lessonDetails: m.arrayOf(NAMED) }, 5) },
+        body: {
+          monitor: m.arrayOf({ id: m.id, fullName: m.string, email: m.string, lessonDetails: m.arrayOf(NAMED) }, 5),
+        },
       },
     ],
   },
@@ -1812,6 +1817,145 @@ SCENARIOS.push(
         status: 400,
         body: invalid([['subject', M.contactForm.noLineBreaks]]),
       },
+    ],
+  },
+  {
+    name: 'classes by id: two trainers with one name each teach a class; the name alone is ambiguous',
+    steps: [
+      ...(['anaOne', 'anaTwo'] as const).map((key) => ({
+        name: `a trainer named Ana Ruiz (${key})`,
+        method: 'POST' as const,
+        path: '/users/create',
+        as: 'admin',
+        json: (v: Vars) => ({
+          fullName: 'Ana Ruiz',
+          email: `${key.toLowerCase()}-${v.runId}@example.com`,
+          phone: '5512345678',
+          password: 'Secreta123',
+          isMonitor: 'Si',
+          isAdmin: 'No',
+        }),
+        status: 201,
+        save: (body: { user: { id: string } }, v: Vars) => {
+          v[key] = body.user.id;
+        },
+      })),
+      {
+        name: 'a class naming the trainer Ana Ruiz',
+        method: 'POST',
+        path: '/lessons/create',
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: {
+            ...LESSON_FORM(v, `Ana${letters(v.runId)}`),
+            monitor: 'Ana Ruiz',
+            branchoffice: ['Sede Centro'],
+          },
+          image: { name: 'clase.png', content: 'jpeg' },
+        }),
+        status: 400,
+        body: invalid([['monitor', M.lessons.ambiguousMonitor('Ana Ruiz', 2)]]),
+      },
+      ...(['anaOne', 'anaTwo'] as const).map((key, i) => ({
+        name: `a class given to ${key} by id, at the same hours as the other's`,
+        method: 'POST' as const,
+        path: '/lessons/create',
+        as: 'admin',
+        multipart: (v: Vars) => ({
+          field: 'lessonAttributes',
+          attributes: {
+            ...LESSON_FORM(v, `${ANA_LESSONS[i]}${letters(v.runId)}`),
+            monitor: undefined,
+            branchoffice: undefined,
+            monitorId: v[key],
+            officeId: v.centroId,
+          },
+          image: { name: 'clase.png', content: 'jpeg' as const },
+        }),
+        status: 201,
+        body: (v: Vars) => ({
+          message: M.lessons.created,
+          lesson: {
+            ...LESSON,
+            name: `${ANA_LESSONS[i]}${letters(v.runId)}`,
+            monitor: 'Ana Ruiz',
+            monitorId: v[key] ?? '',
+            branchoffice: 'Sede Centro',
+            officeId: v.centroId ?? '',
+          },
+        }),
+        save: (body: { lesson: LessonDto }, v: Vars) => {
+          v[`${key}Lesson`] = body.lesson.id;
+        },
+      })),
+      ...(['anaOne', 'anaTwo'] as const).map((key, i) => ({
+        name: `the page of ${key}'s class names its own trainer`,
+        method: 'GET' as const,
+        path: (v: Vars) => `/lessons/${ANA_LESSONS[i]}${letters(v.runId)}`,
+        status: 200,
+        body: (v: Vars) => ({ ...LESSON, id: v[`${key}Lesson`] ?? '', monitor: 'Ana Ruiz', monitorId: v[key] ?? '' }),
+      })),
+      {
+        name: 'the class list carries the ids',
+        method: 'GET',
+        path: '/lessons/all',
+        status: 200,
+        body: m.arrayOf({ ...LESSON_ITEM, monitorId: m.id, officeId: m.id }, 2),
+      },
+      {
+        name: 'a class given to a trainer and a sede that do not exist',
+        method: 'PUT',
+        path: (v) => `/lessons/update/${v.anaOneLesson}`,
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: {
+            ...LESSON_FORM(v, `${ANA_LESSONS[0]}${letters(v.runId)}`),
+            monitorId: NO_SUCH_ID,
+            officeId: NO_SUCH_ID,
+          },
+        }),
+        status: 400,
+        body: invalid([
+          ['monitor', M.lessons.unknownMonitor],
+          ['branchoffice', M.lessons.unknownBranch],
+        ]),
+      },
+      {
+        name: 'no trainer chosen by id or name',
+        method: 'PUT',
+        path: (v) => `/lessons/update/${v.anaOneLesson}`,
+        as: 'admin',
+        multipart: (v) => ({
+          field: 'lessonAttributes',
+          attributes: {
+            ...LESSON_FORM(v, `${ANA_LESSONS[0]}${letters(v.runId)}`),
+            monitor: undefined,
+            monitorId: 'Seleccione',
+          },
+        }),
+        status: 400,
+        body: invalid([['monitor', M.lessonForm.monitorRequired]]),
+      },
+      ...(['anaOne', 'anaTwo'] as const).flatMap((key): Step[] => [
+        {
+          name: `${key}'s class retired`,
+          method: 'DELETE' as const,
+          path: (v: Vars) => `/lessons/delete/${v[`${key}Lesson`]}`,
+          as: 'admin',
+          status: 200,
+          body: { message: M.lessons.deleted },
+        },
+        {
+          name: `${key} suspended`,
+          method: 'DELETE' as const,
+          path: (v: Vars) => `/users/delete/${v[key]}`,
+          as: 'admin',
+          status: 200,
+          body: { success: true, message: M.users.deleted },
+        },
+      ]),
     ],
   },
 );

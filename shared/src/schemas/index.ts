@@ -17,8 +17,8 @@ export type {
   LoginResponseDto,
   CreateUserResponseDto,
 } from './users';
-export { hasImageExtension, lessonName, lessonNameKey } from './lessons';
-export type { LessonListItemDto, LessonReviewDto, LessonDto } from './lessons';
+export { hasImageExtension, lessonName, lessonNameKey, lessonReferences } from './lessons';
+export type { LessonListItemDto, LessonReviewDto, LessonDto, Reference } from './lessons';
 export type { BranchDto } from './branches';
 export { BENEFITS_SEPARATOR, benefitList } from './plans';
 export type { PlanDto, PlanInput } from './plans';

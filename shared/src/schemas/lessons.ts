@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { HALF_HOUR_CHOICES, IMAGE_EXTENSIONS } from '../constants';
 import { MESSAGES } from '../validation/messages';
-import { field, list, selected, text, toText, wire } from './core';
+import { field, isSelected, list, selected, text, toText, wire, type FormChoice } from './core';
 import { imageUrl, lessonSummary } from './shared-dtos';
 import { hourFields, hourOrder, weekdays } from './week';
 
@@ -93,6 +93,10 @@ function lessonFields(requireImage: boolean) {
     image: imageField({ required: requireImage, requiredMessage: m.imageRequired }),
     ...hourFields(m, HALF_HOUR_CHOICES),
     isAvailable: field(wire.boolOrText(), selected(m.isAvailableRequired)),
+    // The trainer and the sede are chosen by id or by name (see lessonReferences): the rules judge
+    // the choice under the form's own fields, `monitor` and `branchoffice`.
+    monitorId: field(wire.text(), z.unknown()),
+    officeId: field(wire.text(), z.unknown()),
     monitor: field(wire.text(), selected(m.monitorRequired)),
     branchoffice: field(
       wire.textOrTextList(),
@@ -106,13 +110,51 @@ function lessonFields(requireImage: boolean) {
 
 const selectedOne = (v: unknown) => selected('').safeParse(v).success;
 
+/** How a lesson form names its trainer or its sede: by id (the SPA) or by name (the spec's clients). */
+export type Reference = { id: string } | { name: string };
+
+/**
+ * The trainer and the sede a lesson form chose. The SPA sends their ids (`monitorId`, `officeId`);
+ * the spec's clients send the trainer's full name (`monitor`) and the sede's name (`branchoffice`,
+ * a one-item list). An id that was chosen wins; otherwise the name (trimmed) is the choice.
+ */
+export function lessonReferences(input: Record<string, unknown>): { trainer: Reference; branch: Reference } {
+  const chosenId = (value: unknown) => (typeof value === 'string' && isSelected(value) ? value.trim() : undefined);
+  const trainerId = chosenId(input.monitorId);
+  const branchId = chosenId(input.officeId);
+  const branchName = Array.isArray(input.branchoffice) ? input.branchoffice[0] : input.branchoffice;
+  return {
+    trainer: trainerId !== undefined ? { id: trainerId } : { name: toText(input.monitor) },
+    branch: branchId !== undefined ? { id: branchId } : { name: toText(branchName) },
+  };
+}
+
+/** The form's values with the chosen ids under `monitor` and `branchoffice`, where the rules judge them. */
+function judgedReferences(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const values = input as Record<string, unknown>;
+  const { trainer, branch } = lessonReferences(values);
+  return {
+    ...values,
+    ...('id' in trainer ? { monitor: trainer.id } : {}),
+    ...('id' in branch ? { branchoffice: branch.id } : {}),
+  };
+}
+
+function lessonFormOf(requireImage: boolean): FormChoice<unknown> {
+  const fields = z.object(lessonFields(requireImage)).superRefine(hourOrder(m, HALF_HOUR_CHOICES));
+  const form = z.preprocess(judgedReferences, fields);
+  return { fields, choose: () => form };
+}
+
 /**
  * The lesson form: create needs an image; edit keeps the current one when none is sent. `image` is
- * the chosen file's name (the server puts the uploaded file's name there).
+ * the chosen file's name (the server puts the uploaded file's name there). The trainer and the sede
+ * are chosen by id or by name (lessonReferences), with the same messages either way.
  */
 export const lessonForm = {
-  create: z.object(lessonFields(true)).superRefine(hourOrder(m, HALF_HOUR_CHOICES)),
-  update: z.object(lessonFields(false)).superRefine(hourOrder(m, HALF_HOUR_CHOICES)),
+  create: lessonFormOf(true),
+  update: lessonFormOf(false),
 };
 
 // ---------- answers ----------
@@ -132,10 +174,12 @@ export const lessonListItem = z.object({
   scheduleHourStart: z.string(),
   scheduleHourFinish: z.string(),
   isAvailable: z.boolean(),
-  /** The trainer's full name. */
+  /** The trainer's full name (two trainers may share it: `monitorId` tells them apart). */
   monitor: z.string(),
+  monitorId: z.string().nullable(),
   /** The sede's name. */
   branchoffice: z.string(),
+  officeId: z.string().nullable(),
   averageStars: z.number(),
 });
 z.globalRegistry.add(lessonListItem, { id: 'LessonListItem' });
@@ -153,8 +197,6 @@ z.globalRegistry.add(lessonReview, { id: 'Review' });
 /** One class with everything the detail screen shows (§2.5). */
 export const lesson = lessonListItem.extend({
   description: z.string(),
-  monitorId: z.string().nullable(),
-  officeId: z.string().nullable(),
   reviewCount: z.number(),
   reviews: z.array(lessonReview),
   deletedAt: z.string().nullable(),

@@ -276,7 +276,13 @@ export const userListItem = z.object({
 });
 z.globalRegistry.add(userListItem, { id: 'UserListItem' });
 
-export const monitor = z.object({ id: z.string(), fullName: z.string(), lessonDetails: z.array(nameRef) });
+/** A trainer as the trainer list and the lesson form show them; the e-mail tells namesakes apart. */
+export const monitor = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  lessonDetails: z.array(nameRef),
+});
 z.globalRegistry.add(monitor, { id: 'Monitor' });
 
 /** GET /users/monitor: every trainer, under the key the spec's client reads. */

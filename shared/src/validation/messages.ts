@@ -146,6 +146,9 @@ export const MESSAGES = {
     notFound: 'No se encontró la clase',
     nameTaken: 'Ya existe una clase con ese nombre',
     unknownMonitor: 'El profesor no existe',
+    /** A trainer named by full name when several active trainers have it: the id tells them apart. */
+    ambiguousMonitor: (name: string, count: number) =>
+      `Hay ${count} profesores llamados ${name}: indica cuál con su identificador (monitorId)`,
     unknownBranch: 'La sede no existe',
     unknownTypes: 'Tipo de ejercicio desconocido',
     unknownGoals: 'Meta desconocida',

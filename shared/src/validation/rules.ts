@@ -50,7 +50,8 @@ export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): Fiel
 
 /** Lesson create and edit (§5 "Lesson form"). `image` is a file name or URL when present. */
 export function validateLessonForm(input: Input, options: { requireImage: boolean }): FieldErrors {
-  return fieldErrors(options.requireImage ? lessonForm.create : lessonForm.update, input);
+  const form = options.requireImage ? lessonForm.create : lessonForm.update;
+  return fieldErrors(form.choose(undefined, input), input);
 }
 
 /** Branch office create and edit (§5 "Branch form"). */

@@ -14,7 +14,10 @@ import type { LessonAttributes } from './api/lessons-dashboard';
 
 export type Availability = 'Activa' | 'Inactiva';
 
-/** The lesson form as the inputs hold it; selects start at 'Seleccione' (SPEC §5). */
+/**
+ * The lesson form as the inputs hold it; selects start at 'Seleccione' (SPEC §5). The trainer and
+ * sede selects (the form's `monitor` and `branchoffice` fields) hold the chosen ids.
+ */
 export interface LessonFormValues {
   name: string;
   shortDescription: string;
@@ -57,8 +60,8 @@ export function valuesOf(lesson: LessonDto): LessonFormValues {
     scheduleHourStart: lesson.scheduleHourStart || SELECT_PLACEHOLDER,
     scheduleHourFinish: lesson.scheduleHourFinish || SELECT_PLACEHOLDER,
     isAvailable: lesson.isAvailable ? 'Activa' : 'Inactiva',
-    monitor: lesson.monitor || SELECT_PLACEHOLDER,
-    branchoffice: lesson.branchoffice || SELECT_PLACEHOLDER,
+    monitor: lesson.monitorId || SELECT_PLACEHOLDER,
+    branchoffice: lesson.officeId || SELECT_PLACEHOLDER,
   };
 }
 
@@ -99,13 +102,14 @@ export const SCHEDULE_FIELDS = [
 export function scheduleErrors(
   values: LessonFormValues,
   lessonId: string | undefined,
-  offices: readonly NamedSchedule[],
+  offices: readonly (NamedSchedule & { id: string })[],
   lessons: readonly LessonListItemDto[],
 ): FieldErrors {
   return lessonScheduleErrors(
     { ...values, id: lessonId, isAvailable: values.isAvailable === 'Activa' },
-    offices.find((o) => o.name === values.branchoffice),
-    lessons,
+    offices.find((o) => o.id === values.branchoffice),
+    // Trainers are told apart by id: two may share a full name.
+    lessons.map((lesson) => ({ ...lesson, monitor: lesson.monitorId ?? '' })),
   );
 }
 
@@ -143,7 +147,7 @@ export function toAttributes(values: LessonFormValues): LessonAttributes {
     scheduleHourStart: values.scheduleHourStart,
     scheduleHourFinish: values.scheduleHourFinish,
     isAvailable: values.isAvailable === 'Activa',
-    monitor: values.monitor,
-    branchoffice: [values.branchoffice],
+    monitorId: values.monitor,
+    officeId: values.branchoffice,
   };
 }

@@ -67,7 +67,8 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 /** The list item of a saved class, so the list follows without another request. */
 function toListItem(lesson: LessonDto): LessonListItemDto {
   const { id, name, shortDescription, image, effort, types, exercisesTypes, goals } = lesson;
-  const { scheduleDays, scheduleHourStart, scheduleHourFinish, isAvailable, monitor, branchoffice } = lesson;
+  const { scheduleDays, scheduleHourStart, scheduleHourFinish, isAvailable } = lesson;
+  const { monitor, monitorId, branchoffice, officeId } = lesson;
   return {
     id,
     name,
@@ -82,7 +83,9 @@ function toListItem(lesson: LessonDto): LessonListItemDto {
     scheduleHourFinish,
     isAvailable,
     monitor,
+    monitorId,
     branchoffice,
+    officeId,
     averageStars: lesson.averageStars,
   };
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import {
   fieldErrorsOf,
   isApiErrorBody,
+  normalizeEmail,
   type FieldErrors,
   type LoadStatus,
   type MonitorDto,
@@ -86,7 +87,12 @@ export const useTrainersStore = create<TrainersState>()((set, get) => ({
     try {
       const { id, message } = await createTrainer(input);
       if (input.isMonitor) {
-        set((s) => ({ items: [...s.items, { id, fullName: input.fullName, lessonDetails: [] }].sort(byName) }));
+        set((s) => ({
+          items: [
+            ...s.items,
+            { id, fullName: input.fullName, email: normalizeEmail(input.email), lessonDetails: [] },
+          ].sort(byName),
+        }));
       }
       return { ok: true, message };
     } catch (error) {
@@ -104,7 +110,7 @@ export const useTrainersStore = create<TrainersState>()((set, get) => ({
         const lessonDetails = user.monitorLessons.map(({ id: lessonId, name }) => ({ id: lessonId, name }));
         // Someone who is no longer a trainer leaves the list.
         const items = user.isMonitor
-          ? [...others, { id, fullName: user.fullName, lessonDetails }].sort(byName)
+          ? [...others, { id, fullName: user.fullName, email: user.email, lessonDetails }].sort(byName)
           : others;
         return { items, trainer: s.trainerId === id ? user : s.trainer };
       });

@@ -4,6 +4,8 @@ import request from 'supertest';
 import { createTestApp } from '../../test/app';
 import { useTestDatabase } from '../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../test/fixtures';
+import { BranchModel } from '../../modules/branches/branches.model';
+import { LessonModel } from '../../modules/lessons/lessons.model';
 import { PlanModel } from '../../modules/plans/plans.model';
 import { UserModel } from '../../modules/users/users.model';
 import { ReadCache, readCache } from '../read-cache';
@@ -28,31 +30,34 @@ describe('read cache', () => {
 
     test('when nothing was written, then the second read is answered without computing', async () => {
       const compute = jest.fn(async () => ({ n: 1 }));
-      await cache.get('k', [PlanModel], compute);
-      await expect(cache.get('k', [PlanModel], compute)).resolves.toEqual({ n: 1 });
+      await cache.get('k', compute);
+      await expect(cache.get('k', compute)).resolves.toEqual({ n: 1 });
       expect(compute).toHaveBeenCalledTimes(1);
     });
 
     test('when a collection it read is written through a model, then the next read computes again', async () => {
       const compute = jest.fn(async () => PlanModel.countDocuments());
-      await expect(cache.get('count', [PlanModel], compute)).resolves.toBe(0);
+      await expect(cache.get('count', compute)).resolves.toBe(0);
       await PlanModel.create({ name: 'Uno', duration: 1, benefits: 'B', price: 1 });
-      await expect(cache.get('count', [PlanModel], compute)).resolves.toBe(1);
+      await expect(cache.get('count', compute)).resolves.toBe(1);
       expect(compute).toHaveBeenCalledTimes(2);
     });
 
     test('when a collection is written by the bare driver, then the next read computes again', async () => {
       const compute = jest.fn(async () => UserModel.countDocuments());
-      const before = await cache.get('users', [UserModel], compute);
+      const before = await cache.get('users', compute);
       await rawCollection('users').insertOne({ fullName: 'Crudo', email: 'crudo@x.test' });
-      await expect(cache.get('users', [UserModel], compute)).resolves.toBe(before + 1);
+      await expect(cache.get('users', compute)).resolves.toBe(before + 1);
     });
 
     test('when another collection is written, then the entry is kept', async () => {
-      const compute = jest.fn(async () => 'plans');
-      await cache.get('p', [PlanModel], compute);
+      const compute = jest.fn(async () => {
+        await PlanModel.countDocuments();
+        return 'plans';
+      });
+      await cache.get('p', compute);
       await UserModel.updateMany({}, { $set: { phone: '1' } });
-      await cache.get('p', [PlanModel], compute);
+      await cache.get('p', compute);
       expect(compute).toHaveBeenCalledTimes(1);
     });
 
@@ -60,9 +65,9 @@ describe('read cache', () => {
       const scratch = rawCollection('scratch');
       await scratch.insertOne({ n: 1 });
       const compute = jest.fn(async () => scratch.countDocuments());
-      await expect(cache.get('scratch', ['scratch'], compute)).resolves.toBe(1);
+      await expect(cache.get('scratch', compute)).resolves.toBe(1);
       await scratch.drop();
-      await expect(cache.get('scratch', ['scratch'], compute)).resolves.toBe(0);
+      await expect(cache.get('scratch', compute)).resolves.toBe(0);
     });
 
     test('when a write lands while a read is computing, then that result is not reused', async () => {
@@ -70,7 +75,7 @@ describe('read cache', () => {
       let counted!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const read = new Promise<void>((resolve) => (counted = resolve));
-      const first = cache.get('race', [PlanModel], async () => {
+      const first = cache.get('race', async () => {
         const value = await PlanModel.countDocuments();
         counted();
         await gate;
@@ -81,7 +86,7 @@ describe('read cache', () => {
       await PlanModel.create({ name: 'Carrera', duration: 1, benefits: 'B', price: 2 });
       release();
       const stale = await first;
-      const fresh = await cache.get('race', [PlanModel], () => PlanModel.countDocuments());
+      const fresh = await cache.get('race', () => PlanModel.countDocuments());
       expect(fresh).toBe(stale + 1);
     });
 
@@ -91,15 +96,18 @@ describe('read cache', () => {
       const own = new ReadCache({ enabled: true, maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
       own.watch(client as unknown as mongo.MongoClient);
       client.emit('commandStarted', { commandName: 'update', requestId: 7, command: { update: 'plans' } });
-      const compute = jest.fn(async () => 'old');
-      await own.get('k', ['plans'], compute);
+      const compute = jest.fn(async () => {
+        client.emit('commandStarted', { commandName: 'find', requestId: 6, command: { find: 'plans' } });
+        return 'old';
+      });
+      await own.get('k', compute);
       client.emit('commandSucceeded', { commandName: 'update', requestId: 7 });
-      await own.get('k', ['plans'], compute);
+      await own.get('k', compute);
       expect(compute).toHaveBeenCalledTimes(2);
       // A read is no write: nothing is dropped.
       client.emit('commandStarted', { commandName: 'find', requestId: 8, command: { find: 'plans' } });
       client.emit('commandSucceeded', { commandName: 'find', requestId: 8 });
-      await own.get('k', ['plans'], compute);
+      await own.get('k', compute);
       expect(compute).toHaveBeenCalledTimes(2);
     });
 
@@ -108,15 +116,15 @@ describe('read cache', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         return 'once';
       });
-      const results = await Promise.all(Array.from({ length: 20 }, () => cache.get('burst', [PlanModel], compute)));
+      const results = await Promise.all(Array.from({ length: 20 }, () => cache.get('burst', compute)));
       expect(new Set(results)).toEqual(new Set(['once']));
       expect(compute).toHaveBeenCalledTimes(1);
     });
 
     test('when the computation fails, then nothing is kept and the next read tries again', async () => {
       const compute = jest.fn().mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce('ok');
-      await expect(cache.get('fail', [PlanModel], compute)).rejects.toThrow('boom');
-      await expect(cache.get('fail', [PlanModel], compute)).resolves.toBe('ok');
+      await expect(cache.get('fail', compute)).rejects.toThrow('boom');
+      await expect(cache.get('fail', compute)).resolves.toBe('ok');
     });
 
     test('when the answer names a moment it stops being true, then it expires then', async () => {
@@ -128,23 +136,103 @@ describe('read cache', () => {
           ctx.expireAt(now - 10); // already past: ignored
           return 'until';
         });
-        await cache.get('t', [PlanModel], compute);
+        await cache.get('t', compute);
         now += 499;
-        await cache.get('t', [PlanModel], compute);
+        await cache.get('t', compute);
         expect(compute).toHaveBeenCalledTimes(1);
         now += 1;
-        await cache.get('t', [PlanModel], compute);
+        await cache.get('t', compute);
         expect(compute).toHaveBeenCalledTimes(2);
       } finally {
         spy.mockRestore();
       }
     });
 
+    test('when a read depends on a collection nobody named, then a write to it invalidates the entry', async () => {
+      // Nothing tells the cache what this computation depends on: it learns it from the reads.
+      const unlisted = rawCollection('unlisted');
+      const plans = await PlanModel.countDocuments();
+      const notes = await unlisted.countDocuments();
+      const compute = jest.fn(async () => ({
+        plans: await PlanModel.countDocuments(),
+        notes: await unlisted.countDocuments(),
+      }));
+      await expect(cache.get('learned', compute)).resolves.toEqual({ plans, notes });
+      expect(cache.readsOf('learned')).toEqual(['plans', 'unlisted']);
+      await cache.get('learned', compute);
+      expect(compute).toHaveBeenCalledTimes(1);
+      await unlisted.insertOne({ note: 'nueva' });
+      await expect(cache.get('learned', compute)).resolves.toEqual({ plans, notes: notes + 1 });
+      expect(compute).toHaveBeenCalledTimes(2);
+    });
+
+    test('when computations run at once, then each depends only on what it read itself', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const plans = cache.get('only-plans', async () => {
+        await gate;
+        return PlanModel.countDocuments();
+      });
+      const users = cache.get('only-users', async () => {
+        await gate;
+        return UserModel.countDocuments();
+      });
+      release();
+      await Promise.all([plans, users]);
+      expect(cache.readsOf('only-plans')).toEqual(['plans']);
+      expect(cache.readsOf('only-users')).toEqual(['users']);
+      await PlanModel.create({ name: 'Paralelo', duration: 1, benefits: 'B', price: 3 });
+      const recount = jest.fn(async () => -1);
+      await expect(cache.get('only-users', recount)).resolves.not.toBe(-1);
+      await expect(cache.get('only-plans', recount)).resolves.toBe(-1);
+    });
+
+    test('when a cached read is used inside another computation, then the outer one depends on what it read', async () => {
+      const inner = () => cache.get('inner', () => PlanModel.countDocuments());
+      await inner();
+      const outer = jest.fn(async () => inner());
+      await cache.get('outer', outer);
+      expect(cache.readsOf('outer')).toEqual(['plans']);
+      await PlanModel.create({ name: 'Anidado', duration: 1, benefits: 'B', price: 4 });
+      await cache.get('outer', outer);
+      expect(outer).toHaveBeenCalledTimes(2);
+    });
+
+    test('when a read names other collections (a cursor, a join), then they count; an unknown one stands for all', async () => {
+      const client = new EventEmitter();
+      const own = new ReadCache({ enabled: true, maxBytes: 1024 * 1024, maxAgeMs: 60_000 });
+      own.watch(client as unknown as mongo.MongoClient);
+      let id = 0;
+      const send = (commandName: string, command: Record<string, unknown>) => {
+        client.emit('commandStarted', { commandName, requestId: ++id, command });
+        client.emit('commandSucceeded', { commandName, requestId: id });
+      };
+      await own.get('joined', async () => {
+        send('getMore', { getMore: 1, collection: 'cursor' });
+        send('aggregate', {
+          aggregate: 'lessons',
+          pipeline: [{ $lookup: { from: 'users', pipeline: [{ $unionWith: { coll: 'extra' } }] } }],
+        });
+        return 1;
+      });
+      expect(own.readsOf('joined')).toEqual(['cursor', 'extra', 'lessons', 'users']);
+      await own.get('any', async () => {
+        send('aggregate', { aggregate: 1, pipeline: [] });
+        return 1;
+      });
+      send('insert', { insert: 'elsewhere' });
+      const compute = jest.fn(async () => 2);
+      await expect(own.get('joined', compute)).resolves.toBe(1);
+      await expect(own.get('any', compute)).resolves.toBe(2);
+      send('insert', { insert: 'extra' });
+      await expect(own.get('joined', compute)).resolves.toBe(2);
+    });
+
     test('when turned off, then every read computes', async () => {
       cache.configure({ enabled: false, maxBytes: 1024, maxAgeMs: 60_000 });
       const compute = jest.fn(async () => 1);
-      await cache.get('off', [PlanModel], compute);
-      await cache.get('off', [PlanModel], compute);
+      await cache.get('off', compute);
+      await cache.get('off', compute);
       expect(compute).toHaveBeenCalledTimes(2);
     });
   });
@@ -201,6 +289,39 @@ describe('read cache', () => {
       await request(app).delete(`/api/users/delete/${member.id}`).set(bearer(admin)).expect(200);
       const res = await request(app).get(`/api/users/${member.id}`).set(bearer(member)).expect(401);
       expect(res.body.code).toBe('ACCOUNT_SUSPENDED');
+    });
+
+    test('when a trainer is renamed, then the class lists that show the name change at once', async () => {
+      // No controller says the lists depend on the accounts: the cache saw them read the names.
+      const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Nombre Viejo' });
+      const branch = await BranchModel.create({
+        name: 'Sede Caché',
+        location: 'Calle 1',
+        scheduleDays: ['Lunes'],
+        scheduleHourStart: '6:00',
+        scheduleHourFinish: '22:00',
+      });
+      await LessonModel.create({
+        name: 'Cacheada',
+        shortDescription: 'Corta',
+        description: 'Larga',
+        effort: 3,
+        scheduleDays: ['Lunes'],
+        scheduleHourStart: '9:00',
+        scheduleHourFinish: '10:00',
+        monitor: trainer.id,
+        office: branch._id,
+      });
+      const before = await request(app).get('/api/lessons').expect(200);
+      expect(before.body.find((l: { name: string }) => l.name === 'Cacheada').monitor).toBe('Nombre Viejo');
+      expect(readCache.readsOf('lessons:available')).toEqual(['branchoffices', 'lessons', 'users']);
+      await request(app)
+        .put(`/api/users/update/${trainer.id}`)
+        .set(bearer(admin))
+        .send({ fullName: 'Nombre Nuevo', email: trainer.email, phone: '5512345678', isMonitor: 'Si', isAdmin: 'No' })
+        .expect(200);
+      const after = await request(app).get('/api/lessons').expect(200);
+      expect(after.body.find((l: { name: string }) => l.name === 'Cacheada').monitor).toBe('Nombre Nuevo');
     });
 
     test('when a read is cached, then hits are counted', async () => {

@@ -4,7 +4,6 @@ import type { AppContext } from '../../lib/context';
 import { uploadedImage } from '../../lib/upload';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
-import { BranchModel } from './branches.model';
 import * as branches from './branches.service';
 
 function fields(req: Request): branches.BranchFields {
@@ -23,13 +22,13 @@ const id = (req: Request) => String(req.params.id);
 export function branchesController(ctx: AppContext) {
   return {
     async list(_req: Request, res: Response) {
-      await sendCached(res, 'branches', [BranchModel], async () => ({
+      await sendCached(res, 'branches', async () => ({
         branchOffice: await branches.listBranches(),
       }));
     },
     async get(req: Request, res: Response) {
       const branchId = id(req);
-      await sendCached(res, `branch:${branchId}`, [BranchModel], async () => ({
+      await sendCached(res, `branch:${branchId}`, async () => ({
         branchoffice: await branches.getBranch(branchId),
       }));
     },

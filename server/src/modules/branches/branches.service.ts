@@ -1,17 +1,18 @@
 import { trusted, type Types } from 'mongoose';
 import {
   branchChangeErrors,
+  DEMO_BRANCHES,
   ERROR_CODES,
   hasErrors,
   MESSAGES,
   type BranchDto,
   type NamedSchedule,
 } from '@pulso/shared';
-import { onDuplicateKey } from '../../lib/db';
+import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
 import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
-import { countLessonsAtOffice, lessonSchedulesAtOffice } from '../lessons/lessons.service';
+import { countLessonsAtBranch, lessonSchedulesAtBranch } from '../lessons/lessons.service';
 import { toBranchDto } from './branches.mapper';
 import { BranchModel, type BranchDoc } from './branches.model';
 
@@ -100,7 +101,7 @@ export async function updateBranch(
   const _id = branchId(id);
   const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
   if (!current) throw notFound();
-  const outside = branchChangeErrors(fields, await lessonSchedulesAtOffice(_id));
+  const outside = branchChangeErrors(fields, await lessonSchedulesAtBranch(_id));
   if (hasErrors(outside)) throw HttpError.validation(outside);
   const updated = await onDuplicateKey(
     () =>
@@ -128,7 +129,33 @@ export async function deleteBranch(storage: StorageDriver, id: string): Promise<
   const _id = branchId(id);
   const current = await BranchModel.findById(_id, { imageKey: 1 }).lean<BranchDoc>();
   if (!current) throw notFound();
-  if ((await countLessonsAtOffice(_id)) > 0) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.inUse);
+  if ((await countLessonsAtBranch(_id)) > 0) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.inUse);
   await BranchModel.deleteOne({ _id });
   if (current.imageKey) await storage.remove(current.imageKey);
+}
+
+/** How many sedes the chain has, for the dashboard overview. */
+export function countBranches(): Promise<number> {
+  return BranchModel.countDocuments({});
+}
+
+/**
+ * The demo sedes, into an empty sedes collection, each with its shipped image (stored by
+ * `storeImage`); how many were written (none when it holds any).
+ */
+export async function seedDemoBranches(
+  storeImage: (file: string) => Promise<{ image: string; imageKey: string }>,
+): Promise<number> {
+  if ((await BranchModel.estimatedDocumentCount()) > 0) return 0;
+  const branches = await Promise.all(
+    DEMO_BRANCHES.map(async ({ image, ...fields }) => ({ ...fields, ...(await storeImage(image)) })),
+  );
+  await BranchModel.insertMany(branches, { ordered: false }).catch(ignoreDuplicateKeys);
+  return branches.length;
+}
+
+/** Every sede's id by its name (names are unique), for the demo classes. */
+export async function branchIdsByName(): Promise<Map<string, Types.ObjectId>> {
+  const docs = await BranchModel.find({}, { name: 1 }).lean<Pick<BranchDoc, '_id' | 'name'>[]>();
+  return new Map(docs.map((d) => [d.name, d._id]));
 }

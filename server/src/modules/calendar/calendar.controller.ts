@@ -3,8 +3,7 @@ import { ERROR_CODES, MESSAGES, membershipClasses, parseDate, planEvent } from '
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
-import { getUser, USER_SOURCES } from '../users/users.service';
-import { CalendarEventModel } from './calendar.model';
+import { getUser } from '../users/users.service';
 import * as calendar from './calendar.service';
 
 const DAY = 86_400_000;
@@ -24,20 +23,15 @@ export async function list(req: Request, res: Response): Promise<void> {
   if (to.getTime() - from.getTime() > calendar.MAX_RANGE_DAYS * DAY) {
     throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeTooLong);
   }
-  await sendCached(
-    res,
-    `events:${user.id}:${from.getTime()}:${to.getTime()}`,
-    [CalendarEventModel, ...USER_SOURCES],
-    async (cache) => {
-      const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id, cache)]);
-      const active = me.membresia?.status === 'Activo' ? me.membresia : null;
-      return [
-        ...planEvent(active, me.lessonDetails, from, to),
-        ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
-        ...gym,
-      ];
-    },
-  );
+  await sendCached(res, `events:${user.id}:${from.getTime()}:${to.getTime()}`, async (cache) => {
+    const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id, cache)]);
+    const active = me.membresia?.status === 'Activo' ? me.membresia : null;
+    return [
+      ...planEvent(active, me.lessonDetails, from, to),
+      ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
+      ...gym,
+    ];
+  });
 }
 
 export async function create(req: Request, res: Response): Promise<void> {

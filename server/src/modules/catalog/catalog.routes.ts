@@ -3,14 +3,13 @@ import { schemas } from '@pulso/shared';
 import { sendCached } from '../../lib/read-cache';
 import { mountRoutes, routeTable } from '../../lib/route-table';
 import { listGoals, listTypes } from './catalog.service';
-import { GoalModel, LessonTypeModel } from './catalog.model';
 
 const sendTypes: RequestHandler = async (_req, res) => {
-  await sendCached(res, 'types', [LessonTypeModel], listTypes);
+  await sendCached(res, 'types', listTypes);
 };
 
 const sendGoals: RequestHandler = async (_req, res) => {
-  await sendCached(res, 'goals', [GoalModel], listGoals);
+  await sendCached(res, 'goals', listGoals);
 };
 
 // prettier-ignore

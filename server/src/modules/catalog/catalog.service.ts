@@ -1,3 +1,5 @@
+import { DEMO_GOALS, DEMO_TYPES } from '@pulso/shared';
+import { ignoreDuplicateKeys } from '../../lib/db';
 import { LessonTypeModel, GoalModel } from './catalog.model';
 
 export interface NamedDto {
@@ -17,4 +19,20 @@ export const listGoals = () => names(GoalModel);
 export async function unknownNames(kind: 'types' | 'goals', wanted: readonly string[]): Promise<string[]> {
   const known = new Set((await (kind === 'types' ? listTypes() : listGoals())).map((n) => n.name));
   return wanted.filter((w) => !known.has(w));
+}
+
+async function seedNames(model: typeof LessonTypeModel, names: readonly string[]): Promise<number> {
+  if ((await model.estimatedDocumentCount()) > 0) return 0;
+  await model
+    .insertMany(
+      names.map((name) => ({ name })),
+      { ordered: false },
+    )
+    .catch(ignoreDuplicateKeys);
+  return names.length;
+}
+
+/** The demo exercise types and goals, each into its collection when empty; how many were written. */
+export async function seedDemoCatalog(): Promise<{ types: number; goals: number }> {
+  return { types: await seedNames(LessonTypeModel, DEMO_TYPES), goals: await seedNames(GoalModel, DEMO_GOALS) };
 }

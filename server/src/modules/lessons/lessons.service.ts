@@ -1,20 +1,20 @@
 import { trusted, type Types } from 'mongoose';
 import {
+  DEMO_LESSONS,
   ERROR_CODES,
   hasErrors,
+  lessonImageFile,
   lessonName,
   lessonNameKey,
   lessonScheduleErrors,
   MESSAGES,
   toFieldErrorDetails,
   type FieldErrors,
-  type LessonDto,
-  type LessonListItemDto,
   type LessonSummaryDto,
   type NamedSchedule,
   type ScheduledLesson,
 } from '@pulso/shared';
-import { onDuplicateKey } from '../../lib/db';
+import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
 import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
@@ -37,44 +37,6 @@ export const lessonId = toObjectId;
 
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.lessons.notFound);
 const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.nameTaken);
-
-/** Names of the trainers and sedes a page of lessons points to, resolved by the caller in two queries. */
-export interface LessonRefs {
-  monitors: Map<string, string>;
-  offices: Map<string, string>;
-}
-
-export function toLessonListItem(doc: LessonDoc, refs: LessonRefs): LessonListItemDto {
-  return {
-    id: doc._id.toString(),
-    name: doc.name,
-    shortDescription: doc.shortDescription,
-    image: doc.image ?? '',
-    effort: String(doc.effort),
-    types: doc.types,
-    exercisesTypes: doc.types.map((name) => ({ name })),
-    goals: doc.goals,
-    scheduleDays: doc.scheduleDays,
-    scheduleHourStart: doc.scheduleHourStart,
-    scheduleHourFinish: doc.scheduleHourFinish,
-    isAvailable: doc.isAvailable ?? true,
-    monitor: refs.monitors.get(doc.monitor.toString()) ?? '',
-    branchoffice: refs.offices.get(doc.office.toString()) ?? '',
-    averageStars: doc.averageStars ?? 0,
-  };
-}
-
-export function toLessonDto(doc: LessonDoc, refs: LessonRefs, reviews: LessonDto['reviews']): LessonDto {
-  return {
-    ...toLessonListItem(doc, refs),
-    description: doc.description,
-    monitorId: doc.monitor?.toString() ?? null,
-    officeId: doc.office?.toString() ?? null,
-    reviewCount: doc.reviewCount ?? 0,
-    reviews,
-    deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null,
-  };
-}
 
 export type LessonScope = 'available' | 'all' | 'retired';
 
@@ -104,6 +66,7 @@ export async function findLessonById(id: string, includeRetired = false): Promis
   return doc;
 }
 
+/** A class's fields as stored; the trainer and the sede by id, under their stored names `monitor` and `office`. */
 export interface LessonFields {
   name: string;
   shortDescription: string;
@@ -289,13 +252,13 @@ export async function lessonSummaries(ids: readonly Types.ObjectId[]): Promise<L
 }
 
 /** Lessons taught by each of the given trainers (one query), keyed by trainer id. */
-export async function lessonsByMonitor(
-  monitorIds: readonly Types.ObjectId[],
+export async function lessonsByTrainer(
+  trainerIds: readonly Types.ObjectId[],
 ): Promise<Map<string, LessonSummaryDto[]>> {
   const result = new Map<string, LessonSummaryDto[]>();
-  if (monitorIds.length === 0) return result;
+  if (trainerIds.length === 0) return result;
   const docs = await LessonModel.find(
-    { monitor: trusted({ $in: monitorIds }), deletedAt: null },
+    { monitor: trusted({ $in: trainerIds }), deletedAt: null },
     { ...SUMMARY_FIELDS, monitor: 1 },
   )
     .sort({ name: 1 })
@@ -308,17 +271,50 @@ export async function lessonsByMonitor(
 }
 
 /** The current classes held at a sede, as the sede's schedule rule reads them. */
-export async function lessonSchedulesAtOffice(
-  officeId: Types.ObjectId,
+export async function lessonSchedulesAtBranch(
+  branchId: Types.ObjectId,
 ): Promise<(NamedSchedule & { isAvailable: boolean })[]> {
   const docs = await LessonModel.find(
-    { office: officeId, deletedAt: null },
+    { office: branchId, deletedAt: null },
     { ...SUMMARY_FIELDS, isAvailable: 1 },
   ).lean<(SummaryDoc & { isAvailable?: boolean })[]>();
   return docs.map((d) => ({ ...toSummary(d), isAvailable: d.isAvailable !== false }));
 }
 
 /** Classes (not retired) held at a sede. */
-export async function countLessonsAtOffice(officeId: Types.ObjectId): Promise<number> {
-  return LessonModel.countDocuments({ office: officeId, deletedAt: null });
+export async function countLessonsAtBranch(branchId: Types.ObjectId): Promise<number> {
+  return LessonModel.countDocuments({ office: branchId, deletedAt: null });
+}
+
+/** Classes that are not retired, for the dashboard overview. */
+export function countLessons(): Promise<number> {
+  return LessonModel.countDocuments({ deletedAt: null });
+}
+
+/**
+ * The demo classes, into an empty classes collection, each given to the trainer and held at the sede
+ * its demo entry names (`trainers` and `branches` map those names to ids; a class whose trainer or
+ * sede is missing is left out) with its shipped image. Returns the ids of the classes by name, or
+ * null when the collection already held classes.
+ */
+export async function seedDemoLessons(
+  trainers: ReadonlyMap<string, Types.ObjectId>,
+  branches: ReadonlyMap<string, Types.ObjectId>,
+  storeImage: (file: string) => Promise<{ image: string; imageKey: string }>,
+): Promise<Map<string, Types.ObjectId> | null> {
+  if ((await LessonModel.estimatedDocumentCount()) > 0) return null;
+  const lessons = await Promise.all(
+    DEMO_LESSONS.filter((l) => trainers.has(l.monitor) && branches.has(l.branch)).map(
+      async ({ monitor, branch, ...fields }) => ({
+        ...fields,
+        isAvailable: fields.isAvailable ?? true,
+        monitor: trainers.get(monitor),
+        office: branches.get(branch),
+        ...(await storeImage(lessonImageFile(fields.name))),
+      }),
+    ),
+  );
+  await LessonModel.insertMany(lessons, { ordered: false }).catch(ignoreDuplicateKeys);
+  const docs = await LessonModel.find({}, { name: 1 }).lean<Pick<LessonDoc, '_id' | 'name'>[]>();
+  return new Map(docs.map((l) => [l.name, l._id]));
 }

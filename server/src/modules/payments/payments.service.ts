@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { isDuplicateKeyError } from '../../lib/db';
+import { ignoreDuplicateKeys, isDuplicateKeyError } from '../../lib/db';
 import mongoose, { trusted, Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName, type StatsDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
-import type { PlanDoc } from '../plans/plans.model';
-import { findPlanForSale } from '../plans/plans.service';
+import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
 import { addPurchase } from '../users/membership.service';
 import { findUserEmail } from '../users/users.service';
 import { toPaymentDto } from './payments.mapper';
@@ -20,7 +19,13 @@ const planNotFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.ap
 
 /** Records a sale waiting for its payment; the plan's name, months and price are copied from the database. */
 function recordPending(
-  fields: { user: Types.ObjectId; plan: PlanDoc; currency: string; provider: PaymentProviderName; sessionId: string },
+  fields: {
+    user: Types.ObjectId;
+    plan: PlanForSale;
+    currency: string;
+    provider: PaymentProviderName;
+    sessionId: string;
+  },
   extra: { _id?: Types.ObjectId; checkoutUrl?: string; returnUrl?: string } = {},
 ) {
   return PaymentModel.create({
@@ -253,4 +258,57 @@ export async function listPayments(filter: { userId?: string }, limit = 200): Pr
   const query = filter.userId ? { user: new Types.ObjectId(filter.userId) } : {};
   const docs = await PaymentModel.find(query).sort({ createdAt: -1 }).limit(limit).lean<PaymentDoc[]>();
   return docs.map(toPaymentDto);
+}
+
+interface RevenueRow {
+  _id: string;
+  amount: number;
+}
+
+/**
+ * Paid payments in [since, now] summed per currency. The count per currency is a separate indexed
+ * count: FerretDB, the embedded engine, answers 0 for a constant `$sum: 1` accumulator.
+ */
+export async function revenueBetween(since: Date, now: Date): Promise<StatsDto['revenueLast30Days']> {
+  const paid = { status: 'paid', paidAt: trusted({ $gte: since, $lte: now }) };
+  const rows = await PaymentModel.aggregate<RevenueRow>([
+    { $match: { status: 'paid', paidAt: { $gte: since, $lte: now } } },
+    { $group: { _id: '$currency', amount: { $sum: '$amount' } } },
+    { $sort: { _id: 1 } },
+  ]);
+  return Promise.all(
+    rows.map(async (row) => ({
+      currency: row._id,
+      // Rounded to cents, so the float noise of a sum (0.1 + 0.2) never reaches the screen.
+      amount: Math.round(row.amount * 100) / 100,
+      payments: await PaymentModel.countDocuments({ ...paid, currency: row._id }),
+    })),
+  );
+}
+
+/**
+ * The payments of the demo memberships, each taken at the desk when it started (they show in 'Mis
+ * pagos' and the overview), into an empty payments collection; how many were written.
+ */
+export async function seedDemoPayments(
+  memberships: readonly { user: Types.ObjectId; plan: PlanForSale; start: Date; end: Date }[],
+  currency: string,
+): Promise<number> {
+  if ((await PaymentModel.estimatedDocumentCount()) > 0) return 0;
+  const payments = memberships.map(({ user, plan, start, end }) => ({
+    user,
+    plan: plan._id,
+    planName: plan.name,
+    duration: plan.duration,
+    amount: plan.price,
+    currency,
+    provider: 'manual',
+    providerSessionId: `seed_${user.toString()}`,
+    status: 'paid',
+    paidAt: start,
+    membershipStart: start,
+    membershipEnd: end,
+  }));
+  await PaymentModel.insertMany(payments, { ordered: false }).catch(ignoreDuplicateKeys);
+  return payments.length;
 }

@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import { MESSAGES } from '@pulso/shared';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
-import { PlanModel } from './plans.model';
 import * as plans from './plans.service';
 
 function fields(req: Request): plans.PlanFields {
@@ -18,7 +17,7 @@ function fields(req: Request): plans.PlanFields {
 const id = (req: Request) => String(req.params.id);
 
 export async function list(_req: Request, res: Response): Promise<void> {
-  await sendCached(res, 'plans:public', [PlanModel], () => plans.listPlans());
+  await sendCached(res, 'plans:public', () => plans.listPlans());
 }
 
 export async function listAll(_req: Request, res: Response): Promise<void> {

@@ -1,6 +1,6 @@
 import { trusted, type Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type PlanDto } from '@pulso/shared';
-import { onDuplicateKey } from '../../lib/db';
+import { DEMO_PLANS, ERROR_CODES, MESSAGES, type PlanDto } from '@pulso/shared';
+import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { toObjectId } from '../../lib/object-id';
 import { toPlanDto } from './plans.mapper';
@@ -43,8 +43,11 @@ export async function getPlan(id: string): Promise<PlanDto> {
   return toPlanDto(doc);
 }
 
+/** What a sale copies from its plan. */
+export type PlanForSale = Pick<PlanDoc, '_id' | 'name' | 'duration' | 'price'>;
+
 /** The plan on sale with this id or name, for checkout; null when there is none. */
-export async function findPlanForSale(ref: { id?: string; name?: string }): Promise<PlanDoc | null> {
+export async function findPlanForSale(ref: { id?: string; name?: string }): Promise<PlanForSale | null> {
   if (ref.id) return PlanModel.findOne({ _id: planId(ref.id), deletedAt: null }).lean<PlanDoc>();
   if (ref.name) return PlanModel.findOne({ name: ref.name, deletedAt: null }).lean<PlanDoc>();
   return null;
@@ -80,4 +83,19 @@ export async function restorePlan(id: string): Promise<void> {
 /** A plan whether on sale or retired (a pending checkout may outlive its plan's sale). */
 export async function findPlanAnyState(id: Types.ObjectId): Promise<PlanDoc | null> {
   return PlanModel.findById(id).lean<PlanDoc>();
+}
+
+/** Plans by name, on sale or retired (one query). */
+export async function findPlansByName(names: readonly string[]): Promise<Map<string, PlanForSale>> {
+  const docs = await PlanModel.find({ name: trusted({ $in: names }) }, { name: 1, duration: 1, price: 1 }).lean<
+    PlanForSale[]
+  >();
+  return new Map(docs.map((d) => [d.name, d]));
+}
+
+/** The demo plans, into an empty plans collection; how many were written (none when it holds any). */
+export async function seedDemoPlans(): Promise<number> {
+  if ((await PlanModel.estimatedDocumentCount()) > 0) return 0;
+  await PlanModel.insertMany(DEMO_PLANS, { ordered: false }).catch(ignoreDuplicateKeys);
+  return DEMO_PLANS.length;
 }

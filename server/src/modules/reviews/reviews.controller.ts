@@ -1,10 +1,8 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { MESSAGES } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
-import { findLessonById } from '../lessons/lessons.service';
-import { syncRating, writeReview } from './reviews.service';
-import { Types } from 'mongoose';
+import { rateLesson } from './reviews.service';
 
 /**
  * A member with an active membership rates a class for themself (`userId` must be the caller).
@@ -15,11 +13,6 @@ export async function create(req: Request, res: Response): Promise<void> {
   if (!user) throw HttpError.unauthenticated();
   const input = validated<{ stars: string | number; description?: string; userId?: string; lessonId: string }>(req);
   if (input.userId !== undefined && input.userId !== user.id) throw HttpError.forbidden();
-  if (!user.hasActiveMembership) {
-    throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
-  }
-  const lesson = await findLessonById(input.lessonId);
-  await writeReview(new Types.ObjectId(user.id), lesson._id, Number(input.stars), input.description?.trim() ?? '');
-  const rating = await syncRating(lesson._id);
+  const rating = await rateLesson(user, input.lessonId, Number(input.stars), input.description?.trim() ?? '');
   res.status(201).json({ message: MESSAGES.reviews.created, averageStars: rating.average });
 }

@@ -1,8 +1,9 @@
 import mongoose, { type Types } from 'mongoose';
-import type { LessonReviewDto } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, type LessonReviewDto } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
+import { HttpError } from '../../lib/http-error';
 import { KeyedLock } from '../../lib/keyed-lock';
-import { replaceRating, shownRating } from '../lessons/lessons.service';
+import { findLessonById, replaceRating, shownRating } from '../lessons/lessons.service';
 import { userNames } from '../users/users.service';
 import {
   LEGACY_REVIEWS_COLLECTION,
@@ -56,6 +57,24 @@ export function writeReview(
   description: string,
 ): Promise<Rating> {
   return reviewWrites.run(lessonId.toString(), () => compareAndSetReview(userId, lessonId, stars, description));
+}
+
+/**
+ * A member rates a class: only with an active membership. A second review of the same class
+ * replaces the first; the class's rating follows. Returns the class's new rating.
+ */
+export async function rateLesson(
+  member: { id: string; hasActiveMembership: boolean },
+  lessonId: string,
+  stars: number,
+  description: string,
+): Promise<Rating> {
+  if (!member.hasActiveMembership) {
+    throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
+  }
+  const lesson = await findLessonById(lessonId);
+  await writeReview(new mongoose.Types.ObjectId(member.id), lesson._id, stars, description);
+  return syncRating(lesson._id);
 }
 
 /** One class's reviews are written one at a time in this process (see KeyedLock). */

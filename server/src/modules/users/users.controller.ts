@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
-import { findLessonById } from '../lessons/lessons.service';
 import type { AppContext } from '../../lib/context';
 import { sendCached, withHeaders } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
@@ -25,15 +24,10 @@ function paramId(req: Request): string {
 /** A page of the admin's user tables, with the total in X-Total-Count. */
 async function sendUserPage(req: Request, res: Response, suspended: boolean): Promise<void> {
   const page = users.parsePage(req.query);
-  await sendCached(
-    res,
-    `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`,
-    users.USER_SOURCES,
-    async (cache) => {
-      const { items, total } = await users.listUsers(suspended, page, cache);
-      return withHeaders(items, { 'X-Total-Count': String(total) });
-    },
-  );
+  await sendCached(res, `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`, async (cache) => {
+    const { items, total } = await users.listUsers(suspended, page, cache);
+    return withHeaders(items, { 'X-Total-Count': String(total) });
+  });
 }
 
 export function usersController(ctx: AppContext) {
@@ -90,7 +84,7 @@ export function usersController(ctx: AppContext) {
 
     async get(req: Request, res: Response) {
       const id = paramId(req);
-      await sendCached(res, `user:${id}`, users.USER_SOURCES, (cache) => users.getUser(id, cache));
+      await sendCached(res, `user:${id}`, (cache) => users.getUser(id, cache));
     },
 
     async list(req: Request, res: Response) {
@@ -102,7 +96,7 @@ export function usersController(ctx: AppContext) {
     },
 
     async listMonitors(_req: Request, res: Response) {
-      res.json({ monitor: await users.listMonitors() });
+      res.json({ monitor: await users.listTrainers() });
     },
 
     /** Self: name, phone and password only (anything else sent is ignored); admin: every field. */
@@ -140,13 +134,7 @@ export function usersController(ctx: AppContext) {
       if (!caller) throw HttpError.unauthenticated();
       const target = idUser ?? caller.id;
       if (!caller.isAdmin && target !== caller.id) throw HttpError.forbidden();
-      const lesson = await findLessonById(String(req.params.lessonId));
-      if (!lesson.isAvailable) {
-        throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notAvailable, undefined, {
-          error: MESSAGES.lessons.notAvailable,
-        });
-      }
-      await users.addLessonToSchedule(target, lesson);
+      await users.addLessonToSchedule(target, String(req.params.lessonId));
       res.json({ exito: MESSAGES.lessons.added });
     },
 

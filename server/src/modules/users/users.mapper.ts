@@ -64,10 +64,14 @@ export function toUserListItemDto(doc: UserDoc, lessonDetails: { id: string; nam
   };
 }
 
-export function toMonitorDto(doc: Pick<UserDoc, '_id' | 'fullName'>, lessons: LessonSummaryDto[]): MonitorDto {
+export function toMonitorDto(
+  doc: Pick<UserDoc, '_id' | 'fullName' | 'email'>,
+  lessons: LessonSummaryDto[],
+): MonitorDto {
   return {
     id: doc._id.toString(),
     fullName: doc.fullName,
+    email: doc.email,
     lessonDetails: lessons.map((l) => ({ id: l.id, name: l.name })),
   };
 }

@@ -1,5 +1,6 @@
 import { trusted, type Types } from 'mongoose';
 import {
+  DEMO_USERS,
   ERROR_CODES,
   MESSAGES,
   PAGE_SIZE_DEFAULT,
@@ -10,13 +11,12 @@ import {
   type UserListItemDto,
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { onDuplicateKey } from '../../lib/db';
+import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { withClassNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
-import { LessonModel } from '../lessons/lessons.model';
-import { lessonsByMonitor, lessonSummaries } from '../lessons/lessons.service';
+import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
 import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
 import { IdentityModel } from './identity.model';
@@ -50,9 +50,6 @@ function emailTaken(): HttpError {
   });
 }
 
-/** Where a user's answers are read from: the account and the names of its classes. */
-export const USER_SOURCES = [UserModel, LessonModel];
-
 /** The read-cache key of findActiveAuthUser(id). */
 export const authUserKey = (id: string) => `auth:${id}`;
 
@@ -64,7 +61,6 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return null;
   return readCache.get(
     authUserKey(id),
-    [UserModel],
     (cache) => readAuthUser(id, cache),
     () => 400,
   );
@@ -163,7 +159,7 @@ export async function getUser(id: string, cache?: ComputeContext): Promise<UserD
   const doc = await UserModel.findById(objectId(id)).lean<UserDoc>();
   if (!doc) throw userNotFound();
   expireWithMembership(cache, doc);
-  const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByMonitor([doc._id])]);
+  const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByTrainer([doc._id])]);
   return toUserDto(doc, lessons, taught.get(doc._id.toString()) ?? []);
 }
 
@@ -207,18 +203,30 @@ export async function listUsers(
   return { items, total };
 }
 
-export async function listMonitors(): Promise<MonitorDto[]> {
-  const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1 })
+export async function listTrainers(): Promise<MonitorDto[]> {
+  const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1, email: 1 })
     .sort({ fullName: 1 })
-    .lean<Pick<UserDoc, '_id' | 'fullName'>[]>();
-  const taught = await lessonsByMonitor(docs.map((d) => d._id));
+    .lean<Pick<UserDoc, '_id' | 'fullName' | 'email'>[]>();
+  const taught = await lessonsByTrainer(docs.map((d) => d._id));
   return docs.map((d) => toMonitorDto(d, taught.get(d._id.toString()) ?? []));
 }
 
-/** A trainer by full name, for lesson forms that name the trainer (SPEC §3). */
-export async function findMonitorIdByName(fullName: string): Promise<Types.ObjectId | null> {
-  const doc = await UserModel.findOne({ fullName, isMonitor: true, deletedAt: null }, { _id: 1 }).lean<UserDoc>();
-  return doc?._id ?? null;
+const activeTrainer = { isMonitor: true, deletedAt: null };
+
+/**
+ * The active trainers with this full name, for lesson forms that name the trainer as the spec's
+ * clients do. Full names are not unique: more than one means the name alone does not say who.
+ */
+export async function findTrainerIdsByName(fullName: string): Promise<Types.ObjectId[]> {
+  const docs = await UserModel.find({ ...activeTrainer, fullName }, { _id: 1 })
+    .limit(10)
+    .lean<UserDoc[]>();
+  return docs.map((d) => d._id);
+}
+
+/** Whether the account with this id is an active trainer (who can be given a class). */
+export async function isActiveTrainer(id: Types.ObjectId): Promise<boolean> {
+  return (await UserModel.exists({ ...activeTrainer, _id: id })) !== null;
 }
 
 export interface UserUpdateInput {
@@ -256,7 +264,7 @@ async function keepingAnAdmin(
 
 /** Refuses to take a trainer away from classes that still name them (409 naming the classes). */
 async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Promise<void> {
-  const taught = (await lessonsByMonitor([userId])).get(userId.toString()) ?? [];
+  const taught = (await lessonsByTrainer([userId])).get(userId.toString()) ?? [];
   if (taught.length === 0) return;
   throw new HttpError(
     409,
@@ -381,17 +389,16 @@ export async function userNames(ids: readonly Types.ObjectId[]): Promise<Map<str
 }
 
 /**
- * Adds a class to a member's own schedule. The member needs an active membership, and may not hold
- * two classes of the same name.
+ * Adds a class to a member's own schedule. The class must be available, the member needs an active
+ * membership, and may not hold two classes of the same name.
  */
-export async function addLessonToSchedule(
-  userId: string,
-  lesson: { _id: Types.ObjectId; name: string },
-): Promise<void> {
-  const _id = objectId(userId);
-  const user = await UserModel.findOne({ _id, deletedAt: null }, { lessons: 1, membership: 1 }).lean<UserDoc>();
+export async function addLessonToSchedule(userId: string, lessonId: string): Promise<void> {
   const fail = (status: number, code: string, message: string) =>
     new HttpError(status, code, message, undefined, { error: message });
+  const lesson = await findLessonById(lessonId);
+  if (!lesson.isAvailable) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notAvailable);
+  const _id = objectId(userId);
+  const user = await UserModel.findOne({ _id, deletedAt: null }, { lessons: 1, membership: 1 }).lean<UserDoc>();
   if (!user) throw fail(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
   if (!isMembershipActive(user.membership)) {
     throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
@@ -451,4 +458,82 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile):
   if (!user) throw rejected();
   if (user.deletedAt) throw loginFailure(403, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
   return ctx.tokens.sign({ id: user._id.toString(), isAdmin: user.isAdmin ?? false });
+}
+
+/** Accounts, not suspended, whose membership has not ended by `now` (the dashboard overview). */
+export function countActiveMembers(now: Date): Promise<number> {
+  return UserModel.countDocuments({ deletedAt: null, 'membership.end': trusted({ $gt: now }) });
+}
+
+/** Trainers who are not suspended (the dashboard overview). */
+export function countTrainers(): Promise<number> {
+  return UserModel.countDocuments({ deletedAt: null, isMonitor: true });
+}
+
+/** A demo member's membership, for the payment that bought it. */
+export interface DemoMembership {
+  user: Types.ObjectId;
+  planName: string;
+  start: Date;
+  end: Date;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The demo accounts, into an empty users collection (nothing when it holds any). A demo member's
+ * plan (looked up in `plans` by name) was bought ten days ago. Returns how many accounts were
+ * written and the memberships they hold.
+ */
+export async function seedDemoUsers(
+  passwords: { hash(password: string): Promise<string> },
+  plans: ReadonlyMap<string, { _id: Types.ObjectId; name: string; duration: number }>,
+): Promise<{ count: number; memberships: DemoMembership[] }> {
+  if ((await UserModel.estimatedDocumentCount()) > 0) return { count: 0, memberships: [] };
+  const now = Date.now();
+  const users = await Promise.all(
+    DEMO_USERS.map(async (u) => {
+      const plan = u.plan ? plans.get(u.plan) : undefined;
+      const start = new Date(now - 10 * DAY);
+      const end = new Date(start);
+      end.setMonth(end.getMonth() + (plan?.duration ?? 0));
+      return {
+        fullName: u.fullName,
+        email: u.email,
+        passwordHash: await passwords.hash(u.password),
+        // The chain's own demo accounts, created by its staff.
+        emailVerified: true,
+        phone: u.phone,
+        isAdmin: u.isAdmin ?? false,
+        isMonitor: u.isMonitor ?? false,
+        membership: plan ? { planId: plan._id, name: plan.name, start, end } : null,
+      };
+    }),
+  );
+  await UserModel.insertMany(users, { ordered: false }).catch(ignoreDuplicateKeys);
+  const members = await UserModel.find(
+    { email: trusted({ $in: users.filter((u) => u.membership).map((u) => u.email) }) },
+    { membership: 1 },
+  ).lean<Pick<UserDoc, '_id' | 'membership'>[]>();
+  const memberships = members.flatMap(({ _id, membership }) =>
+    membership ? [{ user: _id, planName: membership.name, start: membership.start, end: membership.end }] : [],
+  );
+  return { count: users.length, memberships };
+}
+
+/** Trainers by full name, for the demo classes (the demo's names are unique). */
+export async function demoTrainerIds(): Promise<Map<string, Types.ObjectId>> {
+  const docs = await UserModel.find({ isMonitor: true }, { fullName: 1 }).lean<Pick<UserDoc, '_id' | 'fullName'>[]>();
+  return new Map(docs.map((d) => [d.fullName, d._id]));
+}
+
+/** The id of the account with this e-mail, if any. */
+export async function findUserIdByEmail(email: string): Promise<Types.ObjectId | null> {
+  const doc = await UserModel.findOne({ email: normalizeEmail(email) }, { _id: 1 }).lean<UserDoc>();
+  return doc?._id ?? null;
+}
+
+/** Replaces a member's own class schedule (the demo member's). */
+export async function setSchedule(userId: Types.ObjectId, lessons: readonly Types.ObjectId[]): Promise<void> {
+  await UserModel.updateOne({ _id: userId }, { $set: { lessons } });
 }

@@ -18,8 +18,8 @@ const ATTRIBUTES: LessonAttributes = {
   scheduleHourStart: '9:00',
   scheduleHourFinish: '10:00',
   isAvailable: true,
-  monitor: 'Carlos Ruiz',
-  branchoffice: ['Sede Centro'],
+  monitorId: 'm1',
+  officeId: 'o1',
 };
 
 describe('lessons-dashboard api', () => {

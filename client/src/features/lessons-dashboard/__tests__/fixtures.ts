@@ -9,7 +9,9 @@ const base: Omit<LessonListItemDto, 'id' | 'name' | 'types' | 'isAvailable' | 's
   scheduleHourStart: '9:00',
   scheduleHourFinish: '10:00',
   monitor: 'Carlos Ruiz',
+  monitorId: 'm1',
   branchoffice: 'Sede Centro',
+  officeId: 'o1',
   averageStars: 0,
 };
 
@@ -49,8 +51,8 @@ export const YOGA: LessonDto = {
 };
 
 export const MONITORS: MonitorDto[] = [
-  { id: 'm1', fullName: 'Carlos Ruiz', lessonDetails: [] },
-  { id: 'm2', fullName: 'Lucía Fernández', lessonDetails: [] },
+  { id: 'm1', fullName: 'Carlos Ruiz', email: 'carlos@pulso.demo', lessonDetails: [] },
+  { id: 'm2', fullName: 'Lucía Fernández', email: 'lucia@pulso.demo', lessonDetails: [] },
 ];
 
 export const OFFICES = [

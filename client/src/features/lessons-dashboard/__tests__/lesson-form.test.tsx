@@ -261,8 +261,8 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
           scheduleHourStart: '10:00',
           scheduleHourFinish: '11:00',
           isAvailable: true,
-          monitor: 'Carlos Ruiz',
-          branchoffice: ['Sede Centro'],
+          monitorId: 'm1',
+          officeId: 'o1',
         },
         expect.objectContaining({ name: 'clase.png' }),
       );
@@ -383,7 +383,9 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
         name: 'Boxeo',
         isAvailable: true,
         monitor: 'Carlos Ruiz',
+        monitorId: 'm1',
         branchoffice: 'Sede Centro',
+        officeId: 'o1',
         scheduleDays: ['Lunes'],
         scheduleHourStart: '9:00',
         scheduleHourFinish: '10:00',
@@ -422,6 +424,50 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     });
   });
 
+  describe('trainers with the same full name (issue 19)', () => {
+    const ANAS = [
+      { id: 'a1', fullName: 'Ana Ruiz', email: 'ana.uno@pulso.demo', lessonDetails: [] },
+      { id: 'a2', fullName: 'Ana Ruiz', email: 'ana.dos@pulso.demo', lessonDetails: [] },
+    ];
+
+    test('when two trainers share a name, then the select tells them apart and the class goes to the chosen id', async () => {
+      vi.mocked(getMonitors).mockResolvedValue([...MONITORS, ...ANAS]);
+      // The first Ana teaches Zumba on Mondays 9:00-10:00 at the same sede.
+      const lessons = LESSONS.map((l) => (l.id === 'l3' ? { ...l, monitor: 'Ana Ruiz', monitorId: 'a1' } : l));
+      vi.mocked(getAllLessons).mockResolvedValue(lessons);
+      vi.mocked(createLesson).mockResolvedValue({
+        message: 'Clase creada exitosamente!',
+        lesson: { ...YOGA, id: 'l9', name: 'Spinning', monitor: 'Ana Ruiz', monitorId: 'a2' },
+      });
+      const user = renderAt('/dashboard/clases/crear');
+      await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
+      const trainer = field('Profesor') as HTMLSelectElement;
+      expect([...trainer.options].map((o) => o.text)).toEqual([
+        'Seleccione',
+        'Carlos Ruiz',
+        'Lucía Fernández',
+        'Ana Ruiz (ana.uno@pulso.demo)',
+        'Ana Ruiz (ana.dos@pulso.demo)',
+      ]);
+      await fillValid(user);
+      await user.selectOptions(field('Hora de inicio'), '9:00');
+      await user.selectOptions(field('Hora de fin'), '10:00');
+      await user.selectOptions(trainer, 'Ana Ruiz (ana.uno@pulso.demo)');
+      expect(messageOf(trainer)).toBe('El profesor ya da la clase Zumba el Lunes de 9:00 a 10:00');
+      // Her namesake is free then: the rule compares trainers by id, not by name.
+      await user.selectOptions(trainer, 'Ana Ruiz (ana.dos@pulso.demo)');
+      expect(messageOf(trainer)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
+      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+      await screen.findByRole('alertdialog', { name: 'Resultado' });
+      expect(createLesson).toHaveBeenCalledWith(
+        expect.objectContaining({ monitorId: 'a2', officeId: 'o1' }),
+        expect.objectContaining({ name: 'clase.png' }),
+      );
+      expect(vi.mocked(createLesson).mock.calls[0]?.[0]).not.toHaveProperty('monitor');
+    });
+  });
+
   describe('edit', () => {
     test('when the class loads, then EDITA UNA CLASE shows its name, trainer and values', async () => {
       renderAt('/dashboard/clases/editar/l2');
@@ -431,8 +477,10 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(screen.getByText('Profesor: Lucía Fernández')).toBeInTheDocument();
       expect(field('Nombre')).toHaveValue('Yoga');
       expect(field('Disponibilidad')).toHaveValue('Inactiva');
-      expect(field('Profesor')).toHaveValue('Lucía Fernández');
-      expect(field('Sede')).toHaveValue('Sede Norte');
+      expect(field('Profesor')).toHaveDisplayValue('Lucía Fernández');
+      expect(field('Profesor')).toHaveValue('m2');
+      expect(field('Sede')).toHaveDisplayValue('Sede Norte');
+      expect(field('Sede')).toHaveValue('o2');
       expect(field('Hora de inicio')).toHaveValue('18:00');
       expect(field('Hora de fin')).toHaveValue('19:30');
       expect(screen.getByRole('checkbox', { name: 'Martes' })).toBeChecked();
@@ -473,7 +521,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(within(result).getByRole('link', { name: 'Volver a Clases' })).toBeInTheDocument();
       expect(updateLesson).toHaveBeenCalledWith(
         'l2',
-        expect.objectContaining({ name: 'Yogaflow', isAvailable: true, branchoffice: ['Sede Norte'] }),
+        expect.objectContaining({ name: 'Yogaflow', isAvailable: true, monitorId: 'm2', officeId: 'o2' }),
         null,
       );
       const yoga = useLessonsDashboardStore.getState().items.find((l) => l.id === 'l2');

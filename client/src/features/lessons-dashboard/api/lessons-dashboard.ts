@@ -13,10 +13,10 @@ export interface LessonAttributes {
   scheduleHourStart: string;
   scheduleHourFinish: string;
   isAvailable: boolean;
-  /** The trainer's full name. */
-  monitor: string;
-  /** The sede's name, sent as a one-element list (SPEC §3). */
-  branchoffice: string[];
+  /** The trainer's id (two trainers may share a full name). */
+  monitorId: string;
+  /** The sede's id. */
+  officeId: string;
 }
 
 export interface LessonSaved {

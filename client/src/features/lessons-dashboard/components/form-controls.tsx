@@ -38,11 +38,14 @@ export function TextAreaField({ label, error, ...textarea }: TextAreaFieldProps)
   );
 }
 
+/** A select's choice: a text that is its own value, or a value shown with a label (an id and a name). */
+export type SelectOption = string | { value: string; label: string };
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
   error?: string | null;
   /** The choices after the 'Seleccione' placeholder. */
-  options: readonly string[];
+  options: readonly SelectOption[];
   placeholder: string;
 }
 
@@ -61,11 +64,14 @@ export function SelectField({ label, error, options, placeholder, ...select }: S
         {...select}
       >
         <option value={placeholder}>{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       <FieldError id={`${id}-error`} error={error} />
     </div>

@@ -106,7 +106,7 @@ export function LessonFormScreen({
       lesson={id ? lesson : null}
       types={types}
       goals={goals}
-      monitors={monitors.map((m) => m.fullName)}
+      monitors={monitors}
       offices={offices}
       lessons={lessons}
     />

@@ -7,6 +7,7 @@ import {
   type FieldErrors,
   type LessonDto,
   type LessonListItemDto,
+  type MonitorDto,
 } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { ImageInput } from '../../../components/ui/image-input';
@@ -37,7 +38,8 @@ interface LessonFormProps {
   lesson?: LessonDto | null;
   types: string[];
   goals: string[];
-  monitors: string[];
+  /** The trainers a class can be given. */
+  monitors: Pick<MonitorDto, 'id' | 'fullName' | 'email'>[];
   /** The sedes, with the days and hours a class held there must fit. */
   offices: OfficeOption[];
   /** The current classes, to tell whether the chosen trainer is free at the chosen hours. */
@@ -51,6 +53,22 @@ const AVAILABILITY = ['Activa', 'Inactiva'] as const;
 
 /** Options plus any current value the server no longer offers, so editing never drops it silently. */
 const withValues = (options: string[], values: string[]) => [...new Set([...options, ...values])];
+
+/** The same for choices made by id: the current one keeps its name as label. */
+function withChoice(options: { value: string; label: string }[], current: { value: string | null; label: string }) {
+  if (!current.value || options.some((o) => o.value === current.value)) return options;
+  return [...options, { value: current.value, label: current.label }];
+}
+
+/** Trainers by id; two with the same full name are told apart by their e-mail. */
+function trainerOptions(monitors: LessonFormProps['monitors']): { value: string; label: string }[] {
+  const count = new Map<string, number>();
+  for (const m of monitors) count.set(m.fullName, (count.get(m.fullName) ?? 0) + 1);
+  return monitors.map((m) => ({
+    value: m.id,
+    label: (count.get(m.fullName) ?? 0) > 1 ? t.trainerOption(m.fullName, m.email) : m.fullName,
+  }));
+}
 
 /**
  * The lesson form of /dashboard/clases/crear and /dashboard/clases/editar/{id} (SPEC §2.17, §4, §5).
@@ -216,7 +234,10 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
           label={t.monitor}
           name="monitor"
           placeholder={SELECT_PLACEHOLDER}
-          options={withValues(monitors, lesson?.monitor ? [lesson.monitor] : [])}
+          options={withChoice(trainerOptions(monitors), {
+            value: lesson?.monitorId ?? null,
+            label: lesson?.monitor ?? '',
+          })}
           value={values.monitor}
           onChange={(e) => change('monitor', e.target.value)}
           onBlur={() => touch('monitor')}
@@ -226,9 +247,9 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
           label={t.branch}
           name="branchoffice"
           placeholder={SELECT_PLACEHOLDER}
-          options={withValues(
-            offices.map((o) => o.name),
-            lesson?.branchoffice ? [lesson.branchoffice] : [],
+          options={withChoice(
+            offices.map((o) => ({ value: o.id, label: o.name })),
+            { value: lesson?.officeId ?? null, label: lesson?.branchoffice ?? '' },
           )}
           value={values.branchoffice}
           onChange={(e) => change('branchoffice', e.target.value)}

@@ -9,7 +9,9 @@ const base = {
   scheduleHourFinish: '10:00',
   isAvailable: true,
   monitor: 'Lucía Fernández',
+  monitorId: 'd'.repeat(24),
   branchoffice: 'Sede Norte',
+  officeId: 'e'.repeat(24),
   averageStars: 0,
 };
 

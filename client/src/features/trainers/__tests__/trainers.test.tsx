@@ -21,12 +21,13 @@ const TRAINERS: MonitorDto[] = [
   {
     id: 't1',
     fullName: 'Carlos Ruiz',
+    email: 'carlos@pulso.demo',
     lessonDetails: [
       { id: 'l1', name: 'Boxeo' },
       { id: 'l2', name: 'HIIT' },
     ],
   },
-  { id: 't2', fullName: 'Lucía Fernández', lessonDetails: [] },
+  { id: 't2', fullName: 'Lucía Fernández', email: 'lucia@pulso.demo', lessonDetails: [] },
 ];
 
 const LUCIA: UserDto = {
@@ -280,6 +281,7 @@ describe('trainers (/dashboard/profesores)', () => {
       expect(useTrainersStore.getState().items.find((t) => t.id === 't2')).toEqual({
         id: 't2',
         fullName: 'Lucía Fernández Paz',
+        email: 'lucia@pulso.demo',
         lessonDetails: [{ id: 'l3', name: 'Yoga' }],
       });
     });

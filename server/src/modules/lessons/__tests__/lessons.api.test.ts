@@ -408,6 +408,113 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     });
   });
 
+  describe('trainers and sedes by id (issue 19)', () => {
+    const byId = (trainer: string, branch: string, fields: Partial<typeof attrs> = {}) => ({
+      ...attrs,
+      monitor: undefined,
+      branchoffice: undefined,
+      monitorId: trainer,
+      officeId: branch,
+      ...fields,
+    });
+    let centro: string;
+    let anas: string[];
+    beforeAll(async () => {
+      centro = String((await BranchModel.findOne({ name: 'Sede Centro' }).lean())?._id);
+      anas = await Promise.all(
+        [1, 2].map(async () => (await createTestUser(config, { isMonitor: true, fullName: 'Ana Ruiz' })).id),
+      );
+    });
+
+    test('when the form sends ids, then the class is created and every answer carries the ids next to the names', async () => {
+      const res = await send('post', '/api/lessons/create', byId(trainerId, centro));
+      expect(res.status).toBe(201);
+      expect(res.body.lesson).toMatchObject({
+        monitor: 'Carlos Ruiz',
+        monitorId: trainerId,
+        branchoffice: 'Sede Centro',
+        officeId: centro,
+      });
+      const list = await request(app).get('/api/lessons').expect(200);
+      expect(list.body).toEqual([
+        expect.objectContaining({ name: 'Spinning', monitorId: trainerId, officeId: centro, monitor: 'Carlos Ruiz' }),
+      ]);
+    });
+
+    test('when two active trainers share the name sent, then 400 on monitor naming the ambiguity, and nothing is written', async () => {
+      const res = await send('post', '/api/lessons/create', { ...attrs, monitor: 'Ana Ruiz' });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        {
+          field: 'monitor',
+          message: 'Hay 2 profesores llamados Ana Ruiz: indica cuál con su identificador (monitorId)',
+        },
+      ]);
+      expect(await LessonModel.countDocuments()).toBe(0);
+      expect(uploads()).toEqual([]);
+    });
+
+    test('when two trainers share a name, then each is given a class by id at the same hours and each page names its own', async () => {
+      const [one, two] = anas as [string, string];
+      const first = await send('post', '/api/lessons/create', byId(one, centro, { name: 'Pilates' }));
+      const second = await send('post', '/api/lessons/create', byId(two, centro, { name: 'Zumba' }));
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect((await request(app).get('/api/lessons/Pilates')).body).toMatchObject({
+        monitor: 'Ana Ruiz',
+        monitorId: one,
+      });
+      expect((await request(app).get('/api/lessons/Zumba')).body).toMatchObject({
+        monitor: 'Ana Ruiz',
+        monitorId: two,
+      });
+      // The schedule rule tells them apart too: the first Ana is busy then, her namesake's class is not hers.
+      const clash = await send('post', '/api/lessons/create', byId(one, centro, { name: 'Boxeo' }));
+      expect(clash.status).toBe(400);
+      expect(clash.body.details).toEqual([
+        { field: 'monitor', message: 'El profesor ya da la clase Pilates los días Lunes y Miércoles de 7:00 a 8:30' },
+      ]);
+      // Editing one's class by name is ambiguous, by id it is not.
+      const renamed = await send(
+        'put',
+        `/api/lessons/update/${first.body.lesson.id}`,
+        byId(one, centro, { name: 'Pilates', effort: '2' }),
+        false,
+      );
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.lesson).toMatchObject({ monitorId: one, effort: '2' });
+    });
+
+    test.each([
+      ['an unknown id', () => new Types.ObjectId().toString()],
+      ['an id that is not one', () => 'abc'],
+      ['an account that is not a trainer', () => admin.id],
+    ])('when the trainer is %s, then 400 on monitor: El profesor no existe', async (_case, trainer) => {
+      const res = await send('post', '/api/lessons/create', byId(trainer(), centro));
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([{ field: 'monitor', message: 'El profesor no existe' }]);
+      expect(await LessonModel.countDocuments()).toBe(0);
+    });
+
+    test('when the sede id is unknown and a type too, then both are reported together', async () => {
+      const res = await send(
+        'post',
+        '/api/lessons/create',
+        byId(trainerId, new Types.ObjectId().toString(), { types: ['Natacion'] }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        { field: 'branchoffice', message: 'La sede no existe' },
+        { field: 'types', message: 'Tipo de ejercicio desconocido: Natacion' },
+      ]);
+    });
+
+    test('when an id is sent with the wrong type, then 400 on that field', async () => {
+      const res = await send('post', '/api/lessons/create', byId(trainerId, centro, { monitorId: 7 } as never));
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([{ field: 'monitorId', message: 'El valor enviado no tiene el tipo correcto' }]);
+    });
+  });
+
   describe('PUT /api/users/addlesson/:lessonId', () => {
     test('when a member adds a class to their schedule, then exito; the same class again gives the spec error', async () => {
       const created = await lesson();

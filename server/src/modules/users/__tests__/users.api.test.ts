@@ -266,7 +266,12 @@ describe('users API', () => {
       const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Profe Uno' });
       const res = await request(app).get('/api/users/monitor').set(bearer(admin));
       expect(res.status).toBe(200);
-      expect(res.body.monitor).toContainEqual({ id: trainer.id, fullName: 'Profe Uno', lessonDetails: [] });
+      expect(res.body.monitor).toContainEqual({
+        id: trainer.id,
+        fullName: 'Profe Uno',
+        email: trainer.email,
+        lessonDetails: [],
+      });
     });
   });
 
