@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
@@ -62,8 +62,15 @@ export function Navbar() {
     void navigate(paths.login);
   };
 
+  // WCAG 2.4.11: the open phone menu covers the page, so Tab past its last item (or Shift+Tab before
+  // the brand) folds it rather than moving focus behind it.
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
   return (
-    <header className="navbar">
+    <header className="navbar" onBlur={closeWhenFocusLeaves}>
       <div className="navbar__inner">
         <Link to={paths.home} className="navbar__brand" onClick={close}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
