@@ -26,6 +26,11 @@ vi.mock('../../features/payments/api/payments', () => ({
   getMyPayments: vi.fn(() => Promise.resolve([])),
 }));
 
+function token(id: string): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${encode({ alg: 'HS256' })}.${encode({ id, isAdmin: false })}.firma`;
+}
+
 const USER = {
   id: 'u1',
   fullName: 'Ana Pérez',
@@ -63,5 +68,15 @@ describe('moving between pages', () => {
     await waitFor(() => expect(where(router)).toBe('/login'));
     const heading = await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  test('when Cerrar sesión is pressed on /profile, then the visitor lands on plain /login, with no return target', async () => {
+    await useAuthStore.getState().signIn(token('u1'));
+    const router = renderAt('/profile');
+    await screen.findByRole('heading', { name: 'Ana Pérez' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    await screen.findByLabelText('Email');
+    await waitFor(() => expect(useAuthStore.getState().token).toBeNull());
+    expect(where(router)).toBe('/login');
   });
 });

@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { deleteAccount, updateProfile } from '../../features/auth/api/auth';
 import { PasswordField } from '../../features/auth/components/password-field';
 import { useAuthStore } from '../../features/auth/store';
+import { useSignOut } from '../../features/auth/use-sign-out';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -52,7 +53,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const navigate = useNavigate();
   const loadUser = useAuthStore((s) => s.loadUser);
   const setToken = useAuthStore((s) => s.setToken);
-  const logout = useAuthStore((s) => s.logout);
+  const signOut = useSignOut();
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone);
   const [password, setPassword] = useState('');
@@ -96,8 +97,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
     setBusy(true);
     try {
       await deleteAccount(id);
-      logout();
-      void navigate(paths.home, { replace: true });
+      signOut(paths.home, { replace: true });
     } catch (error) {
       setAsking(null);
       setFailure(errorMessage(error));

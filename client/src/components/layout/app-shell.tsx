@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { useAuthStore } from '../../features/auth/store';
 import { focusIsLost, focusMainContent } from '../../lib/focus';
 
 /**
@@ -26,6 +27,10 @@ function useFocusAfterNavigation() {
  */
 export function AppShell() {
   useFocusAfterNavigation();
+  const { key } = useLocation();
+  const finishSignOut = useAuthStore((s) => s.finishSignOut);
+  // A sign-out's page is shown: from now on a signed-in page sends visitors to /login with a way back.
+  useEffect(() => finishSignOut(), [key, finishSignOut]);
   return (
     <>
       <ScrollRestoration />
