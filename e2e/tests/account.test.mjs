@@ -41,6 +41,13 @@ describe('changing one’s password', () => {
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('Cambiada123');
     const current = page.getByLabel('Contraseña actual', { exact: true });
     await current.waitFor();
+    // Its required message waits until the member leaves the field or tries to save; saving then
+    // asks for it instead of sending.
+    assert.equal(await page.getByText('Escribe tu contraseña actual para cambiarla').count(), 0);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Escribe tu contraseña actual para cambiarla').waitFor();
+    assert.equal(await current.evaluate((el) => el === document.activeElement), true);
+    assert.equal(await page.getByRole('alertdialog').count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Guardar cambios' }).isDisabled(), true);
     await current.fill('Adivinada123');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();

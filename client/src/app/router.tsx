@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppShell } from '../components/layout/app-shell';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RequireAuth } from '../components/layout/require-auth';
 import { RouteFallback } from '../components/layout/route-fallback';
@@ -29,73 +30,85 @@ function withFallbacks(list: RouteObject[]): RouteObject[] {
 
 export const routes: RouteObject[] = withFallbacks([
   {
-    // The whole dashboard is code-split: visitors never download it (and non-admins are sent to /).
-    path: '/dashboard',
-    lazy: screen(() => import('../components/layout/dashboard-layout'), 'DashboardLayout'),
-    errorElement: <ErrorScreen />,
+    // Scroll position and focus across page changes, for both layouts.
+    element: <AppShell />,
     children: [
-      { index: true, lazy: screen(() => import('./routes/dashboard/home'), 'DashboardHomeRoute') },
-      { path: 'usuarios', lazy: screen(() => import('./routes/dashboard/users'), 'UsersRoute') },
-      { path: 'usuarios/crear', lazy: screen(() => import('./routes/dashboard/user-create'), 'UserCreateRoute') },
       {
-        path: 'deletedusers',
-        lazy: screen(() => import('./routes/dashboard/suspended-users'), 'SuspendedUsersRoute'),
-      },
-      { path: 'mensajes', lazy: screen(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
-      { path: 'clases', lazy: screen(() => import('./routes/dashboard/classes'), 'ClassesAdminRoute') },
-      { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
-      { path: 'clases/editar/:id', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
-      { path: 'profesores', lazy: screen(() => import('./routes/dashboard/trainers'), 'TrainersRoute') },
-      {
-        path: 'profesores/crear',
-        lazy: screen(() => import('./routes/dashboard/trainer-form'), 'TrainerFormRoute'),
-      },
-      {
-        path: 'profesores/editar/:id',
-        lazy: screen(() => import('./routes/dashboard/trainer-form'), 'TrainerFormRoute'),
-      },
-      { path: 'sedes', lazy: screen(() => import('./routes/dashboard/branches'), 'BranchesAdminRoute') },
-      { path: 'sedes/crear', lazy: screen(() => import('./routes/dashboard/branch-form'), 'BranchFormRoute') },
-      { path: 'sedes/editar/:id', lazy: screen(() => import('./routes/dashboard/branch-form'), 'BranchFormRoute') },
-      { path: 'membresias', lazy: screen(() => import('./routes/dashboard/plans'), 'PlansAdminRoute') },
-      { path: 'membresias/editar/:id', lazy: screen(() => import('./routes/dashboard/plan-form'), 'PlanFormRoute') },
-      { path: 'plans/crear', lazy: screen(() => import('./routes/dashboard/plan-form'), 'PlanFormRoute') },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-  {
-    element: <PublicLayout />,
-    errorElement: <ErrorScreen />,
-    // The pages most visits start on come with the bundle: a lazy route would hold the first paint
-    // back by one more round trip (the classes and sedes pages add about 5 kB gzip to it).
-    children: [
-      { index: true, element: <LandingRoute /> },
-      { path: 'login', lazy: screen(() => import('./routes/login'), 'LoginRoute') },
-      { path: 'register', lazy: screen(() => import('./routes/register'), 'RegisterRoute') },
-      { path: 'olvide', lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
-      { path: 'restablecer', lazy: screen(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
-      { path: 'clases', element: <ClassesRoute /> },
-      { path: 'clases/:name', element: <ClassDetailRoute /> },
-      { path: 'detail/:name?', element: <ClassDetailRoute /> },
-      { path: 'review', lazy: screen(() => import('./routes/review'), 'ReviewRoute') },
-      { path: 'contactanos', lazy: screen(() => import('./routes/contact'), 'ContactRoute') },
-      { path: 'nosotros', lazy: screen(() => import('./routes/about'), 'AboutRoute') },
-      { path: 'sedes', element: <BranchesRoute /> },
-      { path: 'sedes/detalles/:id', lazy: screen(() => import('./routes/branch-detail'), 'BranchDetailRoute') },
-      { path: 'denegado', lazy: screen(() => import('./routes/denied'), 'DeniedRoute') },
-      { path: 'pagos/exito', lazy: screen(() => import('./routes/payment-result'), 'PaymentSuccessRoute') },
-      { path: 'pagos/cancelado', lazy: screen(() => import('./routes/payment-result'), 'PaymentCancelledRoute') },
-      { path: 'pagos/:id', lazy: screen(() => import('./routes/payment'), 'PaymentRoute') },
-      { path: 'stripe/checkout/:sessionId', lazy: screen(() => import('./routes/demo-checkout'), 'DemoCheckoutRoute') },
-      {
-        element: <RequireAuth />,
+        // The whole dashboard is code-split: visitors never download it (and non-admins are sent to /).
+        path: '/dashboard',
+        lazy: screen(() => import('../components/layout/dashboard-layout'), 'DashboardLayout'),
+        errorElement: <ErrorScreen />,
         children: [
-          { path: 'profile', lazy: screen(() => import('./routes/profile'), 'ProfileRoute') },
-          { path: 'profile/editar/:id', lazy: screen(() => import('./routes/profile-edit'), 'ProfileEditRoute') },
-          { path: 'calendar', lazy: screen(() => import('./routes/calendar'), 'CalendarRoute') },
+          { index: true, lazy: screen(() => import('./routes/dashboard/home'), 'DashboardHomeRoute') },
+          { path: 'usuarios', lazy: screen(() => import('./routes/dashboard/users'), 'UsersRoute') },
+          { path: 'usuarios/crear', lazy: screen(() => import('./routes/dashboard/user-create'), 'UserCreateRoute') },
+          {
+            path: 'deletedusers',
+            lazy: screen(() => import('./routes/dashboard/suspended-users'), 'SuspendedUsersRoute'),
+          },
+          { path: 'mensajes', lazy: screen(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
+          { path: 'clases', lazy: screen(() => import('./routes/dashboard/classes'), 'ClassesAdminRoute') },
+          { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
+          { path: 'clases/editar/:id', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
+          { path: 'profesores', lazy: screen(() => import('./routes/dashboard/trainers'), 'TrainersRoute') },
+          {
+            path: 'profesores/crear',
+            lazy: screen(() => import('./routes/dashboard/trainer-form'), 'TrainerFormRoute'),
+          },
+          {
+            path: 'profesores/editar/:id',
+            lazy: screen(() => import('./routes/dashboard/trainer-form'), 'TrainerFormRoute'),
+          },
+          { path: 'sedes', lazy: screen(() => import('./routes/dashboard/branches'), 'BranchesAdminRoute') },
+          { path: 'sedes/crear', lazy: screen(() => import('./routes/dashboard/branch-form'), 'BranchFormRoute') },
+          { path: 'sedes/editar/:id', lazy: screen(() => import('./routes/dashboard/branch-form'), 'BranchFormRoute') },
+          { path: 'membresias', lazy: screen(() => import('./routes/dashboard/plans'), 'PlansAdminRoute') },
+          {
+            path: 'membresias/editar/:id',
+            lazy: screen(() => import('./routes/dashboard/plan-form'), 'PlanFormRoute'),
+          },
+          { path: 'plans/crear', lazy: screen(() => import('./routes/dashboard/plan-form'), 'PlanFormRoute') },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        element: <PublicLayout />,
+        errorElement: <ErrorScreen />,
+        // The pages most visits start on come with the bundle: a lazy route would hold the first paint
+        // back by one more round trip (the classes and sedes pages add about 5 kB gzip to it).
+        children: [
+          { index: true, element: <LandingRoute /> },
+          { path: 'login', lazy: screen(() => import('./routes/login'), 'LoginRoute') },
+          { path: 'register', lazy: screen(() => import('./routes/register'), 'RegisterRoute') },
+          { path: 'olvide', lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+          { path: 'restablecer', lazy: screen(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
+          { path: 'clases', element: <ClassesRoute /> },
+          { path: 'clases/:name', element: <ClassDetailRoute /> },
+          { path: 'detail/:name?', element: <ClassDetailRoute /> },
+          { path: 'review', lazy: screen(() => import('./routes/review'), 'ReviewRoute') },
+          { path: 'contactanos', lazy: screen(() => import('./routes/contact'), 'ContactRoute') },
+          { path: 'nosotros', lazy: screen(() => import('./routes/about'), 'AboutRoute') },
+          { path: 'sedes', element: <BranchesRoute /> },
+          { path: 'sedes/detalles/:id', lazy: screen(() => import('./routes/branch-detail'), 'BranchDetailRoute') },
+          { path: 'denegado', lazy: screen(() => import('./routes/denied'), 'DeniedRoute') },
+          { path: 'pagos/exito', lazy: screen(() => import('./routes/payment-result'), 'PaymentSuccessRoute') },
+          { path: 'pagos/cancelado', lazy: screen(() => import('./routes/payment-result'), 'PaymentCancelledRoute') },
+          { path: 'pagos/:id', lazy: screen(() => import('./routes/payment'), 'PaymentRoute') },
+          {
+            path: 'stripe/checkout/:sessionId',
+            lazy: screen(() => import('./routes/demo-checkout'), 'DemoCheckoutRoute'),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'profile', lazy: screen(() => import('./routes/profile'), 'ProfileRoute') },
+              { path: 'profile/editar/:id', lazy: screen(() => import('./routes/profile-edit'), 'ProfileEditRoute') },
+              { path: 'calendar', lazy: screen(() => import('./routes/calendar'), 'CalendarRoute') },
+            ],
+          },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
     ],
   },
 ]);

@@ -1,4 +1,11 @@
 const UNITS: Record<string, string> = { month: 'Mes', week: 'Semana', day: 'Día' };
+/** What each FullCalendar view's scroll box holds. */
+const SCROLL_BOXES: Record<string, string> = {
+  dayGridMonth: 'semanas del mes',
+  timeGridWeek: 'horas de la semana',
+  timeGridDay: 'horas del día',
+  listWeek: 'eventos de la semana',
+};
 
 /** Texts of the calendar page (SPEC §2.12). Messages the server also says come from MESSAGES.events. */
 export const calendarEs = {
@@ -9,6 +16,8 @@ export const calendarEs = {
   loadingEvents: 'Cargando eventos...',
   loadError: 'No se pudieron cargar los eventos del calendario.',
   calendarLabel: 'Calendario de eventos',
+  /** The name of the view's scroll box, which keyboard users focus to scroll it. */
+  scrollBoxLabel: (viewType: string) => `Calendario: ${SCROLL_BOXES[viewType] ?? 'eventos'}`,
   /** The toolbar's labels, exactly as the spec writes them. */
   buttonText: { today: 'hoy', month: 'mes', week: 'semana', day: 'dia', list: 'lista' },
   /** Names of the prev/next buttons; FullCalendar passes the view's unit ('month', 'week', 'day'). */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FocusEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AxiosError } from 'axios';
 import {
@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { deleteAccount, updateProfile } from '../../features/auth/api/auth';
 import { PasswordField } from '../../features/auth/components/password-field';
 import { useAuthStore } from '../../features/auth/store';
+import { useSignOut } from '../../features/auth/use-sign-out';
 import { es } from '../../i18n/es';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -52,7 +53,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const navigate = useNavigate();
   const loadUser = useAuthStore((s) => s.loadUser);
   const setToken = useAuthStore((s) => s.setToken);
-  const logout = useAuthStore((s) => s.logout);
+  const signOut = useSignOut();
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone);
   const [password, setPassword] = useState('');
@@ -62,12 +63,30 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const input = { fullName, phone, password, currentPassword };
-  const errors = { ...validateProfile(input), ...serverErrors };
+  // 'Contraseña actual' appears as a new password is typed; its required message waits until the
+  // member has left that field or tries to save, instead of greeting them in red before they reach it.
+  const [currentLeft, setCurrentLeft] = useState(false);
 
-  const onSubmit = (event: FormEvent) => {
+  const input = { fullName, phone, password, currentPassword };
+  const ruleErrors = validateProfile(input);
+  const errors = { ...ruleErrors, ...serverErrors };
+  const { currentPassword: currentError, ...otherErrors } = errors;
+  const shown: FieldErrors = currentLeft || serverErrors.currentPassword ? errors : otherErrors;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!hasErrors(validateProfile(input))) setAsking('save');
+    setCurrentLeft(true);
+    if (!hasErrors(ruleErrors)) setAsking('save');
+    else if (currentError && !hasErrors(otherErrors)) {
+      const current = event.currentTarget.elements.namedItem('currentPassword');
+      if (current instanceof HTMLElement) current.focus();
+    }
+  };
+
+  /** Focus left the field (its input and its show/hide button). */
+  const leaveCurrent = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node && event.currentTarget.contains(next))) setCurrentLeft(true);
   };
 
   const save = async () => {
@@ -96,8 +115,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
     setBusy(true);
     try {
       await deleteAccount(id);
-      logout();
-      void navigate(paths.home, { replace: true });
+      signOut(paths.home, { replace: true });
     } catch (error) {
       setAsking(null);
       setFailure(errorMessage(error));
@@ -123,7 +141,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
             value={fullName}
             maxLength={80}
             onChange={(e) => change(setFullName)(e.target.value)}
-            error={errors.fullName}
+            error={shown.fullName}
           />
           <PasswordField
             label={es.profile.newPassword}
@@ -131,20 +149,26 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
             autoComplete="new-password"
             hint={es.profile.newPasswordHint}
             value={password}
-            onChange={(e) => change(setPassword)(e.target.value)}
-            error={errors.password}
+            onChange={(e) => {
+              change(setPassword)(e.target.value);
+              if (e.target.value === '') setCurrentLeft(false);
+            }}
+            error={shown.password}
           />
           {password !== '' && (
-            <PasswordField
-              label={es.profile.currentPassword}
-              name="currentPassword"
-              autoComplete="current-password"
-              hint={es.profile.currentPasswordHint}
-              value={currentPassword}
-              onChange={(e) => change(setCurrentPassword)(e.target.value)}
-              error={errors.currentPassword}
-            />
+            <div onBlur={leaveCurrent}>
+              <PasswordField
+                label={es.profile.currentPassword}
+                name="currentPassword"
+                autoComplete="current-password"
+                hint={es.profile.currentPasswordHint}
+                value={currentPassword}
+                onChange={(e) => change(setCurrentPassword)(e.target.value)}
+                error={shown.currentPassword}
+              />
+            </div>
           )}
+          {/* No maxLength: a longer number ('+52 55 1234 5678') was cut silently; the rule's message says why. */}
           <Field
             label={es.profile.phone}
             name="phone"
@@ -152,15 +176,14 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
             inputMode="numeric"
             autoComplete="tel"
             value={phone}
-            maxLength={15}
             onChange={(e) => change(setPhone)(e.target.value)}
-            error={errors.phone}
+            error={shown.phone}
           />
           <div className="profile__actions">
             <Link className="button" to={paths.profile}>
               {es.profile.cancel}
             </Link>
-            <button type="submit" className="button button--primary" disabled={busy || hasErrors(errors)}>
+            <button type="submit" className="button button--primary" disabled={busy || hasErrors(shown)}>
               {busy ? es.profile.saving : es.profile.save}
             </button>
           </div>

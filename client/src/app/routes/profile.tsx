@@ -195,8 +195,9 @@ function PaymentsCard() {
       ) : payments.length === 0 ? (
         <p className="empty">{es.profile.noPayments}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="table">
+        // On a phone each payment is a block of label and value lines: four columns do not fit.
+        <div className="table-stack">
+          <table className="table profile__payments">
             <thead>
               <tr>
                 <th scope="col">{es.profile.paymentDate}</th>
@@ -208,10 +209,10 @@ function PaymentsCard() {
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td>{formatDate(p.paidAt ?? p.createdAt)}</td>
-                  <td>{p.planName}</td>
-                  <td>{formatPrice(p.amount, p.currency || currency)}</td>
-                  <td>{es.profile.paymentStatuses[p.status]}</td>
+                  <td data-label={es.profile.paymentDate}>{formatDate(p.paidAt ?? p.createdAt)}</td>
+                  <td data-label={es.profile.paymentPlan}>{p.planName}</td>
+                  <td data-label={es.profile.paymentAmount}>{formatPrice(p.amount, p.currency || currency)}</td>
+                  <td data-label={es.profile.paymentStatus}>{es.profile.paymentStatuses[p.status]}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
+import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 
@@ -41,9 +42,8 @@ function useActiveTabInView(pathname: string) {
  */
 export function DashboardLayout() {
   const isAdmin = useAuthStore((s) => s.isAdmin);
-  const logout = useAuthStore((s) => s.logout);
+  const signOut = useSignOut();
   const gymName = useUiStore((s) => s.site.gymName);
-  const navigate = useNavigate();
   const nav = useActiveTabInView(useLocation().pathname);
   if (!isAdmin) return <Navigate to={paths.home} replace />;
 
@@ -73,13 +73,7 @@ export function DashboardLayout() {
         <header className="dashboard__bar">
           <details className="dashboard__menu">
             <summary>{es.dashboard.admin}</summary>
-            <button
-              type="button"
-              onClick={() => {
-                logout();
-                void navigate(paths.home);
-              }}
-            >
+            <button type="button" onClick={() => signOut(paths.home)}>
               {es.nav.logout}
             </button>
           </details>

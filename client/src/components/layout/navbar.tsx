@@ -1,23 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { selectOffersPlans, useAuthStore } from '../../features/auth/store';
+import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { ShieldIcon, UserIcon, WeightsIcon } from '../ui/icons';
 
 /** The public navigation bar (SPEC §2.2). */
 export function Navbar() {
-  const { token, isAdmin, offersPlans, userName, logout } = useAuthStore(
+  const { token, isAdmin, offersPlans, userName } = useAuthStore(
     useShallow((s) => ({
       token: s.token,
       isAdmin: s.isAdmin,
       offersPlans: selectOffersPlans(s),
       userName: s.user?.fullName ?? null,
-      logout: s.logout,
     })),
   );
+  const signOut = useSignOut();
   const { gymName, mode, setLight, setDark, setPlansClicked } = useUiStore(
     useShallow((s) => ({
       gymName: s.site.gymName,
@@ -58,12 +59,18 @@ export function Navbar() {
 
   const onLogout = () => {
     close();
-    logout();
-    void navigate(paths.login);
+    signOut(paths.login);
+  };
+
+  // WCAG 2.4.11: the open phone menu covers the page, so Tab past its last item (or Shift+Tab before
+  // the brand) folds it rather than moving focus behind it.
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
   };
 
   return (
-    <header className="navbar">
+    <header className="navbar" onBlur={closeWhenFocusLeaves}>
       <div className="navbar__inner">
         <Link to={paths.home} className="navbar__brand" onClick={close}>
           <img src="/favicon.svg" alt="" width={32} height={32} />

@@ -1,11 +1,41 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { focusElement, focusIsLost, focusMainContent } from '../../lib/focus';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The open modals, innermost last: only the innermost one answers Escape and traps Tab. */
-const openModals: object[] = [];
+/** The open modals' panels, innermost last: only the innermost one answers Escape and traps Tab. */
+const openModals: HTMLElement[] = [];
+
+/**
+ * The element that last had keyboard focus. A control is often disabled while its action runs
+ * ('ENVIAR' while sending), which drops focus to the body just before the result dialog opens:
+ * that control, not the body, is where focus goes back to.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement) lastFocused = event.target;
+  });
+}
+
+/** What opened a modal: the focused element, or the one that lost focus just before. */
+function opener(): HTMLElement | null {
+  if (!focusIsLost()) return document.activeElement as HTMLElement;
+  return lastFocused?.isConnected ? lastFocused : null;
+}
+
+/**
+ * Focus back to the opener once a modal closes. When the opener is gone (its row was deleted, its
+ * page left), to the modal still open beneath, else to the page's main heading.
+ */
+function returnFocus(target: HTMLElement | null) {
+  if (focusElement(target, { preventScroll: false })) return;
+  const beneath = openModals.at(-1);
+  if (beneath) focusElement(beneath);
+  else focusMainContent();
+}
 
 interface ModalProps {
   title: string;
@@ -17,15 +47,18 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** Extra class on the panel (e.g. a wider form). */
   className?: string;
+  /** Ids of the text that describes a form dialog; an alert dialog is described by its whole body. */
+  describedBy?: string;
 }
 
 /**
  * The one modal of the SPA: focus moves into it and stays there (Tab cycles), Escape and a click on
- * the backdrop close it, and focus returns to what had it before. With a modal opened over another,
- * Escape closes only the top one.
+ * the backdrop close it, and focus returns to what opened it. With a modal opened over another,
+ * Escape closes only the top one. An alert dialog's text is its description (`aria-describedby`).
  */
-export function Modal({ title, onClose, children, actions, role = 'dialog', className }: ModalProps) {
+export function Modal({ title, onClose, children, actions, role = 'dialog', className, describedBy }: ModalProps) {
   const titleId = useId();
+  const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -33,22 +66,22 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
   }, [onClose]);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = opener();
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node)?.focus();
+    if (!node) return;
+    const first = node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? node).focus();
 
-    const self = {};
-    openModals.push(self);
+    openModals.push(node);
 
     const onKey = (event: KeyboardEvent) => {
-      if (openModals.at(-1) !== self) return;
+      if (openModals.at(-1) !== node) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         closeRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !node) return;
+      if (event.key !== 'Tab') return;
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
       if (items.length === 0) {
         event.preventDefault();
@@ -68,10 +101,10 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      openModals.splice(openModals.indexOf(self), 1);
+      openModals.splice(openModals.indexOf(node), 1);
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
-      previous?.focus?.();
+      returnFocus(previous);
     };
   }, []);
 
@@ -88,12 +121,15 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy ?? (role === 'alertdialog' ? bodyId : undefined)}
         tabIndex={-1}
       >
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        <div className="modal__body">{children}</div>
+        <div id={bodyId} className="modal__body">
+          {children}
+        </div>
         {actions && <div className="modal__actions">{actions}</div>}
       </div>
     </div>,

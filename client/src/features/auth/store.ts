@@ -38,6 +38,12 @@ interface AuthState {
   user: UserDto | null;
   status: LoadStatus;
   error: string | null;
+  /**
+   * The visitor signed out themselves and is on the way to the page they were sent to: pages for
+   * signed-in users then stand aside instead of treating it as a session that ran out (which sends
+   * to /login with a way back). Cleared once the next page is shown, or by a new session.
+   */
+  signingOut: boolean;
   setToken: (token: string) => void;
   setActive: (active: boolean) => void;
   /** Loads (or reloads) the signed-in user; a session the server refuses is ended. */
@@ -45,6 +51,10 @@ interface AuthState {
   /** Stores a new session's token and loads its user. */
   signIn: (token: string) => Promise<void>;
   logout: () => void;
+  /** The visitor's own 'Cerrar sesión': logout, marked as chosen (see `signingOut`). */
+  signOut: () => void;
+  /** The page after a sign-out is shown: protected pages redirect as usual again. */
+  finishSignOut: () => void;
 }
 
 function fromStorage(): Pick<AuthState, 'token' | 'userId' | 'isAdmin'> {
@@ -62,6 +72,7 @@ const SIGNED_OUT = {
   user: null,
   status: 'idle',
   error: null,
+  signingOut: false,
 } as const;
 
 /**
@@ -79,9 +90,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   user: null,
   status: 'idle',
   error: null,
+  signingOut: false,
   setToken: (token) => {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    set({ ...fromStorage(), user: null, status: 'idle', error: null });
+    set({ ...fromStorage(), user: null, status: 'idle', error: null, signingOut: false });
   },
   setActive: (active) => set({ isActive: active }),
   loadUser: async () => {
@@ -110,5 +122,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   logout: () => {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
     set(SIGNED_OUT);
+  },
+  signOut: () => {
+    get().logout();
+    set({ signingOut: true });
+  },
+  finishSignOut: () => {
+    if (get().signingOut) set({ signingOut: false });
   },
 }));

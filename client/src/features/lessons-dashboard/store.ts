@@ -30,6 +30,8 @@ export interface ActionResult {
   message: string;
   /** Field messages the server sent with a VALIDATION_FAILED answer, shown under each input. */
   fieldErrors?: FieldErrors;
+  /** The id of the class a successful create saved. */
+  id?: string;
 }
 
 /** A sede the form offers, with the days and hours a class held there must fit. */
@@ -154,7 +156,7 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
     try {
       const { message, lesson } = await createLesson(attributes, image);
       set((s) => ({ items: [...s.items, toListItem(lesson)].sort(byName) }));
-      return { ok: true, message: message || MESSAGES.lessons.created };
+      return { ok: true, message: message || MESSAGES.lessons.created, id: lesson.id };
     } catch (error) {
       return failure(error, dashboardClassesEs.form.createFailed);
     } finally {

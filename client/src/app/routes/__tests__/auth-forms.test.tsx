@@ -255,13 +255,45 @@ describe('edit profile form', () => {
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
   });
 
-  test('when a new password is typed, then the current one is asked for before saving', async () => {
+  test('when a new password is typed, then the current one is asked for, its message once the field is left', async () => {
     open();
     expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva1234');
-    expect(screen.getByLabelText('Contraseña actual')).toHaveAccessibleDescription(
-      expect.stringContaining('Escribe tu contraseña actual para cambiarla'),
-    );
+    const current = screen.getByLabelText('Contraseña actual');
+    // Not yet reached: only its hint, no error in red.
+    expect(current).toHaveAccessibleDescription('Para cambiar tu contraseña, confirma la que usas ahora.');
+    expect(current).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.click(current);
+    // Its own show/hide button is still the field.
+    await userEvent.tab();
+    expect(document.activeElement).toHaveAccessibleName('Mostrar contraseña');
+    expect(current.closest('.field')).toContainElement(document.activeElement as HTMLElement);
+    expect(current).not.toHaveAttribute('aria-invalid');
+    await userEvent.tab();
+    expect(current).toHaveAccessibleDescription(expect.stringContaining('Escribe tu contraseña actual para cambiarla'));
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
+  });
+
+  test('when saving without the current password, then its message shows, focus goes to it and nothing is asked', async () => {
+    open();
+    await userEvent.type(await screen.findByLabelText('Nueva contraseña'), 'Nueva1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    const current = screen.getByLabelText('Contraseña actual');
+    expect(current).toHaveAccessibleDescription(expect.stringContaining('Escribe tu contraseña actual para cambiarla'));
+    expect(current).toHaveFocus();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(auth.updateProfile).not.toHaveBeenCalled();
+  });
+
+  test('when a phone longer than 15 characters is typed, then all of it stays and the rule says why', async () => {
+    open();
+    const phone = await screen.findByLabelText('Teléfono');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+52 55 1234 5678');
+    expect(phone).toHaveValue('+52 55 1234 5678');
+    expect(phone).toHaveAccessibleDescription('El telefono solo puede contener números');
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled();
   });
 

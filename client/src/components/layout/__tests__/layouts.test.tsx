@@ -70,4 +70,23 @@ describe('layouts', () => {
     expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveFocus();
   });
+
+  test('when Tab leaves the open phone menu past its last item, then the menu folds instead of hiding focus behind it', async () => {
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('button', { name: 'Modo oscuro' }).focus();
+    await userEvent.tab();
+    expect(screen.getByRole('contentinfo')).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('when focus moves between the open menu and its button, then the menu stays open', async () => {
+    renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+    await userEvent.tab();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { ImageInput } from '../image-input';
-import { Modal } from '../modal';
+import { Modal, ResultModal } from '../modal';
 
 function Stacked({ onOuterClose }: { onOuterClose: () => void }) {
   const [inner, setInner] = useState(false);
@@ -33,6 +33,72 @@ describe('modal', () => {
     expect(screen.getByRole('button', { name: 'Guardar' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(onOuterClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A control disabled while its action runs, then a result dialog, as the contact form does. */
+function SendThenResult({ removeOpener = false }: { removeOpener?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    setBusy(false);
+    setDone(true);
+  };
+  return (
+    <main id="main">
+      <h1>Contáctanos</h1>
+      {!(removeOpener && done) && (
+        <button type="button" disabled={busy} onClick={() => void send()}>
+          ENVIAR
+        </button>
+      )}
+      {done && <ResultModal message="Mensaje enviado correctamente" onClose={() => setDone(false)} />}
+    </main>
+  );
+}
+
+describe('modal focus and description', () => {
+  test('when the opener was disabled while its action ran, then closing the result gives focus back to it', async () => {
+    const user = userEvent.setup();
+    render(<SendThenResult />);
+    const send = screen.getByRole('button', { name: 'ENVIAR' });
+    send.focus();
+    await user.keyboard('{Enter}');
+    // As in Chromium, a focused control that becomes disabled loses focus.
+    expect(send).toBeDisabled();
+    send.blur();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Resultado' });
+    expect(dialog).toHaveAccessibleDescription('Mensaje enviado correctamente');
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(screen.getByRole('button', { name: 'ENVIAR' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    send.blur();
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'ENVIAR' })).toHaveFocus();
+  });
+
+  test('when the opener is gone once the dialog closes, then focus goes to the page’s main heading', async () => {
+    const user = userEvent.setup();
+    render(<SendThenResult removeOpener />);
+    screen.getByRole('button', { name: 'ENVIAR' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('heading', { name: 'Contáctanos' })).toHaveFocus();
+  });
+
+  test('a form dialog is described by the text it names', () => {
+    render(
+      <Modal title="Editar usuario" onClose={() => undefined} describedBy="who">
+        <p id="who">ana@example.com</p>
+        <input aria-label="Nombre" />
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Editar usuario' })).toHaveAccessibleDescription('ana@example.com');
   });
 });
 

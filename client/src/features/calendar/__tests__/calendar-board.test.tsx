@@ -60,6 +60,21 @@ describe('CalendarBoard', () => {
     expect(await screen.findByRole('button', { name: 'Día siguiente' })).toHaveAttribute('aria-label', 'Día siguiente');
   });
 
+  test("when there is no event to focus, then each view's scroll box is a focusable region named for it", async () => {
+    vi.mocked(getEvents).mockResolvedValue([]);
+    render(<CalendarBoard isAdmin={false} />);
+    const month = await screen.findByRole('region', { name: 'Calendario: semanas del mes' });
+    expect(month).toHaveAttribute('tabindex', '0');
+    for (const [button, name] of [
+      ['semana', 'Calendario: horas de la semana'],
+      ['dia', 'Calendario: horas del día'],
+      ['lista', 'Calendario: eventos de la semana'],
+    ] as const) {
+      await userEvent.click(screen.getByRole('button', { name: button }));
+      expect(await screen.findByRole('region', { name })).toHaveAttribute('tabindex', '0');
+    }
+  });
+
   test('when the events fail to load, then a Spanish message shows with a retry', async () => {
     vi.mocked(getEvents).mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce([PLAN]);
     render(<CalendarBoard isAdmin={false} />);

@@ -40,6 +40,22 @@ function nameNavButtons(root: HTMLElement | null) {
 }
 
 /**
+ * The calendar is 50vh high (SPEC §2.12), so FullCalendar scrolls the view's body in a box of its
+ * own. With no event in sight nothing in that box takes focus, and keyboard users could not scroll
+ * it (WCAG 2.1.1, axe `scrollable-region-focusable`): make the box a focusable region named for
+ * the view, which the arrow and page keys then scroll. Run after every render of new dates, since a
+ * new view brings a new box.
+ */
+function nameScrollBox(root: HTMLElement | null, viewType: string | undefined) {
+  const label = es.calendar.scrollBoxLabel(viewType ?? '');
+  root?.querySelectorAll<HTMLElement>('.fc-scroller-liquid-absolute, .fc-scroller-liquid').forEach((box) => {
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', label);
+  });
+}
+
+/**
  * The month view is 50vh high (SPEC §2.12) and scrolls inside: when today's week is not wholly in
  * sight (late in the month, or once the events make the weeks taller), bring it to the top.
  */
@@ -94,6 +110,7 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   );
 
   const reload = () => calendar.current?.getApi().refetchEvents();
+  const labelScrollBox = () => nameScrollBox(host.current, calendar.current?.getApi().view.type);
 
   const selectGymEvent = useCallback(
     (kind: unknown, id: string, title: string) => {
@@ -176,13 +193,17 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
             setLoading(isLoading);
             if (isLoading || !revealPending.current) return;
             revealPending.current = false;
-            requestAnimationFrame(() => revealToday(host.current));
+            requestAnimationFrame(() => {
+              labelScrollBox();
+              revealToday(host.current);
+            });
           }}
           datesSet={() => {
             revealPending.current = true;
             // Called before the toolbar and the grid of the new dates are in the page.
             requestAnimationFrame(() => {
               nameNavButtons(host.current);
+              labelScrollBox();
               revealToday(host.current);
             });
           }}

@@ -276,6 +276,34 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect(screen.getByRole('heading', { name: 'Lista de clases' })).toBeInTheDocument();
     });
 
+    test('when the class is created, then behind the result the form does not count it as a clash of its own trainer', async () => {
+      // The server answers with the class as saved: Carlos Ruiz, Mondays 10:00-11:00, available.
+      const created = {
+        ...YOGA,
+        id: 'new',
+        name: 'Spinning',
+        isAvailable: true,
+        monitor: 'Carlos Ruiz',
+        branchoffice: 'Sede Centro',
+        scheduleDays: ['Lunes'],
+        scheduleHourStart: '10:00',
+        scheduleHourFinish: '11:00',
+      };
+      vi.mocked(createLesson).mockResolvedValue({ message: 'Clase creada exitosamente!', lesson: created });
+      const user = renderAt('/dashboard/clases/crear');
+      await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
+      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+      expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
+        'Clase creada exitosamente!',
+      );
+      expect(useLessonsDashboardStore.getState().items.map((l) => l.id)).toContain('new');
+      expect(messageOf(field('Profesor'))).toBeNull();
+      expect(screen.queryByText(/El profesor ya da la clase/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Crear clase', hidden: true })).toBeEnabled();
+    });
+
     test('when the server refuses the class, then La clase no pudo ser creada shows with its reason and the form stays', async () => {
       vi.mocked(createLesson).mockRejectedValue(
         await apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),

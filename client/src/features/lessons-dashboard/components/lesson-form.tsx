@@ -91,12 +91,15 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Once created, the class is in the list the schedule rules read: the form is that class now, and
+  // must not be judged against itself ('El profesor ya da la clase <itself>').
+  const [createdId, setCreatedId] = useState<string | undefined>();
 
   const imageValue = image?.name ?? currentImage;
   const ruleErrors = lessonFormErrors(values, imageValue, !editing);
   // A field's own rule speaks first; the schedule rules only judge well-formed days and hours.
   const errors: FieldErrors = {
-    ...scheduleErrors(values, lesson?.id, offices, lessons),
+    ...scheduleErrors(values, lesson?.id ?? createdId, offices, lessons),
     ...ruleErrors,
     ...serverErrors,
   };
@@ -140,6 +143,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
     else if (action === 'delete' && lesson) result = await remove(lesson.id);
     else return;
     if (!result.ok && result.fieldErrors) setServerErrors(result.fieldErrors);
+    if (result.ok && action === 'create') setCreatedId(result.id);
     if (result.ok && action === 'update') {
       const saved = useLessonsDashboardStore.getState().lesson;
       if (saved?.id === lesson?.id && saved?.image) setCurrentImage(saved.image);

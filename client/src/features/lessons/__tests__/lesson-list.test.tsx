@@ -60,6 +60,23 @@ describe('LessonList and its filter bar', () => {
     expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
   });
 
+  test('when sorting by intensity and the unpressed Alfabeto is pressed, then the list is in the order its label names', async () => {
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Por intensidad' }), 'Más difícil primero');
+    const alpha = screen.getByRole('button', { name: 'Alfabeto: A-Z' });
+    expect(alpha).toHaveAttribute('aria-pressed', 'false');
+    expect(alpha).toHaveTextContent('Alfabeto A-Z');
+    await userEvent.click(alpha);
+    expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
+    expect(screen.getByRole('button', { name: 'Alfabeto: A-Z' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Por intensidad' })).toHaveValue('none');
+    // Pressed, it flips the order, and the label follows.
+    await userEvent.click(screen.getByRole('button', { name: 'Alfabeto: A-Z' }));
+    expect(cardNames()).toEqual(['Zumba', 'Yoga', 'Boxeo']);
+    expect(screen.getByRole('button', { name: 'Alfabeto: Z-A' })).toHaveTextContent('Alfabeto Z-A');
+  });
+
   test('when sorting by hardest first, then the cards follow effort', async () => {
     renderList();
     await screen.findByRole('article', { name: 'Boxeo' });

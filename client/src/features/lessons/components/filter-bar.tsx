@@ -93,7 +93,11 @@ export function FilterBar({
             className="button button--small filter-bar__alpha"
             aria-pressed={filters.effort === 'none'}
             aria-label={t.alphabetLabel(filters.alpha)}
-            onClick={() => onChange({ alpha: filters.alpha === 'az' ? 'za' : 'az', effort: 'none' })}
+            // The label names the alphabetical order the list has while the button is pressed: from
+            // 'Por intensidad' a press brings that order back; pressed again, it flips A-Z and Z-A.
+            onClick={() =>
+              onChange(filters.effort === 'none' ? { alpha: filters.alpha === 'az' ? 'za' : 'az' } : { effort: 'none' })
+            }
           >
             {t.alphabet} {filters.alpha === 'az' ? t.az : t.za}
           </button>

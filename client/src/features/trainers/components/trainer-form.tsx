@@ -207,7 +207,6 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
           type="tel"
           inputMode="numeric"
           autoComplete="off"
-          maxLength={15}
           value={values.phone}
           onChange={(e) => change('phone', e.target.value)}
           onBlur={() => touch('phone')}

@@ -100,6 +100,14 @@ describe('CreateUserForm', () => {
     expect(errorUnder('Teléfono')).toBeNull();
   });
 
+  test('when a phone longer than 15 characters is typed, then none of it is cut and the rule says why', async () => {
+    renderForm();
+    const phone = screen.getByLabelText('Teléfono');
+    await userEvent.type(phone, '+52 55 1234 5678');
+    expect(phone).toHaveValue('+52 55 1234 5678');
+    expect(errorUnder('Teléfono')).toBe('Telefono solo numeros, hasta 10 digitos');
+  });
+
   test('when the password is weak, then the password rule it breaks shows under it', async () => {
     renderForm();
     const password = screen.getByLabelText('Contraseña');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MESSAGES, type PlanDto, type UserListItemDto } from '@pulso/shared';
 import { ConfirmModal, Modal } from '../../../components/ui/modal';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
@@ -43,6 +43,7 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
   );
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [planId, setPlanId] = useState('');
+  const descriptionId = useId();
 
   const backToForm = () => setStage({ name: 'form' });
 
@@ -129,9 +130,16 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
       );
     case 'form':
       return (
-        <Modal title={t.edit.title} onClose={onClose} className="users-admin__dialog">
-          <p className="users-admin__muted users-admin__dialog-subtitle">{user.email}</p>
-          <p className="users-admin__membership">
+        <Modal
+          title={t.edit.title}
+          onClose={onClose}
+          className="users-admin__dialog"
+          describedBy={`${descriptionId}-email ${descriptionId}-membership`}
+        >
+          <p id={`${descriptionId}-email`} className="users-admin__muted users-admin__dialog-subtitle">
+            {user.email}
+          </p>
+          <p id={`${descriptionId}-membership`} className="users-admin__membership">
             <strong>{t.edit.membership}: </strong>
             {user.membresia
               ? t.edit.membershipRange(

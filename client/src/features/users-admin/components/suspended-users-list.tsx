@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
 import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
+import { EmailText } from './email-text';
 import { Pager } from './pager';
 import { RestoreIcon } from './restore-icon';
 
@@ -93,7 +94,7 @@ export function SuspendedUsersList() {
                 {list.items.map((user) => (
                   <tr key={user.id} data-email={user.email}>
                     <td data-label={t.suspended.columns.email} className="users-admin__email">
-                      {user.email}
+                      <EmailText value={user.email} />
                     </td>
                     <th scope="row" data-label={t.suspended.columns.name} className="users-admin__name">
                       {user.fullName}

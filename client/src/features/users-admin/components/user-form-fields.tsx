@@ -81,7 +81,6 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
         type="tel"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={15}
         hint={t.form.phoneHint}
         value={values.phone}
         onChange={(e) => change('phone', e.target.value)}

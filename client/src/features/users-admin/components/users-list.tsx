@@ -9,6 +9,7 @@ import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
 import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
 import { EditUserDialog } from './edit-user-dialog';
+import { EmailText } from './email-text';
 import { Pager } from './pager';
 
 interface UsersListProps {
@@ -124,7 +125,7 @@ export function UsersList({ currency }: UsersListProps) {
                       </span>
                     </th>
                     <td data-label={t.list.columns.email} className="users-admin__email">
-                      {user.email}
+                      <EmailText value={user.email} />
                     </td>
                     <td data-label={t.list.columns.phone}>{user.phone || t.list.noPhone}</td>
                     <td data-label={t.list.columns.role}>{roleLabel(user)}</td>
@@ -136,7 +137,8 @@ export function UsersList({ currency }: UsersListProps) {
                       </span>
                       {user.membresia && user.statusMemberShipIdStatus === 'Activo' && (
                         <span className="users-admin__muted users-admin__plan">
-                          {user.membresia.name} · {formatDate(user.membresia.end)}
+                          {user.membresia.name} ·{' '}
+                          <span className="users-admin__date">{formatDate(user.membresia.end)}</span>
                         </span>
                       )}
                     </td>
