@@ -1,4 +1,4 @@
-// Renders the about page's seven team portraits (SPEC §2.7, §9) with Chromium into
+// Renders the about page's seven team portraits with Chromium into
 // client/public/team/*.jpg: illustrated, fictional people for the demo, 320×320 JPEG each.
 // Run once by hand when the demo team changes: node scripts/make-team-photos.mjs
 // The output is committed, so nothing is generated or fetched at run time. A gym replaces these files

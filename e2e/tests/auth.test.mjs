@@ -36,7 +36,7 @@ describe('sign-up, sign-in and sign-out', () => {
       const shot = (step) =>
         page.screenshot({ path: path.join(SCREENSHOT_DIR, `auth-${step}-${viewport.name}.png`), fullPage: true });
 
-      // Register: the rules of SPEC §5 show under the fields, then the account is created.
+      // Register: the form rules show under the fields, then the account is created.
       await page.goto(BASE_URL() + '/login');
       await page.getByRole('link', { name: 'Crea una cuenta' }).click();
       await page.waitForURL(/\/register$/);

@@ -121,7 +121,7 @@ describe('classes: list, filters, detail and reviews', () => {
         await toggle.click();
       }
 
-      // An impossible combination: the §8 message, then 'Intenta de nuevo' resets and reloads.
+      // An impossible combination: the spec's message, then 'Intenta de nuevo' resets and reloads.
       await page.getByRole('button', { name: 'Borrar todos los filtros' }).click();
       await page.getByRole('checkbox', { name: 'Relajación' }).check();
       await page.getByRole('checkbox', { name: 'Nivel 5' }).check();

@@ -1,4 +1,4 @@
-// The dashboard's class and trainer screens (SPEC §2.17, §2.18) in Chromium, as the demo admin: a class
+// The dashboard's class and trainer screens in Chromium, as the demo admin: a class
 // is created with an image, found on the public /clases list, edited and deleted; a trainer is created,
 // found in the trainers list, edited and deleted. A phone-width pass checks the same screens fit 390 px.
 import assert from 'node:assert/strict';
@@ -22,7 +22,7 @@ async function adminToken() {
   return body.login.token;
 }
 
-/** Letters only: class names take letters and hyphens, trainer names no digits (SPEC §5). */
+/** Letters only: class names take letters and hyphens, trainer names no digits. */
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 const shot = (page, name, fullPage = true) =>

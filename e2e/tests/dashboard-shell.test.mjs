@@ -1,4 +1,4 @@
-// The dashboard shell (SPEC §2.15): only admins get in, visitors never download it, the overview
+// The dashboard shell: only admins get in, visitors never download it, the overview
 // shows the chain's figures, every link of the bar opens its screen, and 'Cerrar sesión' leaves.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';

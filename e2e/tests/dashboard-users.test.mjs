@@ -1,4 +1,4 @@
-// The admin's user screens in Chromium (SPEC §2.16): suspend a user and restore them, create a user
+// The admin's user screens in Chromium: suspend a user and restore them, create a user
 // through the form, grant a plan paid at the front desk on a phone, and read the contact messages.
 // Screenshots go to test-results.
 import assert from 'node:assert/strict';

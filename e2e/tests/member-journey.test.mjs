@@ -74,7 +74,7 @@ describe('member journey', () => {
         assert.match(await page.locator('main').innerText(), /Tu membresía Plus está activa del/);
         await shot('paid');
 
-        // As a member the plans section is gone from the home page (SPEC §2.3).
+        // As a member the plans section is gone from the home page.
         await page.goto(BASE_URL() + '/');
         await page.locator('.gallery').waitFor();
         assert.equal(await page.getByRole('link', { name: 'Compra ahora' }).count(), 0);

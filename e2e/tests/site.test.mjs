@@ -37,7 +37,7 @@ describe('sedes, about and contact pages', () => {
       const shot = (step) =>
         page.screenshot({ path: path.join(SCREENSHOT_DIR, `site-${step}-${viewport.name}.png`), fullPage: true });
 
-      // /sedes: every seeded sede with its image, name and 'Detalles aquí' (SPEC §2.8).
+      // /sedes: every seeded sede with its image, name and 'Detalles aquí'.
       await page.goto(BASE_URL() + '/');
       await navigate(page, 'Sedes');
       await page.waitForURL(/\/sedes$/);
@@ -50,7 +50,7 @@ describe('sedes, about and contact pages', () => {
       });
       await shot('sedes');
 
-      // Its details: address, days joined by commas, the schedule as start to end (SPEC §2.9).
+      // Its details: address, days joined by commas, the schedule as start to end.
       const centro = page.getByRole('article', { name: 'Sede Centro' });
       await centro.getByRole('link', { name: /Detalles aquí/ }).click();
       await page.waitForURL(/\/sedes\/detalles\/[0-9a-f]{24}$/);
@@ -68,7 +68,7 @@ describe('sedes, about and contact pages', () => {
       await page.waitForURL(/\/sedes$/);
       await page.getByRole('article', { name: 'Sede Centro' }).waitFor();
 
-      // /nosotros: seven people, every photo actually loaded (SPEC §2.7).
+      // /nosotros: seven people, every photo actually loaded.
       await navigate(page, 'Nosotros');
       await page.waitForURL(/\/nosotros$/);
       await page.getByRole('heading', { level: 1, name: 'Nosotros' }).waitFor();
@@ -92,7 +92,7 @@ describe('sedes, about and contact pages', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot('nosotros');
 
-      // /contactanos: the shared rules first, then one message sent (SPEC §2.6, §8).
+      // /contactanos: the shared rules first, then one message sent.
       await navigate(page, 'Contáctanos');
       await page.waitForURL(/\/contactanos$/);
       await page.getByRole('button', { name: 'ENVIAR' }).click();
@@ -110,7 +110,7 @@ describe('sedes, about and contact pages', () => {
       await dialog.getByText('Mensaje enviado correctamente').waitFor();
       await shot('contacto-enviado');
       await dialog.getByRole('button', { name: 'Aceptar' }).click();
-      // The form clears itself 2 s after a success (SPEC §9's reload delay).
+      // The form clears itself 2 s after a success (the spec's reload delay).
       await page.waitForFunction(() => document.querySelector('input[name="user_name"]')?.value === '', null, {
         timeout: 10_000,
       });

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * Finds a MongoDB-protocol database for Pulso, in the order of DESIGN.md:
+ * Finds a MongoDB-protocol database for Pulso, in this order:
  *
  *   1. MONGODB_URI (a hosted MongoDB, a replica set, docker compose);
  *   2. a `mongod` already on this machine, started through mongodb-memory-server-core;

@@ -53,7 +53,7 @@ export function membershipClasses(
   return lo < hi ? classOccurrences(lessons, lo, hi) : [];
 }
 
-/** The plan event: plan name and class names, from the membership start to its end (SPEC §2.12). */
+/** The plan event: plan name and class names, from the membership start to its end. */
 export function planEvent(
   membership: { name: string; start: string; end: string } | null,
   lessons: LessonSummaryDto[],

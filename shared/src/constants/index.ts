@@ -1,4 +1,4 @@
-/** Days of the week in Spanish, Monday first (SPEC §9). */
+/** Days of the week in Spanish, Monday first. */
 export const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -9,10 +9,10 @@ export function hourLabel(minutes: number): string {
   return `${h}:${m === 0 ? '00' : String(m).padStart(2, '0')}`;
 }
 
-/** Whole-hour choices 1:00 .. 24:00 used by the branch forms (24 options, SPEC §9). */
+/** Whole-hour choices 1:00 .. 24:00 used by the branch forms (24 options). */
 export const WHOLE_HOUR_CHOICES: readonly string[] = Array.from({ length: 24 }, (_, i) => hourLabel((i + 1) * 60));
 
-/** 30-minute choices 1:00 .. 24:00 used by the lesson and trainer forms (SPEC §9). */
+/** 30-minute choices 1:00 .. 24:00 used by the lesson and trainer forms. */
 export const HALF_HOUR_CHOICES: readonly string[] = Array.from({ length: 47 }, (_, i) => hourLabel(60 + i * 30));
 
 /**
@@ -44,7 +44,7 @@ export function endHourChoices(choices: readonly string[], start: string): strin
   return choices.filter((c) => hourToMinutes(c) > from);
 }
 
-/** Exercise types offered in the class filter (SPEC §3). */
+/** Exercise types offered in the class filter. */
 export const EXERCISE_TYPES = [
   'Fuerza',
   'Cardio',
@@ -66,7 +66,7 @@ export const STAR_RATINGS = [1, 2, 3, 4, 5] as const;
 /** Plan names of the spec; each has its own image and badge colour. */
 export const PLAN_NAMES = ['Standar', 'Plus', 'Premium'] as const;
 export type PlanBadge = 'bronze' | 'silver' | 'gold';
-/** Standar bronze, Plus silver, anything else gold (SPEC §2.11, §9). */
+/** Standar bronze, Plus silver, anything else gold. */
 export function planBadge(name: string): PlanBadge {
   if (name === 'Standar') return 'bronze';
   if (name === 'Plus') return 'silver';
@@ -87,7 +87,7 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** Load statuses of every store (SPEC §4). */
+/** Load statuses of every store. */
 export const LOAD_STATUSES = ['idle', 'loading', 'succeeded', 'failed'] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
 

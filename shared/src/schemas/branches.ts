@@ -8,7 +8,7 @@ import { hourFields, hourOrder, weekdays } from './week';
 
 const m = MESSAGES.branchForm;
 
-/** The fields of the branch form (§5 "Branch form"), in the order the form reports them. */
+/** The fields of the branch form (the spec's Branch form), in the order the form reports them. */
 function branchFields(requireImage: boolean) {
   return {
     name: field(
@@ -43,7 +43,7 @@ export const branchForm = {
   update: z.object(branchFields(false)).superRefine(hourOrder(m, WHOLE_HOUR_CHOICES)),
 };
 
-/** A branch office (sede), §3. */
+/** A branch office (sede). */
 export const branch = z.object({
   id: z.string(),
   name: z.string(),

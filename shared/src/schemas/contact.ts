@@ -9,7 +9,7 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const oneLine = (value: unknown) => typeof value !== 'string' || !LINE_BREAK.test(value);
 
 /**
- * The spec's e-mail service fields (§7: user_name, subject, user_email, company, message): name,
+ * The spec's e-mail service fields (user_name, subject, user_email, company, message): name,
  * subject and a valid e-mail are required; company and message are optional; single-line fields
  * refuse line breaks; a message has at most 5000 characters.
  */

@@ -17,7 +17,7 @@ const dateTime = (message: string) =>
     z.unknown().refine((v) => parseDate(v) !== null, { error: message }),
   );
 
-/** 'Nuevo Evento' (§2.12): a title of at most 100 characters, a start and an end after it. */
+/** 'Nuevo Evento': a title of at most 100 characters, a start and an end after it. */
 export const eventForm = z
   .object({
     title: field(wire.text(), text(z.string().min(1, m.titleRequired).max(100, m.titleTooLong))),
@@ -30,7 +30,7 @@ export const eventForm = z
     if (start && end && end <= start) ctx.addIssue({ code: 'custom', path: ['end'], message: m.endOrder });
   });
 
-/** A calendar entry (§3: title, start, end). Class times are local ("floating") date-times. */
+/** A calendar entry (title, start, end). Class times are local ("floating") date-times. */
 export const calendarEvent = z.object({
   id: z.string(),
   title: z.string(),

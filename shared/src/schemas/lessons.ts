@@ -47,7 +47,7 @@ const LESSON_NAME_CHARS = /^[\p{L}\- ]+$/u;
 
 const nonEmptyList = (message: string) => field(wire.textList(), list(z.array(z.string()).min(1, message)));
 
-/** The fields of the lesson form (§5 "Lesson form"), in the order the form reports them. */
+/** The fields of the lesson form (the spec's Lesson form), in the order the form reports them. */
 function lessonFields(requireImage: boolean) {
   return {
     name: field(
@@ -159,13 +159,13 @@ export const lessonForm = {
 
 // ---------- answers ----------
 
-/** A class as list screens and filters show it (§2.4, §2.17). */
+/** A class as list screens and filters show it. */
 export const lessonListItem = z.object({
   id: z.string(),
   name: z.string(),
   shortDescription: z.string(),
   image: imageUrl,
-  /** Intensity 1-5, held as a string (§3). */
+  /** Intensity 1-5, held as a string. */
   effort: z.string(),
   types: z.array(z.string()),
   exercisesTypes: z.array(z.object({ name: z.string() })),
@@ -194,7 +194,7 @@ export const lessonReview = z.object({
 });
 z.globalRegistry.add(lessonReview, { id: 'Review' });
 
-/** One class with everything the detail screen shows (§2.5). */
+/** One class with everything the detail screen shows. */
 export const lesson = lessonListItem.extend({
   description: z.string(),
   reviewCount: z.number(),

@@ -6,7 +6,7 @@ import { membership } from './shared-dtos';
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /**
- * §7 create_checkout body: id (the buyer), name, price, benefits, duration; only id and the plan's
+ * The spec's create_checkout body: id (the buyer), name, price, benefits, duration; only id and the plan's
  * name or id are read (the price always comes from the database).
  */
 export const checkoutForm = z

@@ -16,7 +16,7 @@ export function benefitList(benefits: string): string[] {
 }
 
 /**
- * Plan create and edit (§5 "Plan form"): benefits are letters, digits and spaces, and commas may
+ * Plan create and edit (the spec's Plan form): benefits are letters, digits and spaces, and commas may
  * separate several (no empty benefit between them).
  */
 export const planForm = z.object({
@@ -58,7 +58,7 @@ export const planForm = z.object({
   ),
 });
 
-/** A membership plan as the API sends it (§3). */
+/** A membership plan as the API sends it. */
 export const plan = z.object({
   id: z.string(),
   name: z.string(),

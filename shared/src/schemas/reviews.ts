@@ -3,7 +3,7 @@ import { MESSAGES } from '../validation/messages';
 import { field, text, wire } from './core';
 
 /**
- * A member's review of a class (§7 review payload): 1 to 5 stars and an optional comment of at most
+ * A member's review of a class (review payload): 1 to 5 stars and an optional comment of at most
  * 500 characters (the spec gives no limit; see docs/spec-deviations.md).
  */
 export const reviewForm = z.object({

@@ -6,7 +6,7 @@ export const imageUrl = z.string().meta({
     "'/uploads/<file>' (resolve it against the API's origin) or an absolute https URL (Cloudinary); '' when there is none",
 });
 
-/** The member's current membership (§3 `membresia`); its status is derived from its dates. */
+/** The member's current membership (the spec's `membresia`); its status is derived from its dates. */
 export const membership = z.object({
   planId: z.string(),
   name: z.string(),

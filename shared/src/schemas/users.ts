@@ -49,7 +49,7 @@ const emailText = <T extends z.ZodType<unknown, string>>(rules: T) =>
     rules,
   );
 
-/** The password rules (§9): required, a digit, a capital letter, at least 8 characters. */
+/** The password rules: required, a digit, a capital letter, at least 8 characters. */
 const passwordRules = z
   .string()
   .min(1, MESSAGES.auth.passwordRequired)
@@ -69,7 +69,7 @@ export function passwordError(value: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** The user form's name rule (§5): required; letters, digits, hyphen, parentheses, space, dot. */
+/** The user form's name rule: required; letters, digits, hyphen, parentheses, space, dot. */
 const fullName = text(
   z.string().min(1, MESSAGES.userForm.fullNameRequired).regex(FULL_NAME_CHARS, MESSAGES.userForm.fullNameChars),
 );
@@ -93,7 +93,7 @@ const userWire = {
   isAdmin: wire.boolOrText(),
 };
 
-/** Sign-in (§5 "Login"): both fields required. */
+/** Sign-in (the spec's Login): both fields required. */
 export const loginForm = z.object({
   email: field(wire.text(), text(z.string().min(1, MESSAGES.auth.loginRequired))),
   password: field(wire.text(), z.preprocess(rawText, z.string().min(1, MESSAGES.auth.loginRequired))),
@@ -103,7 +103,7 @@ const registerEmail = emailText(
   z.string().min(1, MESSAGES.auth.registerEmailRequired).refine(isEmail, { error: MESSAGES.auth.registerEmailFormat }),
 );
 
-/** Registration (§2.10, §5): e-mail and password. */
+/** Registration: e-mail and password. */
 export const registerForm = z.object({
   ...userWire,
   email: field(wire.text(), registerEmail),
@@ -112,7 +112,7 @@ export const registerForm = z.object({
 
 /**
  * Profile edit: the user form's name rule; a phone is optional (registration asks for none) but when
- * given it is digits only and exactly 10 of them (§5, §9); a new password follows the password rules
+ * given it is digits only and exactly 10 of them; a new password follows the password rules
  * and needs the current one (a stolen session must not be enough to change it).
  */
 export const profileForm = z
@@ -136,7 +136,7 @@ export const profileForm = z
     }
   });
 
-/** The user form's own fields (§5 "User form"), admin create and edit. */
+/** The user form's own fields (the spec's User form), admin create and edit. */
 const userFormFields = {
   ...userWire,
   fullName: field(wire.text(), fullName),
@@ -177,7 +177,7 @@ const trainerFields = {
 const choice = z.unknown().refine(isSelected, { error: m.selectRequired });
 
 /**
- * Trainer create and edit (§5 "Trainer form"). The password follows the password rules of §9 like
+ * Trainer create and edit (the spec's Trainer form). The password follows the password rules like
  * every other form that sets one; on edit an empty password keeps the current one.
  */
 export const trainerForm = {
@@ -248,7 +248,7 @@ export const userDetail = z.object({
 });
 z.globalRegistry.add(userDetail, { id: 'UserDetail' });
 
-/** GET /users/:id: the fields arrive on the user and again under `detalle` (§3). */
+/** GET /users/:id: the fields arrive on the user and again under `detalle`. */
 export const user = userDetail.extend({
   id: z.string(),
   deletedAt: z.string().nullable(),

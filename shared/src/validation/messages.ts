@@ -14,7 +14,7 @@ function theBranch(name: string): string {
 }
 
 /**
- * Every Spanish text that both the server and the client say. The texts quoted by SPEC.md are
+ * Every Spanish text that both the server and the client say. The texts the specification quotes are
  * copied exactly (including their original spelling); the others complete the catalogue.
  */
 export const MESSAGES = {

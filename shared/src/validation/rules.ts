@@ -14,7 +14,7 @@ import { contactForm } from '../schemas/contact';
 
 type Input = Record<string, unknown>;
 
-/** User form, admin create and edit (§5 "User form"): name, e-mail and phone. */
+/** User form, admin create and edit (the spec's User form): name, e-mail and phone. */
 export function validateUserForm(input: Input): FieldErrors {
   const { fullName, email, phone } = fieldErrors(userForm.edit, input);
   return Object.fromEntries(
@@ -43,23 +43,23 @@ export function validateAdminUserForm(input: Input, mode: 'create' | 'edit'): Fi
   return fieldErrors(adminUserForm(input, mode), input);
 }
 
-/** Trainer create and edit (§5 "Trainer form"). */
+/** Trainer create and edit (the spec's Trainer form). */
 export function validateTrainerForm(input: Input, mode: 'create' | 'edit'): FieldErrors {
   return fieldErrors(trainerForm[mode], input);
 }
 
-/** Lesson create and edit (§5 "Lesson form"). `image` is a file name or URL when present. */
+/** Lesson create and edit (the spec's Lesson form). `image` is a file name or URL when present. */
 export function validateLessonForm(input: Input, options: { requireImage: boolean }): FieldErrors {
   const form = options.requireImage ? lessonForm.create : lessonForm.update;
   return fieldErrors(form.choose(undefined, input), input);
 }
 
-/** Branch office create and edit (§5 "Branch form"). */
+/** Branch office create and edit (the spec's Branch form). */
 export function validateBranchForm(input: Input, options: { requireImage: boolean }): FieldErrors {
   return fieldErrors(options.requireImage ? branchForm.create : branchForm.update, input);
 }
 
-/** Plan create and edit (§5 "Plan form"). */
+/** Plan create and edit (the spec's Plan form). */
 export function validatePlanForm(input: Input): FieldErrors {
   return fieldErrors(planForm, input);
 }

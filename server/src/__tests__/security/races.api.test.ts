@@ -12,7 +12,7 @@ import { UserModel } from '../../modules/users/users.model';
 /**
  * Requests fired at the same moment against the embedded engine, which has no transactions and does
  * not isolate a conditional update: every step that must happen once, or must keep a limit, is
- * tried concurrently many times (DESIGN.md, "Exactly once without transactions").
+ * tried concurrently many times.
  */
 describe('security: simultaneous requests', () => {
   useTestDatabase();

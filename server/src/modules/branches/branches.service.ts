@@ -57,7 +57,7 @@ function toSchedule(doc: BranchDoc): BranchSchedule {
   };
 }
 
-/** A sede by name, for lesson forms that name it (SPEC §3 `branchoffice`). */
+/** A sede by name, for lesson forms that name it (the spec's `branchoffice`). */
 export async function findBranchScheduleByName(name: string): Promise<BranchSchedule | null> {
   const doc = await BranchModel.findOne({ name }, SCHEDULE_FIELDS).lean<BranchDoc>();
   return doc ? toSchedule(doc) : null;

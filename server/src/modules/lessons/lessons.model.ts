@@ -10,7 +10,7 @@ const lessonSchema = new Schema(
     /** Storage key of the image, to delete it when it is replaced. */
     imageKey: { type: String, default: '' },
     effort: { type: Number, required: true, min: 1, max: 5 },
-    /** Exercise type names (SPEC §3 `types`, also sent as `exercisesTypes` objects). */
+    /** Exercise type names (the spec's `types`, also sent as `exercisesTypes` objects). */
     types: { type: [String], default: [] },
     goals: { type: [String], default: [] },
     scheduleDays: { type: [String], default: [] },

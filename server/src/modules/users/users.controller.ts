@@ -127,7 +127,7 @@ export function usersController(ctx: AppContext) {
       res.json({ success: true, message: MESSAGES.users.updated, user, ...(token ? { token } : {}) });
     },
 
-    /** A member adds a class to their own schedule; an admin to anyone's (SPEC §7 addlesson). */
+    /** A member adds a class to their own schedule; an admin to anyone's (addlesson). */
     async addLesson(req: Request, res: Response) {
       const { idUser } = validated<{ idUser?: string }>(req);
       const caller = req.user;

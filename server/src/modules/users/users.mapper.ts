@@ -9,7 +9,7 @@ import type {
 } from '@pulso/shared';
 import type { MembershipDoc, UserDoc } from './users.model';
 
-/** A membership is active while now is between its start and end (DESIGN.md "Membership"). */
+/** A membership is active while now is between its start and end. */
 export function isMembershipActive(membership: MembershipDoc | null | undefined, now = new Date()): boolean {
   return !!membership && membership.start <= now && now <= membership.end;
 }

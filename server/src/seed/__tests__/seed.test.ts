@@ -99,7 +99,7 @@ describe('seedIfEmpty', () => {
     expect(await countReviews()).toBeGreaterThan(0);
   });
 
-  test('every demo record passes the rules of its form (SPEC §5) and every image ships', () => {
+  test('every demo record passes the rules of its form and every image ships', () => {
     for (const plan of DEMO_PLANS) expect(validatePlanForm({ ...plan })).toEqual({});
     for (const user of DEMO_USERS) {
       expect(validateRegister({ ...user })).toEqual({});

@@ -8,7 +8,7 @@ import { PNG } from '../images';
 
 /**
  * Every admin route, called as a visitor and as a member: 401 and 403, and the database is exactly
- * as it was (the server enforces SPEC §6 itself, whatever the browser shows).
+ * as it was (the server enforces every role itself, whatever the browser shows).
  */
 describe('authorization of admin routes', () => {
   useTestDatabase();

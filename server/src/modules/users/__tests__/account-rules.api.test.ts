@@ -117,7 +117,7 @@ describe('account rules', () => {
     });
   });
 
-  describe('staff accounts follow the password rules (SPEC §9)', () => {
+  describe('staff accounts follow the password rules', () => {
     const trainer = { fullName: 'Profe Nuevo', email: 'profe.nuevo@example.com', phone: '5512345678', isMonitor: 'Si' };
 
     test.each([
