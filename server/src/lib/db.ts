@@ -120,7 +120,6 @@ export async function pingDatabase(timeoutMs = selectionTimeoutMs): Promise<bool
   }
 }
 
-/** Runs a write; a duplicate-key error (E11000, a unique index said no) becomes `conflict()`. */
 /**
  * A unique index refused the write. MongoDB says so with code 11000; FerretDB does too, except in
  * findAndModify, where SQLite's "UNIQUE constraint failed" comes back as InternalError (code 1).
@@ -136,6 +135,7 @@ export function ignoreDuplicateKeys(error: unknown): void {
   if (!isDuplicateKeyError(error)) throw error;
 }
 
+/** Runs a write; a duplicate-key error (a unique index said no) becomes `conflict()`. */
 export async function onDuplicateKey<T>(run: () => Promise<T>, conflict: () => Error): Promise<T> {
   try {
     return await run();
