@@ -19,6 +19,7 @@ import { chromiumAvailable } from '../e2e/browser.mjs';
 import { startDatabase } from './lib/database.mjs';
 import { measure, request, startLimitServer, watchMemory } from './lib/load.mjs';
 import { ADMIN_EMAIL, BENCH_PASSWORD, CHAIN, MEMBER_EMAIL, seedChain, setLessonCount } from './lib/seed.mjs';
+import { scheduleOf } from './lib/schedule.mjs';
 import { soak } from './lib/soak.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -205,9 +206,7 @@ async function checkFreshness(baseUrl, adminToken, ids) {
         effort: item.effort,
         types: item.types,
         goals: item.goals,
-        scheduleDays: item.scheduleDays,
-        scheduleHourStart: item.scheduleHourStart,
-        scheduleHourFinish: item.scheduleHourFinish,
+        ...scheduleOf(item),
         isAvailable: item.isAvailable,
         monitor: item.monitor,
         branchoffice: item.branchoffice,

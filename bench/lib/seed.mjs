@@ -3,6 +3,7 @@
 // run seeds the same rows. One bcrypt hash is computed once and shared by every account.
 import bcrypt from 'bcryptjs';
 import { MongoClient, ObjectId } from 'mongodb';
+import { schedule } from './schedule.mjs';
 
 export const BENCH_PASSWORD = 'Bench1234';
 export const ADMIN_EMAIL = 'admin@bench.pulso';
@@ -103,9 +104,7 @@ function lessonDoc(index, refs, r, now) {
     effort: 1 + r.int(5),
     types: r.some(TYPES, 1, 3),
     goals: r.some(GOALS, 1, 2),
-    scheduleDays: r.some(WEEKDAYS, 2, 4),
-    scheduleHourStart: `${hour}:00`,
-    scheduleHourFinish: `${hour + 1}:00`,
+    ...schedule(r.some(WEEKDAYS, 2, 4), `${hour}:00`, `${hour + 1}:00`),
     isAvailable: true,
     monitor: r.pick(refs.monitors),
     office: r.pick(refs.branches),
@@ -149,9 +148,7 @@ export async function seedChain(uri, chain = CHAIN) {
       location: `Avenida ${r.pick(LAST)} ${100 + r.int(900)}, Ciudad`,
       image: '',
       imageKey: '',
-      scheduleDays: WEEKDAYS.slice(0, 6),
-      scheduleHourStart: '06:00',
-      scheduleHourFinish: '22:00',
+      ...schedule(WEEKDAYS.slice(0, 6), '06:00', '22:00'),
       ...stamp(new Date(now - 500 * DAY)),
     }));
     await insertAll(db.collection('branchoffices'), branches);

@@ -6,6 +6,7 @@
 // Afterwards the database is read directly: every write the API confirmed must be there.
 import { MongoClient, ObjectId } from 'mongodb';
 import { rssMb } from './load.mjs';
+import { scheduleOf } from './schedule.mjs';
 import { BENCH_PASSWORD, picker, random } from './seed.mjs';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -126,9 +127,7 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
         effort: detail.effort,
         types: detail.types,
         goals: detail.goals,
-        scheduleDays: detail.scheduleDays,
-        scheduleHourStart: detail.scheduleHourStart,
-        scheduleHourFinish: detail.scheduleHourFinish,
+        ...scheduleOf(detail),
         isAvailable: detail.isAvailable,
         monitor: detail.monitor,
         branchoffice: detail.branchoffice,

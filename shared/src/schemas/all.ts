@@ -42,5 +42,6 @@ export {
 } from './payments';
 export { contactForm, contactMessage, contactSent } from './contact';
 export { health, ready, openApiDocument, publicConfig, stats } from './site';
+export { weeklySchedule } from './week';
 export { membership, imageUrl } from './shared-dtos';
 export { apiError, message, outcome } from './answers';

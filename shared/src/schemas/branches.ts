@@ -4,7 +4,7 @@ import { MESSAGES } from '../validation/messages';
 import { field, text, wire } from './core';
 import { imageField } from './lessons';
 import { imageUrl } from './shared-dtos';
-import { hourFields, hourOrder, weekdays } from './week';
+import { hourFields, hourOrder, weekdays, weeklySchedule } from './week';
 
 const m = MESSAGES.branchForm;
 
@@ -49,9 +49,7 @@ export const branch = z.object({
   name: z.string(),
   location: z.string(),
   image: imageUrl,
-  scheduleDays: z.array(z.string()),
-  scheduleHourStart: z.string(),
-  scheduleHourFinish: z.string(),
+  ...weeklySchedule.shape,
 });
 z.globalRegistry.add(branch, { id: 'Branch' });
 

@@ -23,6 +23,7 @@ export type { BranchDto } from './branches';
 export { BENEFITS_SEPARATOR, benefitList } from './plans';
 export type { PlanDto, PlanInput } from './plans';
 export { parseDate } from './events';
+export { scheduleOf, SCHEDULE_FIELDS } from './week';
 export type { CalendarEventDto } from './events';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';

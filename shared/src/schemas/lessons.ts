@@ -3,7 +3,7 @@ import { HALF_HOUR_CHOICES, IMAGE_EXTENSIONS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import { field, isSelected, list, selected, text, toText, wire, type FormChoice } from './core';
 import { imageUrl, lessonSummary } from './shared-dtos';
-import { hourFields, hourOrder, weekdays } from './week';
+import { hourFields, hourOrder, weekdays, weeklySchedule } from './week';
 
 const m = MESSAGES.lessonForm;
 
@@ -170,9 +170,7 @@ export const lessonListItem = z.object({
   types: z.array(z.string()),
   exercisesTypes: z.array(z.object({ name: z.string() })),
   goals: z.array(z.string()),
-  scheduleDays: z.array(z.string()),
-  scheduleHourStart: z.string(),
-  scheduleHourFinish: z.string(),
+  ...weeklySchedule.shape,
   isAvailable: z.boolean(),
   /** The trainer's full name (two trainers may share it: `monitorId` tells them apart). */
   monitor: z.string(),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { weeklySchedule } from './week';
 
 /** An image as the API sends it: a URL the client can use from any origin. */
 export const imageUrl = z.string().meta({
@@ -17,13 +18,7 @@ export const membership = z.object({
 z.globalRegistry.add(membership, { id: 'Membership' });
 
 /** A class as schedules and lists of names show it. */
-export const lessonSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  scheduleDays: z.array(z.string()),
-  scheduleHourStart: z.string(),
-  scheduleHourFinish: z.string(),
-});
+export const lessonSummary = z.object({ id: z.string(), name: z.string(), ...weeklySchedule.shape });
 z.globalRegistry.add(lessonSummary, { id: 'LessonSummary' });
 
 export type MembershipDto = z.infer<typeof membership>;

@@ -2,6 +2,33 @@ import * as z from 'zod';
 import { hourToMinutes, startHourChoices, WEEKDAYS } from '../constants';
 import { field, list, text, wire } from './core';
 
+/**
+ * The weekly schedule of a class or a sede: its days and its start and end hours. This is the one
+ * place that names these fields; everything else spreads, picks or formats a `WeeklySchedule`.
+ */
+export const weeklySchedule = z.object({
+  scheduleDays: z.array(z.string()),
+  scheduleHourStart: z.string(),
+  scheduleHourFinish: z.string(),
+});
+export type WeeklySchedule = z.infer<typeof weeklySchedule>;
+
+/** The schedule's fields, for projections (`{ scheduleDays: 1, ... }`) and pickers. */
+export const SCHEDULE_FIELDS = Object.keys(weeklySchedule.shape) as (keyof WeeklySchedule)[];
+
+/** Just the schedule of something that has one (a stored class or sede, a form's values). */
+export function scheduleOf(source: {
+  scheduleDays: readonly string[];
+  scheduleHourStart: string;
+  scheduleHourFinish: string;
+}): WeeklySchedule {
+  return {
+    scheduleDays: [...source.scheduleDays],
+    scheduleHourStart: source.scheduleHourStart,
+    scheduleHourFinish: source.scheduleHourFinish,
+  };
+}
+
 /** Chosen weekdays: at least one, every one a day of WEEKDAYS (else the form's message). */
 export const weekdays = (required: string) =>
   field(

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../api';
 import { hourLabel, hourToMinutes, WEEKDAYS } from '../constants';
 import { MESSAGES } from './messages';
+import type { WeeklySchedule as Schedule } from '../schemas/week';
 
 /**
  * The rules between classes, their sedes and their trainers (issue 18, item 3). They need data the
@@ -11,12 +12,10 @@ import { MESSAGES } from './messages';
  * trainer busy; it is judged when it is made available again (or restored).
  */
 
-/** Days of the week and the hours of each of them. */
-export interface WeeklySchedule {
-  scheduleDays: readonly string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
-}
+/** Days of the week and the hours of each of them (what `schemas.weeklySchedule` describes). */
+export type WeeklySchedule = Readonly<{
+  [K in keyof Schedule]: K extends 'scheduleDays' ? readonly string[] : Schedule[K];
+}>;
 
 /** A sede's opening days and hours, or a class's days and hours, with its name for the messages. */
 export interface NamedSchedule extends WeeklySchedule {

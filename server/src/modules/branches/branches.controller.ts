@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { MESSAGES } from '@pulso/shared';
+import { MESSAGES, scheduleOf } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { uploadedImage } from '../../lib/upload';
 import { sendCached } from '../../lib/read-cache';
@@ -11,9 +11,7 @@ function fields(req: Request): branches.BranchFields {
   return {
     name: input.name.trim(),
     location: input.location.trim(),
-    scheduleDays: input.scheduleDays,
-    scheduleHourStart: input.scheduleHourStart,
-    scheduleHourFinish: input.scheduleHourFinish,
+    ...scheduleOf(input),
   };
 }
 

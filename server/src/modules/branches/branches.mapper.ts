@@ -1,4 +1,4 @@
-import type { BranchDto } from '@pulso/shared';
+import { scheduleOf, type BranchDto } from '@pulso/shared';
 import type { BranchDoc } from './branches.model';
 
 export function toBranchDto(doc: BranchDoc): BranchDto {
@@ -7,8 +7,6 @@ export function toBranchDto(doc: BranchDoc): BranchDto {
     name: doc.name,
     location: doc.location,
     image: doc.image ?? '',
-    scheduleDays: doc.scheduleDays,
-    scheduleHourStart: doc.scheduleHourStart,
-    scheduleHourFinish: doc.scheduleHourFinish,
+    ...scheduleOf(doc),
   };
 }

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { scheduleDefinition } from '../../lib/schedule-fields';
 
 const branchSchema = new Schema(
   {
@@ -6,9 +7,7 @@ const branchSchema = new Schema(
     location: { type: String, required: true, trim: true, maxlength: 200 },
     image: { type: String, default: '' },
     imageKey: { type: String, default: '' },
-    scheduleDays: { type: [String], default: [] },
-    scheduleHourStart: { type: String, required: true },
-    scheduleHourFinish: { type: String, required: true },
+    ...scheduleDefinition,
   },
   { timestamps: true },
 );

@@ -5,9 +5,12 @@ import {
   ERROR_CODES,
   hasErrors,
   MESSAGES,
+  scheduleOf,
   type BranchDto,
   type NamedSchedule,
+  type WeeklySchedule,
 } from '@pulso/shared';
+import { SCHEDULE_PROJECTION } from '../../lib/schedule-fields';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
@@ -16,12 +19,9 @@ import { countLessonsAtBranch, lessonSchedulesAtBranch } from '../lessons/lesson
 import { toBranchDto } from './branches.mapper';
 import { BranchModel, type BranchDoc } from './branches.model';
 
-export interface BranchFields {
+export interface BranchFields extends WeeklySchedule {
   name: string;
   location: string;
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
 }
 
 const branchId = toObjectId;
@@ -45,16 +45,10 @@ export interface BranchSchedule extends NamedSchedule {
   id: Types.ObjectId;
 }
 
-const SCHEDULE_FIELDS = { name: 1, scheduleDays: 1, scheduleHourStart: 1, scheduleHourFinish: 1 } as const;
+const SCHEDULE_FIELDS = { name: 1, ...SCHEDULE_PROJECTION } as const;
 
 function toSchedule(doc: BranchDoc): BranchSchedule {
-  return {
-    id: doc._id,
-    name: doc.name,
-    scheduleDays: doc.scheduleDays,
-    scheduleHourStart: doc.scheduleHourStart,
-    scheduleHourFinish: doc.scheduleHourFinish,
-  };
+  return { id: doc._id, name: doc.name, ...scheduleOf(doc) };
 }
 
 /** A sede by name, for lesson forms that name it (the spec's `branchoffice`). */

@@ -3,10 +3,12 @@ import {
   lessonName,
   lessonReferences,
   MESSAGES,
+  scheduleOf,
   type FieldErrors,
   type LessonDto,
   type LessonListItemDto,
   type Reference,
+  type WeeklySchedule,
 } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
@@ -29,16 +31,13 @@ import type { LessonFields } from './lessons.service';
  */
 
 /** The lesson form's fields, once the shared lessonForm has accepted them. */
-export interface LessonAttributes {
+export interface LessonAttributes extends WeeklySchedule {
   name: string;
   shortDescription: string;
   description: string;
   effort: string | number;
   types: string[];
   goals: string[];
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
   isAvailable: boolean | string;
   monitorId?: string;
   officeId?: string;
@@ -95,9 +94,7 @@ export async function toLessonFields(
     effort: Number(input.effort),
     types: input.types,
     goals: input.goals,
-    scheduleDays: input.scheduleDays,
-    scheduleHourStart: input.scheduleHourStart,
-    scheduleHourFinish: input.scheduleHourFinish,
+    ...scheduleOf(input),
     isAvailable: input.isAvailable === true || input.isAvailable === 'true' || input.isAvailable === 'Activa',
     monitor: trainer,
     office: branch.id,
@@ -132,9 +129,7 @@ function toLessonListItem(doc: LessonDoc, refs: LessonRefs): LessonListItemDto {
     types: doc.types,
     exercisesTypes: doc.types.map((name) => ({ name })),
     goals: doc.goals,
-    scheduleDays: doc.scheduleDays,
-    scheduleHourStart: doc.scheduleHourStart,
-    scheduleHourFinish: doc.scheduleHourFinish,
+    ...scheduleOf(doc),
     isAvailable: doc.isAvailable ?? true,
     monitor: refs.trainers.get(doc.monitor.toString()) ?? '',
     monitorId: doc.monitor?.toString() ?? null,

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { scheduleDefinition } from '../../lib/schedule-fields';
 
 const lessonSchema = new Schema(
   {
@@ -13,9 +14,7 @@ const lessonSchema = new Schema(
     /** Exercise type names (the spec's `types`, also sent as `exercisesTypes` objects). */
     types: { type: [String], default: [] },
     goals: { type: [String], default: [] },
-    scheduleDays: { type: [String], default: [] },
-    scheduleHourStart: { type: String, required: true },
-    scheduleHourFinish: { type: String, required: true },
+    ...scheduleDefinition,
     isAvailable: { type: Boolean, default: true },
     monitor: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
     office: { type: Schema.Types.ObjectId, ref: 'BranchOffice', required: true, index: true },

@@ -8,29 +8,26 @@ import {
   lessonNameKey,
   lessonScheduleErrors,
   MESSAGES,
+  scheduleOf,
   toFieldErrorDetails,
   type FieldErrors,
   type LessonSummaryDto,
   type NamedSchedule,
   type ScheduledLesson,
+  type WeeklySchedule,
 } from '@pulso/shared';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
 import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
+import { SCHEDULE_PROJECTION } from '../../lib/schedule-fields';
 import { LessonModel, type LessonDoc } from './lessons.model';
 
-const SUMMARY_FIELDS = { name: 1, scheduleDays: 1, scheduleHourStart: 1, scheduleHourFinish: 1 } as const;
-type SummaryDoc = Pick<LessonDoc, '_id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
+const SUMMARY_FIELDS = { name: 1, ...SCHEDULE_PROJECTION } as const;
+type SummaryDoc = Pick<LessonDoc, '_id' | 'name' | keyof typeof SCHEDULE_PROJECTION>;
 
 function toSummary(doc: SummaryDoc): LessonSummaryDto {
-  return {
-    id: doc._id.toString(),
-    name: doc.name,
-    scheduleDays: doc.scheduleDays,
-    scheduleHourStart: doc.scheduleHourStart,
-    scheduleHourFinish: doc.scheduleHourFinish,
-  };
+  return { id: doc._id.toString(), name: doc.name, ...scheduleOf(doc) };
 }
 
 export const lessonId = toObjectId;
@@ -67,16 +64,13 @@ export async function findLessonById(id: string, includeRetired = false): Promis
 }
 
 /** A class's fields as stored; the trainer and the sede by id, under their stored names `monitor` and `office`. */
-export interface LessonFields {
+export interface LessonFields extends WeeklySchedule {
   name: string;
   shortDescription: string;
   description: string;
   effort: number;
   types: string[];
   goals: string[];
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
   isAvailable: boolean;
   monitor: Types.ObjectId;
   office: Types.ObjectId;
@@ -109,7 +103,7 @@ async function trainerLessons(monitor: Types.ObjectId): Promise<ScheduledLesson[
  * Not proof against two admins saving clashing classes at the same moment (no transactions here).
  */
 async function scheduleErrors(
-  fields: Pick<LessonFields, 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish' | 'isAvailable' | 'monitor'>,
+  fields: WeeklySchedule & Pick<LessonFields, 'isAvailable' | 'monitor'>,
   branch: NamedSchedule,
   id?: Types.ObjectId,
 ): Promise<FieldErrors> {
