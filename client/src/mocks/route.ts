@@ -15,7 +15,6 @@ import {
   type MultipartField,
   type ParsedBody,
   type Submitted,
-  type Upload,
 } from './http';
 import { authenticate, type AuthUser } from './session';
 
@@ -23,9 +22,8 @@ import { authenticate, type AuthUser } from './session';
  * The mock's routes as the server declares its own (server/src/lib/route-table.ts): each route is
  * one MSW handler with its method and path, who may call it, the shared schema its body is judged
  * by, and the shared schema of its answer. A request goes through the server's steps in the
- * server's order: the JSON body, the session, the access guard, the multipart form and its image
- * (413), the body's validation (400), the image's content (415), then the route; the answer is
- * parsed with its schema, so the mock never answers a shape the shared schemas do not describe.
+ * server's order (`admitted`), then the route; the answer is parsed with its schema, so the mock
+ * never answers a shape the shared schemas do not describe. Failures are the server's error bodies.
  */
 
 /**
@@ -128,6 +126,32 @@ const NO_BODY: ParsedBody = { json: {}, form: null };
 type AnySpec = RouteSpec<Access, z.ZodType, RequestForm<never> | undefined, string>;
 type AnyResolve = (ctx: RouteContext<Access, unknown, string>) => unknown;
 
+/**
+ * What the server does before a route's handler, in its order: the JSON body (express.json comes
+ * first), the session, the access guard, then the multipart form with its image (413), the body's
+ * validation (400) and the image's content (415).
+ */
+async function admitted(request: Request, params: Record<string, string>, spec: AnySpec, data: MockData) {
+  if (spec.sessionless) return { user: null, input: {}, image: undefined };
+  const multipart = (request.headers.get('content-type') ?? '').includes('multipart/form-data');
+  const early = multipart ? NO_BODY : await readBody(request);
+  const user = authenticate(data, request.headers.get('authorization'));
+  admit(spec.access, user, params);
+  const body = multipart ? await readBody(request) : early;
+
+  const upload = spec.multipart ? await uploadOf(body.form) : null;
+  const input = spec.body
+    ? validateBody(spec.multipart ? jsonField(body, spec.multipart) : body.json, {
+        form: spec.body,
+        caller: spec.caller?.({ user, params }),
+        // The form judges the uploaded file's name as its `image`.
+        extra: spec.multipart ? { image: upload?.name ?? '' } : undefined,
+        legacy: spec.legacy,
+      })
+    : {};
+  return { user, input, image: imageContent(upload) };
+}
+
 /** The routes of `api` under `base` (e.g. 'http://localhost:5173/api'), and its answer to any other. */
 export function router(api: MockApi, base: string): { route: Route; notFound: HttpHandler } {
   const root = base.replace(/\/$/, '');
@@ -144,30 +168,7 @@ export function router(api: MockApi, base: string): { route: Route; notFound: Ht
     );
     try {
       const data = db.data;
-      // JSON is parsed before the session is read; a multipart form only once the guard let it in.
-      const multipart = (request.headers.get('content-type') ?? '').includes('multipart/form-data');
-      const early = spec.sessionless || multipart ? NO_BODY : await readBody(request);
-      const user = spec.sessionless ? null : authenticate(data, request.headers.get('authorization'));
-      admit(spec.access, user, params);
-      const body = multipart && !spec.sessionless ? await readBody(request) : early;
-
-      let source = body.json;
-      let upload: Upload | null = null;
-      if (spec.multipart) {
-        upload = await uploadOf(body.form);
-        source = jsonField(body, spec.multipart);
-      }
-      const input = spec.body
-        ? validateBody(source, {
-            form: spec.body,
-            caller: spec.caller?.({ user: user as AuthUser, params }),
-            // The form judges the uploaded file's name as its `image`.
-            extra: spec.multipart ? { image: upload?.name ?? '' } : undefined,
-            legacy: spec.legacy,
-          })
-        : {};
-      const image = imageContent(upload);
-
+      const { user, input, image } = await admitted(request, params, spec, data);
       const headers = new Headers();
       const url = new URL(request.url);
       const result = await resolve({ request, url, params, user, input, image, headers, data, db, config });
