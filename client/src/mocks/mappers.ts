@@ -35,11 +35,6 @@ export function toMembershipDto(m: MembershipRec | null): MembershipDto | null {
   return m && { ...m, status: isActive(m) ? 'Activo' : 'Inactivo' };
 }
 
-const schedule = schemas.lessonSummary.omit({ id: true, name: true });
-
-/** The days and hours a class's or a branch's form sent, as they are stored. */
-export const weeklySchedule = (input: unknown) => schedule.parse(input);
-
 const toLessonSummary = (lesson: LessonRec): LessonSummaryDto => schemas.lessonSummary.parse(lesson);
 
 /** The current classes a trainer teaches, by name. */

@@ -2,7 +2,7 @@ import { branchChangeErrors, hasErrors, MESSAGES, schemas, toText } from '@pulso
 import type { BranchRec, MockData } from '../db';
 import { MockHttpError, type Submitted } from '../http';
 import { findBranch } from '../lookups';
-import { byName, weeklySchedule } from '../mappers';
+import { byName } from '../mappers';
 import type { Route } from '../route';
 
 /** The branches module (server/src/modules/branches): the sedes, with their days, hours and image. */
@@ -10,7 +10,7 @@ import type { Route } from '../route';
 type BranchInput = Submitted<typeof schemas.branchForm.create>;
 
 function branchFields(input: BranchInput): Omit<BranchRec, 'id' | 'image'> {
-  return { name: toText(input.name), location: toText(input.location), ...weeklySchedule(input) };
+  return { name: toText(input.name), location: toText(input.location), ...schemas.weeklySchedule.parse(input) };
 }
 
 const ensureNameFree = (data: MockData, name: string, except?: string) => {

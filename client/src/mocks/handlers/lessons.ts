@@ -15,7 +15,7 @@ import {
 import type { BranchRec, LessonRec, MockData } from '../db';
 import { MockHttpError, type Submitted } from '../http';
 import { findLesson, findRetired } from '../lookups';
-import { byName, toLessonDto, toLessonListItem, weeklySchedule } from '../mappers';
+import { byName, toLessonDto, toLessonListItem } from '../mappers';
 import type { Route } from '../route';
 
 /** The lessons module (server/src/modules/lessons): the classes, retired and restored. */
@@ -61,7 +61,7 @@ function toLessonFields(
   return {
     branch,
     fields: {
-      ...weeklySchedule(input),
+      ...schemas.weeklySchedule.parse(input),
       name: lessonName(input.name),
       shortDescription: toText(input.shortDescription),
       description: toText(input.description),
