@@ -8,8 +8,12 @@ import {
   DEMO_TYPES,
   DEMO_USERS,
   lessonImageFile,
+  type BranchDto,
+  type LessonDto,
+  type MembershipDto,
   type PaymentProviderName,
   type PaymentStatus,
+  type PlanDto,
 } from '@pulso/shared';
 
 /**
@@ -20,14 +24,10 @@ import {
  */
 
 export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
-const SCHEMA_VERSION = 1;
+// 2: a class names its trainer and its branch as `trainer` and `branch`.
+const SCHEMA_VERSION = 2;
 
-export interface MembershipRec {
-  planId: string;
-  name: string;
-  start: string;
-  end: string;
-}
+export type MembershipRec = Omit<MembershipDto, 'status'>;
 
 export interface UserRec {
   id: string;
@@ -46,44 +46,19 @@ export interface UserRec {
   sessionsValidAfter?: number;
 }
 
-export interface PlanRec {
-  id: string;
-  name: string;
-  duration: number;
-  benefits: string;
-  price: number;
-  deletedAt: string | null;
-}
+export type PlanRec = Omit<PlanDto, 'deletedAt'> & { deletedAt: string | null };
 
-export interface BranchRec {
-  id: string;
-  name: string;
-  location: string;
-  image: string;
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
-}
+export type BranchRec = BranchDto;
 
-export interface LessonRec {
-  id: string;
-  name: string;
-  shortDescription: string;
-  description: string;
+/** A class as stored: its own fields of the answers, the effort as a number, its trainer's and branch's ids. */
+export type LessonRec = Omit<
+  LessonDto,
+  'effort' | 'exercisesTypes' | 'monitor' | 'monitorId' | 'branchoffice' | 'officeId' | 'reviews'
+> & {
   effort: number;
-  types: string[];
-  goals: string[];
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
-  isAvailable: boolean;
-  monitor: string;
-  office: string;
-  image: string;
-  averageStars: number;
-  reviewCount: number;
-  deletedAt: string | null;
-}
+  trainer: string;
+  branch: string;
+};
 
 export interface ReviewRec {
   id: string;
@@ -165,7 +140,7 @@ export interface MockDbOptions {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function randomHex(bytes: number): string {
+export function randomHex(bytes: number): string {
   const data = new Uint8Array(bytes);
   crypto.getRandomValues(data);
   return Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -255,21 +230,24 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
     image: `${imageBase}${image}`,
   }));
 
-  const monitors = new Map(data.users.filter((u) => u.isMonitor).map((u) => [u.fullName, u.id]));
-  const offices = new Map(data.branches.map((b) => [b.name, b.id]));
-  data.lessons = DEMO_LESSONS.filter((l) => monitors.has(l.monitor) && offices.has(l.branch)).map(
-    ({ monitor, branch, ...fields }) => ({
+  const trainers = new Map(data.users.filter((u) => u.isMonitor).map((u) => [u.fullName, u.id]));
+  const branches = new Map(data.branches.map((b) => [b.name, b.id]));
+  data.lessons = DEMO_LESSONS.flatMap(({ monitor, branch, ...fields }) => {
+    const trainerId = trainers.get(monitor);
+    const branchId = branches.get(branch);
+    if (!trainerId || !branchId) return [];
+    return {
       id: nextId(data),
       ...fields,
       isAvailable: fields.isAvailable ?? true,
-      monitor: monitors.get(monitor) ?? '',
-      office: offices.get(branch) ?? '',
+      trainer: trainerId,
+      branch: branchId,
       image: `${imageBase}${lessonImageFile(fields.name)}`,
       averageStars: 0,
       reviewCount: 0,
       deletedAt: null,
-    }),
-  );
+    };
+  });
 
   const member = data.users.find((u) => u.email === DEMO_USERS.find((d) => d.plan)?.email);
   if (member) {

@@ -1,11 +1,38 @@
-import { http } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { MockApi } from './api';
+import { branchesHandlers } from './handlers/branches';
+import { calendarHandlers } from './handlers/calendar';
+import { catalogHandlers } from './handlers/catalog';
+import { contactHandlers } from './handlers/contact';
+import { lessonsHandlers } from './handlers/lessons';
+import { paymentsHandlers } from './handlers/payments';
+import { plansHandlers } from './handlers/plans';
+import { reviewsHandlers } from './handlers/reviews';
+import { siteHandlers } from './handlers/site';
+import { statsHandlers } from './handlers/stats';
+import { usersHandlers } from './handlers/users';
+import { router } from './route';
 
 /**
- * One catch-all handler under the API's base address (e.g. `http://localhost:5173/api`): every call
- * there is answered by the mock API; anything else (the app's own files, images) passes through.
+ * The mock API's MSW handlers under the API's base address (e.g. `http://localhost:5173/api`): one
+ * per route of the server, grouped by its modules and in its order (so '/lessons/all' comes before
+ * '/lessons/:name'), then the server's 404 for any other call there. Anything else (the app's own
+ * files, images) passes through.
  */
-export function createHandlers(api: MockApi, apiBase: string) {
-  const base = apiBase.replace(/\/$/, '');
-  return [http.all(`${base}/*`, ({ request }) => api.handle(request))];
+export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
+  const { route, notFound } = router(api, apiBase);
+  return [
+    ...siteHandlers(route),
+    ...usersHandlers(route),
+    ...plansHandlers(route),
+    ...branchesHandlers(route),
+    ...lessonsHandlers(route),
+    ...catalogHandlers(route),
+    ...reviewsHandlers(route),
+    ...calendarHandlers(route),
+    ...paymentsHandlers(route),
+    ...contactHandlers(route),
+    ...statsHandlers(route),
+    notFound,
+  ];
 }

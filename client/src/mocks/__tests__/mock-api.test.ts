@@ -1,20 +1,24 @@
 // @vitest-environment node
+import { getResponse } from 'msw';
 import { DEMO_ACCOUNTS, MESSAGES } from '@pulso/shared';
 import { MockApi } from '../api';
 import { MockDb, MOCK_DB_STORAGE_KEY } from '../db';
+import { createHandlers } from '../handlers';
 import { memoryStorage } from './node-storage';
 
+const BASE = 'http://localhost/api';
+
 const call = async (api: MockApi, method: string, path: string, body?: unknown, token?: string) => {
-  const response = await api.handle(
-    new Request(`http://localhost/api${path}`, {
-      method,
-      headers: {
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    }),
-  );
+  const request = new Request(`${BASE}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const response = await getResponse(createHandlers(api, BASE), request);
+  if (!response) throw new Error(`No handler answered ${method} ${path}`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 

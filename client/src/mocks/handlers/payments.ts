@@ -1,0 +1,179 @@
+import { MESSAGES, schemas } from '@pulso/shared';
+import { randomHex, type MockData, type MockDb, type PaymentRec, type PlanRec } from '../db';
+import { checkId, MockHttpError } from '../http';
+import { findPlanOnSale, findUser } from '../lookups';
+import { isActive, newestFirst, toMembershipDto, toPaymentDto } from '../mappers';
+import type { Route } from '../route';
+import type { AuthUser } from '../session';
+
+/**
+ * The payments module (server/src/modules/payments) with the built-in demo checkout: a checkout
+ * session per plan bought, paid or cancelled on the SPA's demo checkout page, and front-desk payments.
+ */
+
+/** A pending demo checkout of the same plan is reused for this long. */
+const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
+
+const notFound = () => MockHttpError.notFound(MESSAGES.payments.notFound);
+
+/** A checkout session of the caller (any, for an admin). */
+function ownSession(data: MockData, user: AuthUser, sessionId: string): PaymentRec {
+  if (sessionId.length > 200) throw notFound();
+  const payment = data.payments.find((p) => p.providerSessionId === sessionId);
+  if (!payment) throw notFound();
+  if (!user.isAdmin && payment.user !== user.id) throw MockHttpError.forbidden(MESSAGES.payments.notYours);
+  return payment;
+}
+
+const newest = (rows: PaymentRec[]) => [...rows].sort(newestFirst('createdAt')).slice(0, 200).map(toPaymentDto);
+
+function pending(
+  data: MockData,
+  db: MockDb,
+  currency: string,
+  {
+    user,
+    plan,
+    provider,
+    sessionId,
+  }: { user: string; plan: PlanRec; provider: PaymentRec['provider']; sessionId: string },
+): PaymentRec {
+  const payment: PaymentRec = {
+    id: db.id(),
+    user,
+    plan: plan.id,
+    planName: plan.name,
+    duration: plan.duration,
+    amount: plan.price,
+    currency,
+    provider,
+    providerSessionId: sessionId,
+    status: 'pending',
+    checkoutUrl: null,
+    createdAt: new Date().toISOString(),
+    paidAt: null,
+    membershipStart: null,
+    membershipEnd: null,
+  };
+  data.payments.push(payment);
+  return payment;
+}
+
+/** pending -> paid, once; the membership starts now or extends an active one from its end. */
+function fulfil(data: MockData, payment: PaymentRec) {
+  if (payment.status !== 'pending') return;
+  const paidAt = new Date();
+  payment.status = 'paid';
+  payment.paidAt = paidAt.toISOString();
+  const user = data.users.find((u) => u.id === payment.user);
+  if (!user) return;
+  const renewing = isActive(user.membership, paidAt) ? user.membership : null;
+  const start = renewing ? new Date(renewing.start) : paidAt;
+  const end = new Date(renewing ? renewing.end : paidAt);
+  end.setMonth(end.getMonth() + payment.duration);
+  if (!user.membership || new Date(user.membership.end) <= end) {
+    user.membership = {
+      planId: payment.plan,
+      name: payment.planName,
+      start: start.toISOString(),
+      end: end.toISOString(),
+    };
+  }
+  payment.membershipStart = start.toISOString();
+  payment.membershipEnd = end.toISOString();
+}
+
+export const paymentsHandlers = (route: Route) => [
+  route(
+    'POST /payments/create_checkout',
+    { access: 'signed-in', body: schemas.checkoutForm, ok: [201, schemas.checkoutStarted] },
+    ({ input, user, data, db, config }) => {
+      if (input.id !== undefined && input.id !== user.id) throw MockHttpError.forbidden();
+      const plan = input.planId
+        ? data.plans.find((p) => p.id === checkId(input.planId ?? '') && !p.deletedAt)
+        : data.plans.find((p) => p.name === input.name && !p.deletedAt);
+      if (!plan) throw MockHttpError.notFound(MESSAGES.api.planNotFound);
+      const since = Date.now() - PENDING_REUSE_MS;
+      const reuse = data.payments.find(
+        (p) =>
+          p.user === user.id &&
+          p.plan === plan.id &&
+          p.provider === 'demo' &&
+          p.status === 'pending' &&
+          new Date(p.createdAt).getTime() > since,
+      );
+      if (reuse?.checkoutUrl) return { redirect_url: reuse.checkoutUrl };
+      const sessionId = `demo_${randomHex(12)}`;
+      const payment = pending(data, db, config.currency, { user: user.id, plan, provider: 'demo', sessionId });
+      // A path of the SPA, as the server sends it (opened at the SPA's own origin).
+      payment.checkoutUrl = `/stripe/checkout/${sessionId}`;
+      return { redirect_url: payment.checkoutUrl };
+    },
+  ),
+
+  route(
+    'GET /payments/session/:sessionId',
+    { access: 'signed-in', ok: [200, schemas.checkoutSession] },
+    ({ params, user, data }) => {
+      const payment = ownSession(data, user, params.sessionId);
+      return {
+        ...payment,
+        sessionId: payment.providerSessionId,
+        benefits: data.plans.find((p) => p.id === payment.plan)?.benefits ?? '',
+      };
+    },
+  ),
+
+  route(
+    'POST /payments/demo/:sessionId/confirm',
+    { access: 'signed-in', ok: [200, schemas.paymentConfirmed] },
+    ({ params, user, data }) => {
+      const payment = ownSession(data, user, params.sessionId);
+      if (payment.provider !== 'demo') throw MockHttpError.conflict(MESSAGES.payments.notDemo);
+      if (payment.status === 'cancelled') throw MockHttpError.conflict(MESSAGES.payments.notPending);
+      fulfil(data, payment);
+      return {
+        message: MESSAGES.payments.success,
+        payment: toPaymentDto(payment),
+        membresia: toMembershipDto(findUser(data, payment.user).membership),
+      };
+    },
+  ),
+
+  route(
+    'POST /payments/demo/:sessionId/cancel',
+    { access: 'signed-in', ok: [200, schemas.paymentSaved] },
+    ({ params, user, data }) => {
+      const payment = ownSession(data, user, params.sessionId);
+      if (payment.provider !== 'demo') throw MockHttpError.conflict(MESSAGES.payments.notDemo);
+      if (payment.status !== 'pending') throw MockHttpError.conflict(MESSAGES.payments.notPending);
+      payment.status = 'cancelled';
+      return { message: MESSAGES.payments.cancelled, payment: toPaymentDto(payment) };
+    },
+  ),
+
+  route('GET /payments/mine', { access: 'signed-in', ok: [200, schemas.payment.array()] }, ({ user, data }) =>
+    newest(data.payments.filter((p) => p.user === user.id)),
+  ),
+
+  route('GET /payments', { access: 'admin', ok: [200, schemas.payment.array()] }, ({ data }) => newest(data.payments)),
+
+  route(
+    'POST /payments/manual',
+    { access: 'admin', body: schemas.manualPaymentForm, ok: [201, schemas.paymentSaved] },
+    ({ input, data, db, config }) => {
+      const userId = (input.userId ?? '').toLowerCase();
+      if (!data.users.some((u) => u.id === userId && !u.deletedAt))
+        throw MockHttpError.notFound(MESSAGES.users.notFound);
+      const plan = findPlanOnSale(data, input.planId ?? '');
+      const payment = pending(data, db, config.currency, {
+        user: userId,
+        plan,
+        provider: 'manual',
+        sessionId: `manual_${crypto.randomUUID()}`,
+      });
+      fulfil(data, payment);
+      return { message: MESSAGES.payments.success, payment: toPaymentDto(payment) };
+    },
+  ),
+];

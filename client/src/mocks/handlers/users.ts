@@ -1,0 +1,269 @@
+import {
+  ERROR_CODES,
+  MESSAGES,
+  normalizeEmail,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  schemas,
+  toBoolean,
+  toText,
+  withClassNames,
+} from '@pulso/shared';
+import type { MockData, UserRec } from '../db';
+import { checkId, MockHttpError } from '../http';
+import { findLesson, findUser } from '../lookups';
+import { isActive, lessonsOf, lessonsTaughtBy, toUserDto, toUserListItem } from '../mappers';
+import type { Route } from '../route';
+import { signToken } from '../session';
+
+/** The users module (server/src/modules/users): sign-in, accounts, profiles, roles, a member's classes. */
+
+const loginLegacy = (message: string) => ({ login: { success: false, token: null, message } });
+const userLegacy = (message: string) => ({ success: false, message });
+
+const loginFailure = (status: number, code: string, message: string) =>
+  new MockHttpError(status, code, message, undefined, loginLegacy(message));
+
+const emailTaken = () =>
+  new MockHttpError(409, ERROR_CODES.EMAIL_TAKEN, MESSAGES.userForm.emailTaken, undefined, { success: false });
+
+/** A trainer who still teaches classes keeps the role and the account (409 naming the classes). */
+function ensureTeachesNothing(data: MockData, userId: string, message: string) {
+  const taught = lessonsTaughtBy(data, userId);
+  if (taught.length === 0) return;
+  const lessons = taught.map(({ id, name }) => ({ id, name }));
+  throw new MockHttpError(
+    409,
+    ERROR_CODES.TRAINER_IN_USE,
+    withClassNames(
+      message,
+      lessons.map((l) => l.name),
+    ),
+    { lessons },
+  );
+}
+
+/** The last active admin keeps the role and the account. */
+function ensureAnotherAdmin(data: MockData, id: string) {
+  if (!data.users.some((u) => u.id !== id && u.isAdmin && !u.deletedAt)) {
+    throw new MockHttpError(409, ERROR_CODES.LAST_ADMIN, MESSAGES.users.lastAdmin);
+  }
+}
+
+/** `page` and `limit` of a paged list, as the server reads them. */
+function pageOf(query: URLSearchParams): { page: number; limit: number } {
+  const read = (value: string | null, fallback: number, max: number) => {
+    if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return fallback;
+    return Math.min(Math.max(Number(value), 1), max);
+  };
+  return {
+    page: read(query.get('page'), 1, 100_000),
+    limit: read(query.get('limit'), PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX),
+  };
+}
+
+/** Active users newest first, or suspended ones by suspension, newest first; a page of them. */
+function usersPage(data: MockData, suspended: boolean, query: URLSearchParams) {
+  const { page, limit } = pageOf(query);
+  const key = (u: UserRec) => (suspended ? (u.deletedAt ?? '') : u.createdAt);
+  const rows = data.users
+    .map((u, index) => ({ u, index }))
+    .filter(({ u }) => (suspended ? !!u.deletedAt : !u.deletedAt))
+    .sort((a, b) => (key(a.u) !== key(b.u) ? (key(a.u) < key(b.u) ? 1 : -1) : b.index - a.index))
+    .map(({ u }) => u);
+  return { total: rows.length, items: rows.slice((page - 1) * limit, page * limit) };
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+export const usersHandlers = (route: Route) => [
+  route(
+    'POST /users/login',
+    { access: 'anyone', body: schemas.loginForm, legacy: loginLegacy, ok: [200, schemas.loginResponse] },
+    ({ input, data }) => {
+      const user = data.users.find((u) => u.email === normalizeEmail(toText(input.email)));
+      if (!user) throw loginFailure(404, ERROR_CODES.USER_NOT_FOUND, MESSAGES.auth.userNotFound);
+      if (!user.password || user.password !== input.password)
+        throw loginFailure(401, ERROR_CODES.WRONG_PASSWORD, MESSAGES.auth.wrongPassword);
+      if (user.deletedAt) throw loginFailure(403, ERROR_CODES.ACCOUNT_SUSPENDED, MESSAGES.auth.suspended);
+      const token = signToken(data, { id: user.id, isAdmin: user.isAdmin });
+      return { login: { success: true, token, message: MESSAGES.auth.loggedIn } };
+    },
+  ),
+
+  route(
+    'POST /users/create',
+    {
+      access: 'anyone',
+      body: schemas.userCreate,
+      caller: ({ user }) => ({ isAdmin: user?.isAdmin === true }),
+      legacy: userLegacy,
+      ok: [201, schemas.createUserResponse],
+    },
+    ({ input, user: caller, data, db }) => {
+      const byAdmin = caller?.isAdmin === true;
+      const email = normalizeEmail(toText(input.email));
+      if (data.users.some((u) => u.email === email)) throw emailTaken();
+      const id = db.id();
+      data.users.push({
+        id,
+        fullName: toText(input.fullName) || email.split('@')[0] || email,
+        email,
+        password: str(input.password) ?? '',
+        phone: toText(input.phone),
+        isMonitor: byAdmin ? (toBoolean(input.isMonitor) ?? false) : false,
+        isAdmin: byAdmin ? (toBoolean(input.isAdmin) ?? false) : false,
+        deletedAt: null,
+        membership: null,
+        lessons: [],
+        createdAt: new Date().toISOString(),
+      });
+      const created = byAdmin ? { id } : { id, token: signToken(data, { id, isAdmin: false }) };
+      return { success: true, user: created, message: MESSAGES.auth.registered };
+    },
+  ),
+
+  route('POST /users/google', { access: 'anyone', body: schemas.googleForm, ok: [200, schemas.loginResponse] }, () => {
+    throw new MockHttpError(404, ERROR_CODES.ROUTE_NOT_FOUND, MESSAGES.auth.googleOff);
+  }),
+
+  route('POST /users/forgot', { access: 'anyone', body: schemas.forgotForm, ok: [200, schemas.message] }, () => ({
+    message: MESSAGES.auth.forgotSent,
+  })),
+
+  route('POST /users/reset', { access: 'anyone', body: schemas.resetForm, ok: [200, schemas.message] }, () => {
+    // The mock sends no e-mails, so no reset link is ever valid.
+    throw new MockHttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.resetInvalid, [
+      { field: 'token', message: MESSAGES.auth.resetInvalid },
+    ]);
+  }),
+
+  route('GET /users', { access: 'admin', ok: [200, schemas.userListItem.array()] }, ({ url, data, headers }) => {
+    const { total, items } = usersPage(data, false, url.searchParams);
+    headers.set('X-Total-Count', String(total));
+    return items.map((u) => toUserListItem(data, u));
+  }),
+
+  route(
+    'GET /users/deleted',
+    { access: 'admin', ok: [200, schemas.userListItem.array()] },
+    ({ url, data, headers }) => {
+      const { total, items } = usersPage(data, true, url.searchParams);
+      headers.set('X-Total-Count', String(total));
+      return items.map((u) => toUserListItem(data, u));
+    },
+  ),
+
+  route('GET /users/monitor', { access: 'admin', ok: [200, schemas.trainerList] }, ({ data }) => ({
+    monitor: data.users
+      .filter((u) => u.isMonitor && !u.deletedAt)
+      .sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0))
+      .map((u) => ({
+        id: u.id,
+        fullName: u.fullName,
+        email: u.email,
+        lessonDetails: lessonsTaughtBy(data, u.id).map(({ id, name }) => ({ id, name })),
+      })),
+  })),
+
+  route(
+    'PUT /users/update/:id',
+    {
+      access: 'self-or-admin',
+      body: schemas.userUpdate,
+      caller: ({ user, params }) => ({ isAdmin: user.isAdmin, self: user.id === params.id }),
+      legacy: userLegacy,
+      ok: [200, schemas.userUpdated],
+    },
+    ({ input, params, user: caller, data }) => {
+      const self = caller.id === params.id;
+      const user = findUser(data, params.id);
+      const password = str(input.password);
+      if (password && self) {
+        const fail = (code: string, message: string) =>
+          new MockHttpError(400, code, message, [{ field: 'currentPassword', message }], { success: false });
+        const current = str(input.currentPassword);
+        if (!user.password) throw fail(ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.noPasswordYet);
+        if (!current) throw fail(ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.currentPasswordRequired);
+        if (current !== user.password)
+          throw fail(ERROR_CODES.WRONG_CURRENT_PASSWORD, MESSAGES.auth.currentPasswordWrong);
+      }
+      if (caller.isAdmin) {
+        const wantsAdmin = toBoolean(input.isAdmin);
+        if (wantsAdmin !== undefined && user.isAdmin && !wantsAdmin && !user.deletedAt)
+          ensureAnotherAdmin(data, user.id);
+        const email = str(input.email);
+        if (email !== undefined) {
+          const normal = normalizeEmail(email);
+          if (data.users.some((u) => u.email === normal && u.id !== user.id)) throw emailTaken();
+          user.email = normal;
+        }
+        const trainer = toBoolean(input.isMonitor);
+        if (trainer === false && user.isMonitor) ensureTeachesNothing(data, user.id, MESSAGES.users.trainerRoleTeaches);
+        if (trainer !== undefined) user.isMonitor = trainer;
+        if (wantsAdmin !== undefined) user.isAdmin = wantsAdmin;
+      }
+      const fullName = str(input.fullName);
+      const phone = str(input.phone);
+      if (fullName !== undefined) user.fullName = fullName.trim();
+      if (phone !== undefined) user.phone = phone.trim();
+      let token: string | undefined;
+      if (password) {
+        user.password = password;
+        // A new password ends every older session; the caller's own continues with a new token.
+        user.sessionsValidAfter = Date.now();
+        if (caller.id === user.id)
+          token = signToken(data, { id: caller.id, isAdmin: caller.isAdmin }, user.sessionsValidAfter);
+      }
+      return {
+        success: true,
+        message: MESSAGES.users.updated,
+        user: toUserDto(data, user),
+        ...(token ? { token } : {}),
+      };
+    },
+  ),
+
+  route('PUT /users/restore/:id', { access: 'admin', ok: [200, schemas.outcome] }, ({ params, data }) => {
+    const user = findUser(data, params.id);
+    if (!user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.notSuspended);
+    user.deletedAt = null;
+    return { success: true, message: MESSAGES.users.restored };
+  }),
+
+  route(
+    'PUT /users/addlesson/:lessonId',
+    { access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded] },
+    ({ input, params, user: caller, data }) => {
+      const target = input.idUser ?? caller.id;
+      if (!caller.isAdmin && target !== caller.id) throw MockHttpError.forbidden();
+      const lesson = findLesson(data, params.lessonId);
+      const fail = (status: number, code: string, message: string) =>
+        new MockHttpError(status, code, message, undefined, { error: message });
+      if (!lesson.isAvailable) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notAvailable);
+      const targetId = checkId(target);
+      const user = data.users.find((u) => u.id === targetId && !u.deletedAt);
+      if (!user) throw fail(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+      if (!isActive(user.membership)) throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
+      if (lessonsOf(data, user).some((l) => l.name === lesson.name))
+        throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.alreadyHeld);
+      if (!user.lessons.includes(lesson.id)) user.lessons.push(lesson.id);
+      return { exito: MESSAGES.lessons.added };
+    },
+  ),
+
+  route('DELETE /users/delete/:id', { access: 'self-or-admin', ok: [200, schemas.outcome] }, ({ params, data }) => {
+    const user = findUser(data, params.id);
+    if (user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.alreadySuspended);
+    if (user.isMonitor) ensureTeachesNothing(data, user.id, MESSAGES.users.trainerTeaches);
+    if (user.isAdmin) ensureAnotherAdmin(data, user.id);
+    user.deletedAt = new Date().toISOString();
+    // Suspension ends every session, and a restore does not bring them back.
+    user.sessionsValidAfter = Date.now();
+    return { success: true, message: MESSAGES.users.deleted };
+  }),
+
+  route('GET /users/:id', { access: 'self-or-admin', ok: [200, schemas.user] }, ({ params, data }) =>
+    toUserDto(data, findUser(data, params.id)),
+  ),
+];

@@ -1,0 +1,139 @@
+import {
+  schemas,
+  type ContactMessageDto,
+  type LessonDto,
+  type LessonListItemDto,
+  type LessonSummaryDto,
+  type MembershipDto,
+  type PaymentDto,
+  type PlanDto,
+  type UserDto,
+  type UserListItemDto,
+} from '@pulso/shared';
+import type { ContactRec, LessonRec, MembershipRec, MockData, PaymentRec, PlanRec, UserRec } from './db';
+
+/**
+ * Records of the mock database as the API answers them, as the server's `<module>.mapper.ts` do.
+ * Each answer is typed by the shared answer schema's inferred type; where a record already holds an
+ * answer's fields under the same names, that schema picks them.
+ */
+
+export const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Newest first, by an ISO date field. */
+export const newestFirst =
+  <K extends string>(key: K) =>
+  <T extends Record<K, string>>(a: T, b: T) =>
+    a[key] < b[key] ? 1 : a[key] > b[key] ? -1 : 0;
+
+/** A membership is active from its start to its end; every status shown is derived from them. */
+export function isActive(m: MembershipRec | null | undefined, now = new Date()): boolean {
+  return !!m && new Date(m.start) <= now && now <= new Date(m.end);
+}
+
+export function toMembershipDto(m: MembershipRec | null): MembershipDto | null {
+  return m && { ...m, status: isActive(m) ? 'Activo' : 'Inactivo' };
+}
+
+const toLessonSummary = (lesson: LessonRec): LessonSummaryDto => schemas.lessonSummary.parse(lesson);
+
+/** The current classes a trainer teaches, by name. */
+export function lessonsTaughtBy(data: MockData, userId: string): LessonSummaryDto[] {
+  return data.lessons
+    .filter((l) => l.trainer === userId && !l.deletedAt)
+    .sort(byName)
+    .map(toLessonSummary);
+}
+
+/** A member's own class schedule. */
+export function lessonsOf(data: MockData, user: UserRec): LessonSummaryDto[] {
+  return user.lessons.flatMap((id) => {
+    const lesson = data.lessons.find((l) => l.id === id);
+    return lesson ? [toLessonSummary(lesson)] : [];
+  });
+}
+
+const statusOf = (user: UserRec) => (isActive(user.membership) ? 'Activo' : 'Inactivo');
+
+export function toUserDto(data: MockData, user: UserRec): UserDto {
+  const detail = {
+    fullName: user.fullName,
+    email: user.email,
+    phone: user.phone,
+    isMonitor: user.isMonitor,
+    isAdmin: user.isAdmin,
+    lessonDetails: lessonsOf(data, user),
+  };
+  return {
+    id: user.id,
+    ...detail,
+    deletedAt: user.deletedAt,
+    statusMembershipIdStatus: statusOf(user),
+    membresia: toMembershipDto(user.membership),
+    detalle: detail,
+    monitorLessons: lessonsTaughtBy(data, user.id),
+  };
+}
+
+const userListFields = schemas.userListItem.omit({
+  statusMemberShipIdStatus: true,
+  membresia: true,
+  lessonDetails: true,
+});
+
+export function toUserListItem(data: MockData, user: UserRec): UserListItemDto {
+  return {
+    ...userListFields.parse(user),
+    statusMemberShipIdStatus: statusOf(user),
+    membresia: toMembershipDto(user.membership),
+    lessonDetails: lessonsOf(data, user).map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** A plan; `deletedAt` only in the admins' list. */
+export function toPlanDto({ deletedAt, ...plan }: PlanRec, withStatus = false): PlanDto {
+  return withStatus ? { ...plan, deletedAt } : plan;
+}
+
+/** A class as list screens show it: its trainer and its branch by name (the spec's fields) and by id. */
+export function toLessonListItem(data: MockData, lesson: LessonRec): LessonListItemDto {
+  return schemas.lessonListItem.parse({
+    ...lesson,
+    effort: String(lesson.effort),
+    exercisesTypes: lesson.types.map((name) => ({ name })),
+    monitor: data.users.find((u) => u.id === lesson.trainer)?.fullName ?? '',
+    monitorId: lesson.trainer,
+    branchoffice: data.branches.find((b) => b.id === lesson.branch)?.name ?? '',
+    officeId: lesson.branch,
+  });
+}
+
+/** A class with everything its page shows: its newest 200 reviews with their authors' names. */
+export function toLessonDto(data: MockData, lesson: LessonRec): LessonDto {
+  const reviews = data.reviews
+    .filter((r) => r.lesson === lesson.id)
+    .sort(newestFirst('createdAt'))
+    .slice(0, 200)
+    .map((review) =>
+      schemas.lessonReview.parse({
+        ...review,
+        user: data.users.find((u) => u.id === review.user)?.fullName ?? '',
+        userId: review.user,
+      }),
+    );
+  const { description, reviewCount, deletedAt } = lesson;
+  return { ...toLessonListItem(data, lesson), description, reviewCount, reviews, deletedAt };
+}
+
+export function toPaymentDto({ user, plan, ...payment }: PaymentRec): PaymentDto {
+  return schemas.payment.parse({ ...payment, userId: user, planId: plan });
+}
+
+export function toContactDto(contact: ContactRec): ContactMessageDto {
+  return { ...contact, status: 'sent', attempts: 1, sentAt: contact.createdAt };
+}
+
+/** The newest contact messages, newest first (the latest stored first among equal dates). */
+export function latestMessages(data: MockData, limit: number): ContactMessageDto[] {
+  return [...data.contacts].reverse().sort(newestFirst('createdAt')).slice(0, limit).map(toContactDto);
+}
