@@ -152,11 +152,14 @@ describe('the contract runner and rate limits', () => {
   });
 
   test('when a 429 asks to wait within the allowed time, then the request is sent again after it', async () => {
-    const waits: number[] = [];
-    const send = supertestSend(app, { maxWaitSeconds: 5, onWait: (seconds) => waits.push(seconds) });
+    const waits: unknown[] = [];
+    const send = supertestSend(app, {
+      maxWaitSeconds: 5,
+      onWait: (seconds, _req, policy) => waits.push({ seconds, policy }),
+    });
     expect((await send(register('espera-uno@example.com'))).status).toBe(201);
     expect((await send(register('espera-dos@example.com'))).status).toBe(201);
-    expect(waits).toEqual([1]);
+    expect(waits).toEqual([{ seconds: 1, policy: { limit: 1, windowSeconds: 1 } }]);
   });
 
   test('when waiting is not allowed, then the 429 is the answer', async () => {

@@ -10,8 +10,9 @@ import { supertestSend } from '../test/contract-send';
 import { useTestDatabase } from '../test/db';
 
 /**
- * The API contract (shared/src/contract) against the real server, seeded with the demo data.
- * client/src/mocks/__tests__/contract.test.ts runs the same scenarios against the mock mode.
+ * The API contract (shared/src/contract) against the real server, in the demo world: seeded with the
+ * demo chain and nothing else. client/src/mocks/__tests__/contract.test.ts runs the same scenarios
+ * against the mock mode, and contract-black-box.api.test.ts in a world a black-box run makes.
  */
 describe('API contract: the server', () => {
   useTestDatabase();

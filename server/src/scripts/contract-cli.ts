@@ -105,12 +105,21 @@ export async function runContractCli(
   }
 
   const { origin, prefix } = apiBase(options.url);
+  let hinted = false;
   const send = supertestSend(origin, {
     prefix,
     maxWaitSeconds: options.maxWaitSeconds,
     timeoutMs: 60_000,
-    onWait: (seconds, req) =>
-      out(`Rate limit reached on ${req.method} ${req.path}: waiting ${seconds} s as the server asks (Retry-After).`),
+    onWait: (seconds, req, policy) => {
+      const allows = policy ? ` (it allows ${policy.limit} per ${policy.windowSeconds} s from one address)` : '';
+      out(`The server's rate limit stopped ${req.method} ${req.path}${allows}: waiting ${seconds} s, as it asks.`);
+      if (!hinted) {
+        out(
+          '  A run sends 6 registrations, 4 password resets, 3 contact messages and 9 failed sign-ins. To run without waiting, raise RATE_LIMIT_* on the server under test; --max-wait=0 fails at the first 429 instead.',
+        );
+        hinted = true;
+      }
+    },
   });
   out(`Pulso API contract, black-box, against ${origin}${prefix} as ${options.admin.email}`);
   try {

@@ -9,13 +9,27 @@ export interface SupertestSendOptions {
    * waited out and the request sent again (a 429 means the server did nothing with it). 0: never.
    */
   maxWaitSeconds?: number;
-  /** Told before each wait. */
-  onWait?: (seconds: number, request: ContractRequest) => void;
+  /** Told before each wait, with the limit the server states (RateLimit-Policy), when it does. */
+  onWait?: (seconds: number, request: ContractRequest, policy?: RateLimitPolicy) => void;
   /** Per request, so a server that stops answering fails the run instead of hanging it. */
   timeoutMs?: number;
 }
 
 type Target = Parameters<typeof request>[0];
+
+/** A rate limit as the server states it: `limit` requests per `windowSeconds`. */
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Reads `"register"; q=10; w=900` (the IETF draft's RateLimit-Policy header). */
+function policyOf(header: unknown): RateLimitPolicy | undefined {
+  const text = typeof header === 'string' ? header : '';
+  const limit = /;\s*q=(\d+)/.exec(text)?.[1];
+  const window = /;\s*w=(\d+)/.exec(text)?.[1];
+  return limit && window ? { limit: Number(limit), windowSeconds: Number(window) } : undefined;
+}
 
 /**
  * The contract's `send` through supertest: against the app in the test process, or against a
@@ -47,7 +61,7 @@ export function supertestSend(target: Target, options: SupertestSendOptions = {}
       const wait = Number(res.headers['retry-after']);
       if (res.status !== 429 || !(wait > 0) || waited + wait > maxWaitSeconds) break;
       waited += wait;
-      onWait?.(wait, req);
+      onWait?.(wait, req, policyOf(res.headers['ratelimit-policy']));
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
       res = await once(req);
     }
