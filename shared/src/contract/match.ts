@@ -7,6 +7,7 @@ export type TypeMatcher =
   | { $type: 'string' | 'number' | 'boolean' | 'any' }
   | { $type: 'regex'; pattern: string }
   | { $type: 'array'; item: Matcher; min?: number }
+  | { $type: 'includes'; item: Matcher; items: readonly Matcher[] }
   | { $type: 'nullable'; inner: Matcher }
   | { $type: 'oneOf'; values: readonly (string | number | boolean | null)[] };
 
@@ -26,6 +27,11 @@ export const m = {
   iso: { $type: 'regex', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' } as TypeMatcher,
   regex: (re: RegExp): TypeMatcher => ({ $type: 'regex', pattern: re.source }),
   arrayOf: (item: Matcher, min = 0): TypeMatcher => ({ $type: 'array', item, min }),
+  /**
+   * An array of `item`s in which `items` appear in this order, other items possibly between them:
+   * a list on a server that holds more than the scenarios' own data.
+   */
+  includes: (item: Matcher, items: readonly Matcher[]): TypeMatcher => ({ $type: 'includes', item, items }),
   nullable: (inner: Matcher): TypeMatcher => ({ $type: 'nullable', inner }),
   oneOf: (...values: (string | number | boolean | null)[]): TypeMatcher => ({ $type: 'oneOf', values }),
 };
@@ -66,6 +72,22 @@ export function compare(actual: unknown, expected: Matcher, path = 'body'): stri
           problems.push(`${path}: expected at least ${expected.min} items, got ${actual.length}`);
         actual.forEach((item, i) => problems.push(...compare(item, expected.item, `${path}[${i}]`)));
         return problems;
+      }
+      case 'includes': {
+        if (!Array.isArray(actual)) return [`${path}: expected an array, got ${show(actual)}`];
+        const problems = actual.flatMap((item, i) => compare(item, expected.item, `${path}[${i}]`));
+        if (problems.length > 0) return problems;
+        // The earliest match of each listed item leaves the most room for the ones after it.
+        let from = 0;
+        for (const wanted of expected.items) {
+          const at = actual.findIndex((item, i) => i >= from && compare(item, wanted).length === 0);
+          if (at === -1) {
+            const where = from === 0 ? '' : ` after ${path}[${from - 1}]`;
+            return [`${path}: no item matching ${show(wanted)}${where}`];
+          }
+          from = at + 1;
+        }
+        return [];
       }
     }
   }

@@ -41,6 +41,8 @@ export interface Step {
   body?: Dynamic<Matcher>;
   /** Keeps values of a matching response for later steps. */
   save?: (body: never, vars: Vars) => void;
+  /** Why this step cannot run in the scenarios' world (it is then reported as skipped). */
+  skip?: string;
 }
 
 export interface Scenario {
@@ -51,13 +53,34 @@ export interface Scenario {
 const resolve = <T>(value: Dynamic<T>, vars: Vars): T =>
   typeof value === 'function' ? (value as (v: Vars) => T)(vars) : value;
 
+/** What one scenario did on one side. */
+export interface ScenarioResult {
+  name: string;
+  /** Every difference from the contract, one readable line each. */
+  failures: string[];
+  /** The steps sent. */
+  ran: number;
+  /** The steps left out, with why. */
+  skipped: { step: string; why: string }[];
+}
+
 /**
  * Runs one scenario against one side; returns every difference from the contract. A step whose
  * status differs ends the scenario (the next steps depend on it).
  */
 export async function runScenario(scenario: Scenario, send: Send, vars: Vars): Promise<string[]> {
+  return (await runScenarioSteps(scenario, send, vars)).failures;
+}
+
+/** Runs one scenario against one side, saying what ran, what was skipped and what differed. */
+export async function runScenarioSteps(scenario: Scenario, send: Send, vars: Vars): Promise<ScenarioResult> {
   const failures: string[] = [];
+  const result: ScenarioResult = { name: scenario.name, failures, ran: 0, skipped: [] };
   for (const step of scenario.steps) {
+    if (step.skip !== undefined) {
+      result.skipped.push({ step: step.name, why: step.skip });
+      continue;
+    }
     const token = step.as === undefined ? undefined : vars[`token:${step.as}`];
     if (step.as !== undefined && token === undefined) {
       failures.push(`${step.name}: no token for "${step.as}" (an earlier step failed)`);
@@ -71,6 +94,7 @@ export async function runScenario(scenario: Scenario, send: Send, vars: Vars): P
       ...(step.multipart !== undefined ? { multipart: resolve(step.multipart, vars) } : {}),
     };
     const response = await send(request);
+    result.ran += 1;
     const where = `${step.name} (${request.method} ${request.path})`;
     if (response.status !== step.status) {
       failures.push(
@@ -82,7 +106,7 @@ export async function runScenario(scenario: Scenario, send: Send, vars: Vars): P
     failures.push(...problems.map((p) => `${where}: ${p}`));
     if (problems.length === 0 && step.save) step.save(response.body as never, vars);
   }
-  return failures;
+  return result;
 }
 
 /** The first bytes of a JPEG file (enough for the servers' content check). */

@@ -24,4 +24,16 @@ describe('contract matchers', () => {
     expect(compare([], m.arrayOf(m.string, 1))).toEqual(['body: expected at least 1 items, got 0']);
     expect(compare(['2024-01-01T00:00:00.000Z', 'ayer'], m.arrayOf(m.iso))).toHaveLength(1);
   });
+
+  it('finds listed items in order among others, each item checked against the shape', () => {
+    const list = [{ n: 'a' }, { n: 'x' }, { n: 'b' }, { n: 'c' }];
+    expect(compare(list, m.includes({ n: m.string }, [{ n: 'a' }, { n: 'c' }]))).toEqual([]);
+    expect(compare(list, m.includes({ n: m.string }, [{ n: 'c' }, { n: 'a' }]))).toEqual([
+      'body: no item matching {"n":"a"} after body[3]',
+    ]);
+    expect(compare([{ n: 1 }, { n: 'a' }], m.includes({ n: m.string }, [{ n: 'a' }]))).toEqual([
+      'body[0].n: expected a string, got 1',
+    ]);
+    expect(compare({}, m.includes(m.any, []))).toEqual(['body: expected an array, got {}']);
+  });
 });
