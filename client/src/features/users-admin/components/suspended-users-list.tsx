@@ -1,9 +1,9 @@
 import '../users-admin.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@pulso/shared';
-import { ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
@@ -20,25 +20,13 @@ export function SuspendedUsersList() {
   const list = useUsersAdminStore((s) => s.suspended);
   const fetchSuspended = useUsersAdminStore((s) => s.fetchSuspended);
   const restoreUser = useUsersAdminStore((s) => s.restoreUser);
-  const [restoring, setRestoring] = useState<string | null>(null);
-  const [result, setResult] = useState<{ message: string; failed: boolean } | null>(null);
+  const restoring = useActionFlow<string>(restoreUser);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { items, page, total } = list.value;
 
   useEffect(() => {
     void fetchSuspended(1);
   }, [fetchSuspended]);
-
-  const restore = async (id: string) => {
-    setRestoring(id);
-    const outcome = await restoreUser(id);
-    setRestoring(null);
-    setResult({
-      failed: !outcome.ok,
-      message: outcome.ok ? outcome.message || MESSAGES.users.restored : outcome.message,
-    });
-  };
-
-  const firstLoad = list.status === 'loading' && list.items.length === 0;
 
   return (
     <section className="users-admin">
@@ -56,22 +44,17 @@ export function SuspendedUsersList() {
         </div>
       </header>
 
-      {firstLoad && <Spinner label={t.suspended.loading} />}
+      <ListState
+        status={list.status}
+        error={list.error}
+        count={items.length}
+        loading={t.suspended.loading}
+        failed={t.suspended.loadError}
+        empty={t.suspended.empty}
+        onRetry={() => void fetchSuspended()}
+      />
 
-      {list.status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.suspended.loadError} {list.error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchSuspended()}>
-            {t.retry}
-          </button>
-        </div>
-      )}
-
-      {list.status === 'succeeded' && list.items.length === 0 && <p className="empty">{t.suspended.empty}</p>}
-
-      {list.items.length > 0 && (
+      {items.length > 0 && (
         <>
           <div className="users-admin__table-wrap" aria-busy={list.status === 'loading'}>
             {list.status === 'loading' && (
@@ -91,7 +74,7 @@ export function SuspendedUsersList() {
                 </tr>
               </thead>
               <tbody>
-                {list.items.map((user) => (
+                {items.map((user) => (
                   <tr key={user.id} data-email={user.email}>
                     <td data-label={t.suspended.columns.email} className="users-admin__email">
                       <EmailText value={user.email} />
@@ -109,11 +92,13 @@ export function SuspendedUsersList() {
                         className="button button--small users-admin__icon-button"
                         aria-label={t.suspended.restoreOf(user.fullName)}
                         title={t.suspended.restoreOf(user.fullName)}
-                        disabled={restoring !== null}
-                        onClick={() => void restore(user.id)}
+                        disabled={restoring.running !== null}
+                        onClick={() => restoring.send(user.id)}
                       >
                         <RestoreIcon />
-                        {restoring === user.id && <span className="users-admin__muted">{t.suspended.restoring}</span>}
+                        {restoring.running?.action === user.id && (
+                          <span className="users-admin__muted">{t.suspended.restoring}</span>
+                        )}
                       </button>
                     </td>
                   </tr>
@@ -123,9 +108,9 @@ export function SuspendedUsersList() {
           </div>
           <Pager
             what={t.suspended.title.toLowerCase()}
-            page={list.page}
+            page={page}
             pageSize={USERS_PAGE_SIZE}
-            total={list.total}
+            total={total}
             busy={list.status === 'loading'}
             onPage={(page) => {
               void fetchSuspended(page);
@@ -135,14 +120,13 @@ export function SuspendedUsersList() {
         </>
       )}
 
-      {result && (
-        <ResultModal
-          message={result.message}
-          failed={result.failed}
-          closeLabel={t.suspended.accept}
-          onClose={() => setResult(null)}
-        />
-      )}
+      <ActionDialogs
+        flow={restoring}
+        report={(_id, outcome) => ({
+          message: outcome.message || MESSAGES.users.restored,
+          closeLabel: t.suspended.accept,
+        })}
+      />
     </section>
   );
 }

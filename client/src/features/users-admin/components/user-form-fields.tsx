@@ -1,46 +1,7 @@
-import { useId } from 'react';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/form-controls';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
-import type { UserFormState } from '../use-user-form';
-import type { UserFormMode } from '../user-form-rules';
-
-interface SelectFieldProps {
-  label: string;
-  name: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-  hint?: string;
-}
-
-function SelectField({ label, name, value, options, onChange, hint }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+import type { UserFormMode, UserFormState } from '../use-user-form';
 
 interface UserFormFieldsProps {
   form: UserFormState;
@@ -49,7 +10,7 @@ interface UserFormFieldsProps {
 
 /** The fields of the admin user form (SPEC §3 User, §5 "User form"), each with its message under it. */
 export function UserFormFields({ form, mode }: UserFormFieldsProps) {
-  const { values, errors, change, touch } = form;
+  const { values, errorOf, change, touch } = form;
   const passwordHint =
     mode === 'edit' ? t.form.newPasswordHint : values.isMonitor ? t.form.trainerPasswordHint : t.form.passwordHint;
   return (
@@ -62,7 +23,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
         value={values.fullName}
         onChange={(e) => change('fullName', e.target.value)}
         onBlur={() => touch('fullName')}
-        error={errors.fullName}
+        error={errorOf('fullName')}
       />
       <Field
         label={t.form.email}
@@ -73,7 +34,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
         value={values.email}
         onChange={(e) => change('email', e.target.value)}
         onBlur={() => touch('email')}
-        error={errors.email}
+        error={errorOf('email')}
       />
       <Field
         label={t.form.phone}
@@ -85,7 +46,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
         value={values.phone}
         onChange={(e) => change('phone', e.target.value)}
         onBlur={() => touch('phone')}
-        error={errors.phone}
+        error={errorOf('phone')}
       />
       <Field
         label={mode === 'edit' ? t.form.newPassword : t.form.password}
@@ -97,7 +58,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
         value={values.password}
         onChange={(e) => change('password', e.target.value)}
         onBlur={() => touch('password')}
-        error={errors.password}
+        error={errorOf('password')}
       />
       <SelectField
         label={t.form.role}
@@ -107,7 +68,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
           { value: 'No', label: t.list.roleMember },
           { value: 'Si', label: t.list.roleTrainer },
         ]}
-        onChange={(v) => change('isMonitor', v === 'Si')}
+        onChange={(e) => change('isMonitor', e.target.value === 'Si')}
         hint={values.isMonitor ? t.form.trainerRulesNote : undefined}
       />
       <SelectField
@@ -118,7 +79,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
           { value: 'No', label: t.form.no },
           { value: 'Si', label: t.form.yes },
         ]}
-        onChange={(v) => change('isAdmin', v === 'Si')}
+        onChange={(e) => change('isAdmin', e.target.value === 'Si')}
       />
     </div>
   );

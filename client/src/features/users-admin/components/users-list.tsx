@@ -2,8 +2,8 @@ import '../users-admin.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, type UserListItemDto } from '@pulso/shared';
-import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
@@ -17,11 +17,6 @@ interface UsersListProps {
   currency: string;
 }
 
-type Removal =
-  | { stage: 'confirm'; user: UserListItemDto }
-  | { stage: 'busy'; user: UserListItemDto }
-  | { stage: 'done'; message: string; failed: boolean };
-
 /** SPEC §4: Entrenador if isMonitor, otherwise Deportista. */
 export function roleLabel(user: Pick<UserListItemDto, 'isMonitor'>): string {
   return user.isMonitor ? t.list.roleTrainer : t.list.roleMember;
@@ -33,32 +28,21 @@ export function UsersList({ currency }: UsersListProps) {
   const fetchUsers = useUsersAdminStore((s) => s.fetchUsers);
   const deleteUser = useUsersAdminStore((s) => s.deleteUser);
   const [editing, setEditing] = useState<UserListItemDto | null>(null);
-  const [removal, setRemoval] = useState<Removal | null>(null);
+  const removal = useActionFlow<UserListItemDto>((user) => deleteUser(user.id));
   const heading = useRef<HTMLHeadingElement>(null);
+  const { items, page, total } = list.value;
 
   useEffect(() => {
     void fetchUsers(1);
   }, [fetchUsers]);
 
   // The row being edited, as the latest list load has it (a granted plan changes its membership).
-  const editedUser = editing ? (list.items.find((u) => u.id === editing.id) ?? editing) : null;
+  const editedUser = editing ? (items.find((u) => u.id === editing.id) ?? editing) : null;
 
-  const remove = async (user: UserListItemDto) => {
-    setRemoval({ stage: 'busy', user });
-    const outcome = await deleteUser(user.id);
-    setRemoval({
-      stage: 'done',
-      failed: !outcome.ok,
-      message: outcome.ok ? outcome.message || MESSAGES.users.deleted : outcome.message,
-    });
-  };
-
-  const changePage = (page: number) => {
-    void fetchUsers(page);
+  const changePage = (next: number) => {
+    void fetchUsers(next);
     heading.current?.focus();
   };
-
-  const firstLoad = list.status === 'loading' && list.items.length === 0;
 
   return (
     <section className="users-admin">
@@ -76,22 +60,17 @@ export function UsersList({ currency }: UsersListProps) {
         </div>
       </header>
 
-      {firstLoad && <Spinner label={t.list.loading} />}
+      <ListState
+        status={list.status}
+        error={list.error}
+        count={items.length}
+        loading={t.list.loading}
+        failed={t.list.loadError}
+        empty={t.list.empty}
+        onRetry={() => void fetchUsers()}
+      />
 
-      {list.status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.list.loadError} {list.error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchUsers()}>
-            {t.retry}
-          </button>
-        </div>
-      )}
-
-      {list.status === 'succeeded' && list.items.length === 0 && <p className="empty">{t.list.empty}</p>}
-
-      {list.items.length > 0 && (
+      {items.length > 0 && (
         <>
           <div className="users-admin__table-wrap" aria-busy={list.status === 'loading'}>
             {list.status === 'loading' && (
@@ -113,10 +92,10 @@ export function UsersList({ currency }: UsersListProps) {
                 </tr>
               </thead>
               <tbody>
-                {list.items.map((user, index) => (
+                {items.map((user, index) => (
                   <tr key={user.id} data-email={user.email}>
                     <td data-label={t.list.columns.number} className="users-admin__number">
-                      {(list.page - 1) * USERS_PAGE_SIZE + index + 1}
+                      {(page - 1) * USERS_PAGE_SIZE + index + 1}
                     </td>
                     <th scope="row" data-label={t.list.columns.name} className="users-admin__name">
                       <span>
@@ -156,7 +135,7 @@ export function UsersList({ currency }: UsersListProps) {
                           type="button"
                           className="button button--small button--danger"
                           aria-label={t.list.deleteOf(user.fullName)}
-                          onClick={() => setRemoval({ stage: 'confirm', user })}
+                          onClick={() => removal.ask(user)}
                         >
                           {t.list.delete}
                         </button>
@@ -169,9 +148,9 @@ export function UsersList({ currency }: UsersListProps) {
           </div>
           <Pager
             what={t.list.title.toLowerCase()}
-            page={list.page}
+            page={page}
             pageSize={USERS_PAGE_SIZE}
-            total={list.total}
+            total={total}
             busy={list.status === 'loading'}
             onPage={changePage}
           />
@@ -180,28 +159,22 @@ export function UsersList({ currency }: UsersListProps) {
 
       {editedUser && <EditUserDialog user={editedUser} currency={currency} onClose={() => setEditing(null)} />}
 
-      {removal && removal.stage !== 'done' && (
-        <ConfirmModal
-          title={t.list.deleteTitle}
-          message={
+      <ActionDialogs
+        flow={removal}
+        ask={(user) => ({
+          title: t.list.deleteTitle,
+          message: (
             <>
               <p>{t.list.deleteConfirm}</p>
-              <p className="users-admin__muted">{t.list.deleteNote(removal.user.fullName, removal.user.email)}</p>
+              <p className="users-admin__muted">{t.list.deleteNote(user.fullName, user.email)}</p>
             </>
-          }
-          confirmLabel={t.accept}
-          cancelLabel={t.cancel}
-          danger
-          busy={removal.stage === 'busy'}
-          onConfirm={() => void remove(removal.user)}
-          onCancel={() => {
-            if (removal.stage === 'confirm') setRemoval(null);
-          }}
-        />
-      )}
-      {removal?.stage === 'done' && (
-        <ResultModal message={removal.message} failed={removal.failed} onClose={() => setRemoval(null)} />
-      )}
+          ),
+          confirmLabel: t.accept,
+          cancelLabel: t.cancel,
+          danger: true,
+        })}
+        report={(_user, outcome) => ({ message: outcome.message || MESSAGES.users.deleted })}
+      />
     </section>
   );
 }
