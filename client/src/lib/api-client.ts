@@ -59,13 +59,3 @@ export function failureOf(error: unknown): ApiFailure {
   const notFound = status === 404 || body.code === ERROR_CODES.NOT_FOUND || body.code === ERROR_CODES.INVALID_ID;
   return { message: body.message, status, code: body.code, fieldErrors, notFound };
 }
-
-/** A message a person can read for any failed call: the API's own Spanish message when it sent one. */
-export function errorMessage(error: unknown): string {
-  return failureOf(error).message;
-}
-
-/** The HTTP status of a failed call, or undefined when no answer came back. */
-export function errorStatus(error: unknown): number | undefined {
-  return failureOf(error).status;
-}

@@ -84,6 +84,8 @@ export interface LoadOptions {
    * is shown. (A load for another key is never quiet.)
    */
   quiet?: boolean;
+  /** The failure is thrown again once the slot says it, for a caller that handles it too (FullCalendar). */
+  rethrow?: boolean;
 }
 
 /**
@@ -116,15 +118,19 @@ export function createLoader<S>(set: StoreApi<S>['setState'], get: StoreApi<S>['
         lens.write({ key, value: same ? current.value : lens.empty, status: 'loading', error: null, notFound: false }),
       );
     }
+    let value: T;
     try {
-      const value = await read();
-      if (latest.get(lens.id) !== request) return;
-      set(lens.write({ key, value, status: 'succeeded', error: null, notFound: false }));
+      value = await read();
     } catch (error) {
-      if (latest.get(lens.id) !== request || quiet) return;
-      const { message, notFound } = failureOf(error);
-      set(lens.write({ key, value: lens.read(get()).value, status: 'failed', error: message, notFound }));
+      if (latest.get(lens.id) === request && !quiet) {
+        const { message, notFound } = failureOf(error);
+        set(lens.write({ key, value: lens.read(get()).value, status: 'failed', error: message, notFound }));
+      }
+      if (options.rethrow) throw error;
+      return;
     }
+    if (latest.get(lens.id) === request)
+      set(lens.write({ key, value, status: 'succeeded', error: null, notFound: false }));
   }
 
   /** Puts a value the API gave another way (a change's answer), overriding any read in flight. */

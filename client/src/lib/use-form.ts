@@ -11,6 +11,14 @@ export interface FormOptions<V> {
   /** Every rule message shows at once (an edit screen), not only once its field was touched. */
   showAll?: boolean;
   /**
+   * 'change' (the default): a field's rule message follows what is typed, once the field was
+   * touched or the form submitted. 'submit': the rules are checked on submit, and each message then
+   * shows until its field changes.
+   */
+  checkOn?: 'change' | 'submit';
+  /** Typing in a field touches it (the default); without, rule messages wait for a submit or a blur. */
+  touchOnChange?: boolean;
+  /**
    * The fields whose server messages a change of `field` makes stale: by default its own; 'all'
    * when the change alters which rules apply (a user's role).
    */
@@ -30,10 +38,13 @@ function without(errors: FieldErrors, fields: readonly string[] | 'all'): FieldE
  * message shows once its field was touched, after a submit, or at once with `showAll`; a message
  * the server sent (its `details`) shows under its field until that field changes.
  */
-export function useForm<V extends object>({ initial, validate, showAll = false, stale, adjust }: FormOptions<V>) {
+export function useForm<V extends object>(options: FormOptions<V>) {
+  const { initial, validate, showAll = false, checkOn = 'change', touchOnChange = true, stale, adjust } = options;
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<string, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  /** With checkOn 'submit': the messages of the last submit still standing. */
+  const [checked, setChecked] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
   const ruleErrors = validate(values);
@@ -41,10 +52,16 @@ export function useForm<V extends object>({ initial, validate, showAll = false, 
   const errors: FieldErrors = { ...ruleErrors, ...serverErrors };
 
   const touch = (field: string) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
-  /** A field was edited: it is touched, and what the server said about it is stale. */
+  /** A field was edited: it is touched (see `touchOnChange`), and what the server said about it is stale. */
   const edited = (field: string) => {
-    touch(field);
-    setServerErrors((e) => without(e, stale ? stale(field as keyof V & string) : [field]));
+    if (touchOnChange) touch(field);
+    const fields = stale ? stale(field as keyof V & string) : [field];
+    setServerErrors((e) => without(e, fields));
+    setChecked((e) => without(e, [field]));
+  };
+  const ruleErrorOf = (field: string) => {
+    if (checkOn === 'submit') return checked[field];
+    return showAll || submitted || touched[field] ? ruleErrors[field] : undefined;
   };
 
   return {
@@ -54,8 +71,7 @@ export function useForm<V extends object>({ initial, validate, showAll = false, 
     /** Neither a rule nor the server has anything to say against the values. */
     valid: Object.keys(errors).length === 0,
     /** The message under a field, if any shows now. */
-    errorOf: (field: string): string | undefined =>
-      serverErrors[field] ?? (showAll || submitted || touched[field] ? ruleErrors[field] : undefined),
+    errorOf: (field: string): string | undefined => serverErrors[field] ?? ruleErrorOf(field),
     change: <K extends keyof V & string>(field: K, value: V[K]) => {
       setValues((current) => {
         const next = { ...current, [field]: value };
@@ -68,8 +84,11 @@ export function useForm<V extends object>({ initial, validate, showAll = false, 
     /** A submit: every message shows from now on. True when the rules let the values through. */
     submit: () => {
       setSubmitted(true);
+      setChecked(ruleErrors);
       return Object.keys(ruleErrors).length === 0;
     },
+    /** The messages the server gave per field, standing until their fields change. */
+    serverErrors,
     /** The server's field messages after it refused the values. */
     showServerErrors: setServerErrors,
     /** Starts again from `next` (or the initial values), with nothing touched. */
@@ -77,6 +96,7 @@ export function useForm<V extends object>({ initial, validate, showAll = false, 
       setValues(next ?? initial);
       setTouched({});
       setSubmitted(false);
+      setChecked({});
       setServerErrors({});
     },
   };

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AxiosError } from 'axios';
-import { fieldErrorsOf, isApiErrorBody, passwordError } from '@pulso/shared';
+import { passwordError, type FieldErrors } from '@pulso/shared';
 import { paths } from '../../config/paths';
 import { resetPassword } from '../../features/auth/api/auth';
 import { PasswordField } from '../../features/auth/components/password-field';
 import { es } from '../../i18n/es';
-import { errorMessage } from '../../lib/api-client';
+import { failureOf } from '../../lib/api-client';
+import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /restablecer?token=…: the page the reset e-mail links to. */
@@ -14,30 +14,32 @@ export function ResetPasswordRoute() {
   usePageTitle(es.titles.resetPassword);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const form = useForm({
+    initial: { password: '', repeat: '' },
+    validate: ({ password, repeat }): FieldErrors => {
+      const errors: FieldErrors = {};
+      const problem = passwordError(password);
+      if (problem) errors.password = problem;
+      if (password !== repeat) errors.repeat = es.auth.passwordsDiffer;
+      return errors;
+    },
+    checkOn: 'submit',
+  });
+  const { password, repeat } = form.values;
   const [linkError, setLinkError] = useState<string | null>(token ? null : es.auth.resetMissingToken);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const next = {
-      password: passwordError(password),
-      repeat: password !== repeat ? es.auth.passwordsDiffer : undefined,
-    };
-    setErrors(next);
-    if (next.password || next.repeat) return;
+    if (!form.submit()) return;
     setBusy(true);
     try {
       setDone(await resetPassword(token, password));
-    } catch (err) {
-      const body: unknown = err instanceof AxiosError ? err.response?.data : null;
-      const fields = isApiErrorBody(body) ? fieldErrorsOf(body) : {};
-      if (fields.password) setErrors({ password: fields.password });
-      else if (isApiErrorBody(body)) setLinkError(fields.token ?? body.message);
-      else setLinkError(errorMessage(err));
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.fieldErrors.password) form.showServerErrors({ password: failure.fieldErrors.password });
+      else setLinkError((failure.code && failure.fieldErrors.token) || failure.message);
     } finally {
       setBusy(false);
     }
@@ -75,16 +77,16 @@ export function ResetPasswordRoute() {
                 autoComplete="new-password"
                 hint={es.auth.passwordRules}
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                error={errors.password}
+                onChange={(e) => form.change('password', e.target.value)}
+                error={form.errorOf('password')}
               />
               <PasswordField
                 label={es.auth.repeatPassword}
                 name="repeat"
                 autoComplete="new-password"
                 value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
-                error={errors.repeat}
+                onChange={(e) => form.change('repeat', e.target.value)}
+                error={form.errorOf('repeat')}
               />
               <button type="submit" className="button button--primary auth__submit" disabled={busy}>
                 {busy ? es.auth.saving : es.auth.resetSubmit}
