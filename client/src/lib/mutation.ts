@@ -63,3 +63,18 @@ export function createMutator<S extends { busy: B }, B>(set: StoreApi<S>['setSta
     }
   };
 }
+
+/**
+ * For a store that reports a change's failure where it was asked (`actionError`: the calendar's
+ * event dialogs, the checkout pages) rather than in a result dialog: runs the change with `busy`
+ * set, keeps its failure's message, and answers what it returned, or null when it failed.
+ */
+export function createAction<S extends { busy: boolean; actionError: string | null }>(set: StoreApi<S>['setState']) {
+  const run = createMutator<S, boolean>(set, false);
+  return async <T>(send: () => Promise<T>): Promise<T | null> => {
+    set({ actionError: null } as Partial<S>);
+    const outcome = await run(true, async (): Promise<Done<T>> => ({ message: '', value: await send() }));
+    if (!outcome.ok) set({ actionError: outcome.message } as Partial<S>);
+    return outcome.ok ? outcome.value : null;
+  };
+}

@@ -18,6 +18,8 @@ export interface FormOptions<V> {
   checkOn?: 'change' | 'submit';
   /** Typing in a field touches it (the default); without, rule messages wait for a submit or a blur. */
   touchOnChange?: boolean;
+  /** Leaving a field touches it, so an empty required field says so once passed over. */
+  touchOnBlur?: boolean;
   /**
    * The fields whose server messages a change of `field` makes stale: by default its own; 'all'
    * when the change alters which rules apply (a user's role).
@@ -26,6 +28,9 @@ export interface FormOptions<V> {
   /** Adjusts the values after a change (a later start hour clears an end hour before it). */
   adjust?: (next: V, field: keyof V & string) => V;
 }
+
+/** The fields of a form that hold text. */
+type TextField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 function without(errors: FieldErrors, fields: readonly string[] | 'all'): FieldErrors {
   if (fields === 'all') return Object.keys(errors).length > 0 ? {} : errors;
@@ -39,7 +44,8 @@ function without(errors: FieldErrors, fields: readonly string[] | 'all'): FieldE
  * the server sent (its `details`) shows under its field until that field changes.
  */
 export function useForm<V extends object>(options: FormOptions<V>) {
-  const { initial, validate, showAll = false, checkOn = 'change', touchOnChange = true, stale, adjust } = options;
+  const { initial, validate, showAll = false, checkOn = 'change', touchOnChange = true, touchOnBlur = false } = options;
+  const { stale, adjust } = options;
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<string, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -64,6 +70,15 @@ export function useForm<V extends object>(options: FormOptions<V>) {
     return showAll || submitted || touched[field] ? ruleErrors[field] : undefined;
   };
 
+  const change = <K extends keyof V & string>(field: K, value: V[K]) => {
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      return adjust ? adjust(next, field) : next;
+    });
+    edited(field);
+  };
+  const errorOf = (field: string): string | undefined => serverErrors[field] ?? ruleErrorOf(field);
+
   return {
     values,
     ruleErrors,
@@ -71,14 +86,16 @@ export function useForm<V extends object>(options: FormOptions<V>) {
     /** Neither a rule nor the server has anything to say against the values. */
     valid: Object.keys(errors).length === 0,
     /** The message under a field, if any shows now. */
-    errorOf: (field: string): string | undefined => serverErrors[field] ?? ruleErrorOf(field),
-    change: <K extends keyof V & string>(field: K, value: V[K]) => {
-      setValues((current) => {
-        const next = { ...current, [field]: value };
-        return adjust ? adjust(next, field) : next;
-      });
-      edited(field);
-    },
+    errorOf,
+    change,
+    /** The props that tie an input, a textarea or a select to a text field of the form. */
+    bind: <K extends TextField<V>>(field: K) => ({
+      name: field,
+      value: values[field] as string,
+      onChange: (event: { target: { value: string } }) => change(field, event.target.value as V[K]),
+      onBlur: touchOnBlur ? () => touch(field) : undefined,
+      error: errorOf(field),
+    }),
     touch,
     edited,
     /** A submit: every message shows from now on. True when the rules let the values through. */

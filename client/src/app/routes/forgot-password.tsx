@@ -48,14 +48,12 @@ export function ForgotPasswordRoute() {
             <p className="auth__text">{es.auth.forgotText}</p>
             <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
               <Field
+                {...form.bind('email')}
                 label={es.auth.email}
                 type="email"
-                name="email"
                 autoComplete="email"
                 inputMode="email"
                 value={email}
-                onChange={(e) => form.change('email', e.target.value)}
-                error={form.errorOf('email')}
               />
               <button type="submit" className="button button--primary auth__submit" disabled={busy}>
                 {busy ? es.auth.sending : es.auth.forgotSubmit}

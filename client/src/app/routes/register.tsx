@@ -30,7 +30,7 @@ export function RegisterRoute() {
     // A new e-mail makes the server's word on the account stale.
     stale: (field) => (field === 'email' ? 'all' : []),
   });
-  const { values, errorOf } = form;
+  const { values } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,24 +57,12 @@ export function RegisterRoute() {
         <h1 className="auth__title">{es.auth.registerTitle}</h1>
         <p className="auth__text">{es.auth.registerText}</p>
         <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Field
-            label={es.auth.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => form.change('email', e.target.value)}
-            error={errorOf('email')}
-          />
+          <Field {...form.bind('email')} label={es.auth.email} type="email" autoComplete="email" inputMode="email" />
           <PasswordField
+            {...form.bind('password')}
             label={es.auth.password}
-            name="password"
             autoComplete="new-password"
             hint={es.auth.passwordRules}
-            value={values.password}
-            onChange={(e) => form.change('password', e.target.value)}
-            error={errorOf('password')}
           />
           <button type="submit" className="button button--primary auth__submit" disabled={busy}>
             {busy ? es.auth.registering : es.auth.submitRegister}

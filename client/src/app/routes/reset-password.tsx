@@ -72,21 +72,17 @@ export function ResetPasswordRoute() {
             <p className="auth__text">{es.auth.resetText}</p>
             <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
               <PasswordField
+                {...form.bind('password')}
                 label={es.auth.newPassword}
-                name="password"
                 autoComplete="new-password"
                 hint={es.auth.passwordRules}
                 value={password}
-                onChange={(e) => form.change('password', e.target.value)}
-                error={form.errorOf('password')}
               />
               <PasswordField
+                {...form.bind('repeat')}
                 label={es.auth.repeatPassword}
-                name="repeat"
                 autoComplete="new-password"
                 value={repeat}
-                onChange={(e) => form.change('repeat', e.target.value)}
-                error={form.errorOf('repeat')}
               />
               <button type="submit" className="button button--primary auth__submit" disabled={busy}>
                 {busy ? es.auth.saving : es.auth.resetSubmit}

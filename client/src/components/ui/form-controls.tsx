@@ -1,32 +1,6 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useDescription } from './field';
 import './form-controls.css';
-
-/** The ids that tie a control to its message and hint, and the props that announce them. */
-function useDescription(error: string | null | undefined, hint?: ReactNode) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return {
-    id,
-    describedBy,
-    /** The message and hint under the control. */
-    notes: (
-      <>
-        {hint && (
-          <p id={hintId} className="field__hint">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </>
-    ),
-  };
-}
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: ReactNode;

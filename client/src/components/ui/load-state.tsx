@@ -40,27 +40,33 @@ export function LoadFailure({ text, error, onRetry, back }: LoadFailureProps) {
   );
 }
 
+/** What a list says while it loads, when it failed and when it is empty. */
+export interface ListTexts {
+  loading: string;
+  /** What could not be loaded; the reason follows it. */
+  loadError: string;
+  /** Nothing when the screen says it another way. */
+  empty?: string;
+}
+
 interface ListStateProps {
-  status: LoadStatus;
-  error: string | null;
+  /** Where the list's load stands. */
+  load: { status: LoadStatus; error: string | null };
   /** How many rows are on screen. */
   count: number;
-  loading: string;
-  failed: string;
-  /** What an empty list says; nothing when the screen says it another way. */
-  empty?: string;
+  texts: ListTexts;
   onRetry: () => void;
   /** Shown instead of the spinner until the first rows arrive (the sedes' loading gif). */
   spinner?: ReactNode;
 }
 
 /** What a list says besides its rows: a spinner until the first ones, a failure with a retry, or none. */
-export function ListState({ status, error, count, loading, failed, empty, onRetry, spinner }: ListStateProps) {
+export function ListState({ load: { status, error }, count, texts, onRetry, spinner }: ListStateProps) {
   return (
     <>
-      {(status === 'idle' || status === 'loading') && count === 0 && (spinner ?? <Spinner label={loading} />)}
-      {status === 'failed' && <LoadFailure text={failed} error={error} onRetry={onRetry} />}
-      {status === 'succeeded' && count === 0 && empty && <p className="empty">{empty}</p>}
+      {(status === 'idle' || status === 'loading') && count === 0 && (spinner ?? <Spinner label={texts.loading} />)}
+      {status === 'failed' && <LoadFailure text={texts.loadError} error={error} onRetry={onRetry} />}
+      {status === 'succeeded' && count === 0 && texts.empty && <p className="empty">{texts.empty}</p>}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CalendarEventDto, LoadStatus, UserDto } from '@pulso/shared';
-import { createMutator, type Done } from '../../lib/mutation';
+import { createAction } from '../../lib/mutation';
 import { createLoader, flat } from '../../lib/resource';
 import * as api from './api/events';
 
@@ -30,14 +30,8 @@ const EVENTS = flat<CalendarState, 'events'>({ value: 'events', status: 'status'
 
 export const useCalendarStore = create<CalendarState>()((set, get) => {
   const { load } = createLoader(set, get);
-  const mutate = createMutator<CalendarState, boolean>(set, false);
-  /** A change: its failure's message is kept as `actionError`; the answer is what it returned, or null. */
-  const act = async <T>(send: () => Promise<T>): Promise<T | null> => {
-    set({ actionError: null });
-    const outcome = await mutate(true, async (): Promise<Done<T>> => ({ message: '', value: await send() }));
-    if (!outcome.ok) set({ actionError: outcome.message });
-    return outcome.ok ? outcome.value : null;
-  };
+  const act = createAction<CalendarState>(set);
+
   return {
     member: null,
     memberStatus: 'idle',

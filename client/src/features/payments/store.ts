@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CheckoutSessionDto, MembershipDto, PaymentDto, PlanDto } from '@pulso/shared';
-import { createMutator, type Done } from '../../lib/mutation';
+import { createAction } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type Lens, type Slot } from '../../lib/resource';
 import * as api from './api/payments';
 
@@ -37,21 +37,13 @@ const HISTORY = slot<PaymentsState, 'history'>('history', []);
 
 export const usePaymentsStore = create<PaymentsState>()((set, get) => {
   const { load, put } = createLoader(set, get);
-  const mutate = createMutator<PaymentsState, boolean>(set, false);
+  const act = createAction<PaymentsState>(set);
 
   /** Reading again what is already shown refreshes it in place; anything else starts from empty. */
   const read = <T>(lens: Lens<PaymentsState, T | null>, key: string, value: () => Promise<T | null>) => {
     const current = lens.read(get());
     if (current.key !== key || current.status !== 'succeeded') set({ actionError: null });
     return load(lens, key, value, { quiet: true });
-  };
-
-  /** A payment action: its failure's message is kept as `actionError`; the answer is its value, or null. */
-  const act = async <T>(send: () => Promise<T>): Promise<T | null> => {
-    set({ actionError: null });
-    const outcome = await mutate(true, async (): Promise<Done<T>> => ({ message: '', value: await send() }));
-    if (!outcome.ok) set({ actionError: outcome.message });
-    return outcome.ok ? outcome.value : null;
   };
 
   return {

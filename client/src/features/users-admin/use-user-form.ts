@@ -27,6 +27,7 @@ export function useUserForm(initial: UserFormValues, mode: UserFormMode) {
   const form = useForm<UserFormValues>({
     initial,
     validate: (values) => fieldErrors(schemas.adminUserForm(values, mode), values),
+    touchOnBlur: true,
     // Roles change which rules apply, so every server message may be stale then.
     stale: (field) => (field === 'isMonitor' || field === 'isAdmin' ? 'all' : [field]),
   });

@@ -25,12 +25,9 @@ export function BranchList() {
       </h1>
       <p className="section__subtitle">{es.branches.subtitle}</p>
       <ListState
-        status={status}
-        error={error}
+        load={{ status, error }}
         count={items.length}
-        loading={es.branches.loading}
-        failed={es.branches.loadError}
-        empty={es.branches.empty}
+        texts={es.branches}
         onRetry={() => void fetchOffices()}
         spinner={<LoadingGif label={es.branches.loading} />}
       />

@@ -42,21 +42,13 @@ export function NewEventModal({ onClose, onCreated }: NewEventModalProps) {
     <Modal title={t.newEvent} onClose={onClose} className="calendar-modal">
       <form className="form calendar-form" noValidate onSubmit={(event) => void submit(event)}>
         <Field
+          {...form.bind('title')}
           label={t.titleLabel}
           placeholder={t.titlePlaceholder}
-          value={values.title}
-          onChange={change('title')}
-          error={errorOf('title')}
           autoComplete="off"
           data-autofocus
         />
-        <Field
-          label={t.start}
-          type="datetime-local"
-          value={values.start}
-          onChange={change('start')}
-          error={errorOf('start')}
-        />
+        <Field {...form.bind('start')} label={t.start} type="datetime-local" />
         <Field label={t.end} type="datetime-local" value={values.end} onChange={change('end')} error={errorOf('end')} />
         {serverError && (
           <p className="alert alert--error calendar-form__error" role="alert">

@@ -31,7 +31,7 @@ export function ContactForm() {
     validate: (values) => fieldErrors(schemas.contactForm, values),
     checkOn: 'submit',
   });
-  const { values, errorOf } = form;
+  const { values } = form;
   const [result, setResult] = useState<Outcome | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -42,8 +42,6 @@ export function ContactForm() {
     },
     [],
   );
-
-  const change = (name: FieldName) => (event: { target: { value: string } }) => form.change(name, event.target.value);
 
   const focusField = (found: FieldErrors) => {
     const first = ORDER.find((name) => found[name]);
@@ -86,54 +84,21 @@ export function ContactForm() {
           aria-busy={busy || undefined}
         >
           <div className="contact__row">
-            <Field
-              label={t.name}
-              name="user_name"
-              autoComplete="name"
-              required
-              value={values.user_name}
-              onChange={change('user_name')}
-              error={errorOf('user_name')}
-            />
-            <Field
-              label={t.subject}
-              name="subject"
-              required
-              value={values.subject}
-              onChange={change('subject')}
-              error={errorOf('subject')}
-            />
+            <Field {...form.bind('user_name')} label={t.name} autoComplete="name" required />
+            <Field {...form.bind('subject')} label={t.subject} required />
           </div>
           <div className="contact__row">
             <Field
+              {...form.bind('user_email')}
               label={t.email}
               type="email"
-              name="user_email"
               autoComplete="email"
               inputMode="email"
               required
-              value={values.user_email}
-              onChange={change('user_email')}
-              error={errorOf('user_email')}
             />
-            <Field
-              label={t.company}
-              name="company"
-              autoComplete="organization"
-              value={values.company}
-              onChange={change('company')}
-              error={errorOf('company')}
-            />
+            <Field {...form.bind('company')} label={t.company} autoComplete="organization" />
           </div>
-          <TextAreaField
-            label={t.message}
-            name="message"
-            rows={6}
-            maxLength={MESSAGE_MAX}
-            value={values.message}
-            onChange={change('message')}
-            error={errorOf('message')}
-          />
+          <TextAreaField {...form.bind('message')} label={t.message} rows={6} maxLength={MESSAGE_MAX} />
           <button type="submit" className="button button--primary contact__submit" disabled={busy}>
             {busy ? t.sending : t.send}
           </button>

@@ -67,15 +67,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
           </p>
         )}
       </div>
-      <ListState
-        status={status}
-        error={error}
-        count={items.length}
-        loading={t.loading}
-        failed={t.loadError}
-        empty={t.empty}
-        onRetry={() => void fetchLessons()}
-      />
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchLessons()} />
       {status === 'succeeded' && items.length > 0 && visible.length === 0 && (
         <p className="empty">{t.noneOfType(typeFilter)}</p>
       )}

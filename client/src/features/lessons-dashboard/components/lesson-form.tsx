@@ -102,6 +102,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
       ...lessonFormErrors(values, image?.name ?? currentImage, !editing),
     }),
     showAll: editing,
+    touchOnBlur: true,
     stale: staleWith,
     adjust: keepEndAfterStart,
   });
@@ -145,104 +146,47 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
         </p>
       )}
       <form className="form lesson-form__grid" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t.name}
-          name="name"
-          value={values.name}
-          maxLength={40}
-          autoComplete="off"
-          onChange={(e) => change('name', e.target.value)}
-          onBlur={() => form.touch('name')}
-          error={errorOf('name')}
-        />
-        <Field
-          label={t.shortDescription}
-          name="shortDescription"
-          value={values.shortDescription}
-          maxLength={80}
-          autoComplete="off"
-          onChange={(e) => change('shortDescription', e.target.value)}
-          onBlur={() => form.touch('shortDescription')}
-          error={errorOf('shortDescription')}
-        />
+        <Field {...form.bind('name')} label={t.name} maxLength={40} autoComplete="off" />
+        <Field {...form.bind('shortDescription')} label={t.shortDescription} maxLength={80} autoComplete="off" />
         <div className="lesson-form__wide">
-          <TextAreaField
-            label={t.description}
-            name="description"
-            rows={4}
-            maxLength={300}
-            value={values.description}
-            onChange={(e) => change('description', e.target.value)}
-            onBlur={() => form.touch('description')}
-            error={errorOf('description')}
-          />
+          <TextAreaField {...form.bind('description')} label={t.description} rows={4} maxLength={300} />
         </div>
-        <Field
-          label={t.effort}
-          name="effort"
-          inputMode="numeric"
-          maxLength={2}
-          autoComplete="off"
-          value={values.effort}
-          onChange={(e) => change('effort', e.target.value)}
-          onBlur={() => form.touch('effort')}
-          error={errorOf('effort')}
-        />
+        <Field {...form.bind('effort')} label={t.effort} inputMode="numeric" maxLength={2} autoComplete="off" />
         <SelectField
+          {...form.bind('isAvailable')}
           label={t.isAvailable}
-          name="isAvailable"
           placeholder={SELECT_PLACEHOLDER}
           options={AVAILABILITY}
-          value={values.isAvailable}
-          onChange={(e) => change('isAvailable', e.target.value as LessonFormValues['isAvailable'])}
-          onBlur={() => form.touch('isAvailable')}
-          error={errorOf('isAvailable')}
         />
         <SelectField
+          {...form.bind('monitor')}
           label={t.monitor}
-          name="monitor"
           placeholder={SELECT_PLACEHOLDER}
           options={withChoice(trainerOptions(monitors), {
             value: lesson?.monitorId ?? null,
             label: lesson?.monitor ?? '',
           })}
-          value={values.monitor}
-          onChange={(e) => change('monitor', e.target.value)}
-          onBlur={() => form.touch('monitor')}
-          error={errorOf('monitor')}
         />
         <SelectField
+          {...form.bind('branchoffice')}
           label={t.branch}
-          name="branchoffice"
           placeholder={SELECT_PLACEHOLDER}
           options={withChoice(
             offices.map((o) => ({ value: o.id, label: o.name })),
             { value: lesson?.officeId ?? null, label: lesson?.branchoffice ?? '' },
           )}
-          value={values.branchoffice}
-          onChange={(e) => change('branchoffice', e.target.value)}
-          onBlur={() => form.touch('branchoffice')}
-          error={errorOf('branchoffice')}
         />
         <SelectField
+          {...form.bind('scheduleHourStart')}
           label={t.hourStart}
-          name="scheduleHourStart"
           placeholder={SELECT_PLACEHOLDER}
           options={START_HOURS}
-          value={values.scheduleHourStart}
-          onChange={(e) => change('scheduleHourStart', e.target.value)}
-          onBlur={() => form.touch('scheduleHourStart')}
-          error={errorOf('scheduleHourStart')}
         />
         <SelectField
+          {...form.bind('scheduleHourFinish')}
           label={t.hourFinish}
-          name="scheduleHourFinish"
           placeholder={SELECT_PLACEHOLDER}
           options={finishHours(values.scheduleHourStart)}
-          value={values.scheduleHourFinish}
-          onChange={(e) => change('scheduleHourFinish', e.target.value)}
-          onBlur={() => form.touch('scheduleHourFinish')}
-          error={errorOf('scheduleHourFinish')}
         />
         <div className="lesson-form__wide">
           <CheckboxGroup

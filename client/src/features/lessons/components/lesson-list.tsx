@@ -62,15 +62,7 @@ export function LessonList({ types, typesStatus, typesError, onRetryTypes }: Les
         onChange={setFilters}
         onReset={resetFilters}
       />
-      <ListState
-        status={status}
-        error={error}
-        count={items.length}
-        loading={es.lessons.loading}
-        failed={es.lessons.loadError}
-        empty={es.lessons.empty}
-        onRetry={() => void retry()}
-      />
+      <ListState load={{ status, error }} count={items.length} texts={es.lessons} onRetry={() => void retry()} />
       {status !== 'failed' && filterError && (
         <div className="alert alert--error lessons__alert" role="alert">
           <p>{filterError}</p>

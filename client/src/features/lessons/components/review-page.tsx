@@ -50,11 +50,9 @@ export function ReviewPage({ viewer }: { viewer: LessonViewer }) {
       ) : (
         <div className="review-page__card">
           <ListState
-            status={status}
-            error={error}
+            load={{ status, error }}
             count={items.length}
-            loading={es.lessons.loading}
-            failed={es.lessons.loadError}
+            texts={es.lessons}
             onRetry={() => void fetchLessons()}
           />
           {items.length > 0 && (

@@ -96,15 +96,7 @@ export function OfficeAdminList() {
           {t.create}
         </Link>
       </header>
-      <ListState
-        status={status}
-        error={error}
-        count={items.length}
-        loading={t.loading}
-        failed={t.loadError}
-        empty={t.empty}
-        onRetry={() => void fetchOffices()}
-      />
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchOffices()} />
       {status !== 'failed' && items.length > 0 && (
         <div className="offices-admin__list">
           {items.map((office) => (

@@ -79,6 +79,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
         ...values,
         image: image?.name ?? office?.image ?? '',
       }),
+    touchOnBlur: true,
     adjust: keepEndAfterStart,
   });
   const { values, errorOf, change } = form;
@@ -119,28 +120,8 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
         <h1 id={`${ids}-title`}>{editing ? t.editTitle : t.createTitle}</h1>
       </header>
       <form className="form office-form__card" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t.nameLabel}
-          name="name"
-          value={values.name}
-          maxLength={80}
-          autoComplete="off"
-          required
-          onChange={(e) => change('name', e.target.value)}
-          onBlur={() => form.touch('name')}
-          error={errorOf('name')}
-        />
-        <Field
-          label={t.addressLabel}
-          name="location"
-          value={values.location}
-          maxLength={120}
-          autoComplete="off"
-          required
-          onChange={(e) => change('location', e.target.value)}
-          onBlur={() => form.touch('location')}
-          error={errorOf('location')}
-        />
+        <Field {...form.bind('name')} label={t.nameLabel} maxLength={80} autoComplete="off" required />
+        <Field {...form.bind('location')} label={t.addressLabel} maxLength={120} autoComplete="off" required />
         <CheckboxGroup
           legend={t.daysLabel}
           name="scheduleDays"
@@ -153,24 +134,18 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           <legend className="field__label">{t.scheduleLabel}</legend>
           <div className="office-form__hours">
             <SelectField
+              {...form.bind('scheduleHourStart')}
               label={t.hourStart}
-              name="scheduleHourStart"
               placeholder={t.select}
               placeholderValue=""
               options={BRANCH_START_HOURS}
-              value={values.scheduleHourStart}
-              onChange={(e) => change('scheduleHourStart', e.target.value)}
-              error={errorOf('scheduleHourStart')}
             />
             <SelectField
+              {...form.bind('scheduleHourFinish')}
               label={t.hourFinish}
-              name="scheduleHourFinish"
               placeholder={t.select}
               placeholderValue=""
               options={endHourChoices(WHOLE_HOUR_CHOICES, values.scheduleHourStart)}
-              value={values.scheduleHourFinish}
-              onChange={(e) => change('scheduleHourFinish', e.target.value)}
-              error={errorOf('scheduleHourFinish')}
             />
           </div>
         </fieldset>

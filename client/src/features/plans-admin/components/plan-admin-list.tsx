@@ -50,15 +50,7 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
           {t.create}
         </Link>
       </header>
-      <ListState
-        status={status}
-        error={error}
-        count={items.length}
-        loading={t.loading}
-        failed={t.loadError}
-        empty={t.empty}
-        onRetry={() => void fetchPlans()}
-      />
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchPlans()} />
       {status !== 'failed' && items.length > 0 && (
         <div className="plans-admin__list">
           {items.map((plan) => {

@@ -48,7 +48,7 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
         : EMPTY,
     validate: (values) => fieldErrors(schemas.planForm, values),
   });
-  const { values, errorOf, change } = form;
+  const { values } = form;
 
   const save = async () => {
     const fields = {
@@ -93,49 +93,31 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
         <h1 id={`${ids}-title`}>{editing ? t.editTitle : t.createTitle}</h1>
       </header>
       <form className="form plan-form__card" onSubmit={onSubmit} noValidate>
+        <Field {...form.bind('name')} label={t.nameLabel} maxLength={60} autoComplete="off" required />
         <Field
-          label={t.nameLabel}
-          name="name"
-          value={values.name}
-          maxLength={60}
-          autoComplete="off"
-          required
-          onChange={(e) => change('name', e.target.value)}
-          error={errorOf('name')}
-        />
-        <Field
+          {...form.bind('benefits')}
           label={t.benefitsLabel}
-          name="benefits"
-          value={values.benefits}
           maxLength={300}
           autoComplete="off"
           required
           hint={t.benefitsHint}
-          onChange={(e) => change('benefits', e.target.value)}
-          error={errorOf('benefits')}
         />
         <Field
+          {...form.bind('duration')}
           label={t.durationLabel}
-          name="duration"
           inputMode="numeric"
-          value={values.duration}
           maxLength={3}
           autoComplete="off"
           required
-          onChange={(e) => change('duration', e.target.value)}
-          error={errorOf('duration')}
         />
         <Field
+          {...form.bind('price')}
           label={t.priceLabel}
-          name="price"
           inputMode="decimal"
-          value={values.price}
           maxLength={12}
           autoComplete="off"
           required
           hint={t.priceHint}
-          onChange={(e) => change('price', e.target.value)}
-          error={errorOf('price')}
         />
         <div className="plan-form__actions">
           {editing && (

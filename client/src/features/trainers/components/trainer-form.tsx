@@ -63,8 +63,9 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
     initial: () => (trainer ? valuesOf(trainer) : EMPTY),
     validate: (values) => fieldErrors(schemas.trainerForm[editing ? 'edit' : 'create'], values),
     showAll: editing,
+    touchOnBlur: true,
   });
-  const { values, errorOf, change } = form;
+  const { values } = form;
 
   const flow = useActionFlow<Action>(async (action) => {
     const input = {
@@ -94,8 +95,8 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
 
   const yesNoSelect = (field: 'isMonitor' | 'isAdmin', label: string) => (
     <SelectField
+      {...form.bind(field)}
       label={label}
-      name={field}
       // The create screen starts at 'Seleccione'; the edit screen offers only Si and No.
       placeholder={editing ? undefined : t.select}
       placeholderValue={SELECT_PLACEHOLDER}
@@ -103,10 +104,6 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
         { value: 'Si', label: t.yes },
         { value: 'No', label: t.no },
       ]}
-      value={values[field]}
-      onChange={(e) => change(field, e.target.value as YesNo)}
-      onBlur={() => form.touch(field)}
-      error={errorOf(field)}
     />
   );
 
@@ -121,51 +118,18 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
       </h1>
       <form className="form trainer-form__card" onSubmit={onSubmit} noValidate>
         {trainer && <Field label={t.id} name="id" value={trainer.id} readOnly />}
-        <Field
-          label={t.fullName}
-          name="fullName"
-          autoComplete="off"
-          maxLength={60}
-          value={values.fullName}
-          onChange={(e) => change('fullName', e.target.value)}
-          onBlur={() => form.touch('fullName')}
-          error={errorOf('fullName')}
-        />
-        <Field
-          label={t.email}
-          name="email"
-          type="email"
-          autoComplete="off"
-          maxLength={120}
-          value={values.email}
-          onChange={(e) => change('email', e.target.value)}
-          onBlur={() => form.touch('email')}
-          error={errorOf('email')}
-        />
+        <Field {...form.bind('fullName')} label={t.fullName} autoComplete="off" maxLength={60} />
+        <Field {...form.bind('email')} label={t.email} type="email" autoComplete="off" maxLength={120} />
         {!editing && (
           <Field
+            {...form.bind('password')}
             label={t.password}
-            name="password"
             type="password"
             autoComplete="new-password"
             maxLength={100}
-            value={values.password}
-            onChange={(e) => change('password', e.target.value)}
-            onBlur={() => form.touch('password')}
-            error={errorOf('password')}
           />
         )}
-        <Field
-          label={t.phone}
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.phone}
-          onChange={(e) => change('phone', e.target.value)}
-          onBlur={() => form.touch('phone')}
-          error={errorOf('phone')}
-        />
+        <Field {...form.bind('phone')} label={t.phone} type="tel" inputMode="numeric" autoComplete="off" />
         <div className="trainer-form__selects">
           {yesNoSelect('isMonitor', t.isMonitor)}
           {yesNoSelect('isAdmin', t.isAdmin)}

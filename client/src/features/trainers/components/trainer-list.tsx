@@ -29,15 +29,7 @@ export function TrainerList() {
           <span>{t.create}</span>
         </Link>
       </header>
-      <ListState
-        status={status}
-        error={error}
-        count={items.length}
-        loading={t.loading}
-        failed={t.loadError}
-        empty={t.empty}
-        onRetry={() => void fetchTrainers()}
-      />
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchTrainers()} />
       {items.length > 0 && (
         <div className="table-scroll trainers__table-wrap">
           <table className="table trainers__table">

@@ -36,12 +36,9 @@ export function ContactMessages() {
       </header>
 
       <ListState
-        status={status}
-        error={error}
+        load={{ status, error }}
         count={items.length}
-        loading={t.messages.loading}
-        failed={t.messages.loadError}
-        empty={t.messages.empty}
+        texts={t.messages}
         onRetry={() => void fetchMessages()}
       />
 

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MESSAGES, type PlanDto, type UserListItemDto } from '@pulso/shared';
 import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { SelectField } from '../../../components/ui/form-controls';
+import { LoadFailure } from '../../../components/ui/load-state';
 import { Modal } from '../../../components/ui/modal';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -178,42 +180,23 @@ function GrantPlanForm({ currency, planId, onPlanId, onGrant }: GrantPlanFormPro
       <p className="users-admin__muted">{t.grant.text}</p>
       {plans.status === 'loading' && <p role="status">{t.grant.loading}</p>}
       {plans.status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.grant.loadError} {plans.error}
-          </p>
-          <button type="button" className="button button--small" onClick={() => void fetchPlans()}>
-            {t.grant.retry}
-          </button>
-        </div>
+        <LoadFailure text={t.grant.loadError} error={plans.error} onRetry={() => void fetchPlans()} />
       )}
       {plans.status === 'succeeded' && (
         <div className="users-admin__grant-row">
-          <div className={`field${error ? ' field--invalid' : ''}`}>
-            <label htmlFor="users-admin-grant-plan" className="field__label">
-              {t.grant.plan}
-            </label>
-            <select
-              id="users-admin-grant-plan"
-              name="planId"
-              value={planId}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'users-admin-grant-error' : undefined}
-              onChange={(e) => onPlanId(e.target.value)}
-            >
-              <option value="">{t.grant.choose}</option>
-              {plans.value.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {t.grant.option(p.name, t.grant.months(p.duration), formatPrice(p.price, currency))}
-                </option>
-              ))}
-            </select>
-            {error && (
-              <p id="users-admin-grant-error" className="field__error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          <SelectField
+            label={t.grant.plan}
+            name="planId"
+            placeholder={t.grant.choose}
+            placeholderValue=""
+            options={plans.value.map((p) => ({
+              value: p.id,
+              label: t.grant.option(p.name, t.grant.months(p.duration), formatPrice(p.price, currency)),
+            }))}
+            value={planId}
+            onChange={(e) => onPlanId(e.target.value)}
+            error={error}
+          />
           <button type="submit" className="button">
             {t.grant.submit}
           </button>

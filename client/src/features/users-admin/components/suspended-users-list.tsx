@@ -7,9 +7,9 @@ import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
-import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
+import { useUsersAdminStore } from '../store';
 import { EmailText } from './email-text';
-import { Pager } from './pager';
+import { UserTable } from './user-table';
 import { RestoreIcon } from './restore-icon';
 
 /**
@@ -22,7 +22,6 @@ export function SuspendedUsersList() {
   const restoreUser = useUsersAdminStore((s) => s.restoreUser);
   const restoring = useActionFlow<string>(restoreUser);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { items, page, total } = list.value;
 
   useEffect(() => {
     void fetchSuspended(1);
@@ -45,80 +44,52 @@ export function SuspendedUsersList() {
       </header>
 
       <ListState
-        status={list.status}
-        error={list.error}
-        count={items.length}
-        loading={t.suspended.loading}
-        failed={t.suspended.loadError}
-        empty={t.suspended.empty}
+        load={list}
+        count={list.value.items.length}
+        texts={t.suspended}
         onRetry={() => void fetchSuspended()}
       />
 
-      {items.length > 0 && (
-        <>
-          <div className="users-admin__table-wrap" aria-busy={list.status === 'loading'}>
-            {list.status === 'loading' && (
-              <p className="users-admin__refreshing" role="status">
-                {t.list.refreshing}
-              </p>
-            )}
-            <table className="users-admin__table">
-              <caption className="visually-hidden">{t.suspended.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.suspended.columns.email}</th>
-                  <th scope="col">{t.suspended.columns.name}</th>
-                  <th scope="col">{t.suspended.columns.date}</th>
-                  <th scope="col">{t.suspended.columns.status}</th>
-                  <th scope="col">{t.suspended.columns.restore}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((user) => (
-                  <tr key={user.id} data-email={user.email}>
-                    <td data-label={t.suspended.columns.email} className="users-admin__email">
-                      <EmailText value={user.email} />
-                    </td>
-                    <th scope="row" data-label={t.suspended.columns.name} className="users-admin__name">
-                      {user.fullName}
-                    </th>
-                    <td data-label={t.suspended.columns.date}>{user.deletedAt ? formatDate(user.deletedAt) : ''}</td>
-                    <td data-label={t.suspended.columns.status}>
-                      <span className="badge badge--danger">{t.suspended.badge}</span>
-                    </td>
-                    <td data-label={t.suspended.columns.restore}>
-                      <button
-                        type="button"
-                        className="button button--small users-admin__icon-button"
-                        aria-label={t.suspended.restoreOf(user.fullName)}
-                        title={t.suspended.restoreOf(user.fullName)}
-                        disabled={restoring.running !== null}
-                        onClick={() => restoring.send(user.id)}
-                      >
-                        <RestoreIcon />
-                        {restoring.running?.action === user.id && (
-                          <span className="users-admin__muted">{t.suspended.restoring}</span>
-                        )}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            what={t.suspended.title.toLowerCase()}
-            page={page}
-            pageSize={USERS_PAGE_SIZE}
-            total={total}
-            busy={list.status === 'loading'}
-            onPage={(page) => {
-              void fetchSuspended(page);
-              heading.current?.focus();
-            }}
-          />
-        </>
-      )}
+      <UserTable
+        list={list}
+        caption={t.suspended.caption}
+        columns={Object.values(t.suspended.columns)}
+        what={t.suspended.title.toLowerCase()}
+        onPage={(next) => {
+          void fetchSuspended(next);
+          heading.current?.focus();
+        }}
+      >
+        {list.value.items.map((user) => (
+          <tr key={user.id} data-email={user.email}>
+            <td data-label={t.suspended.columns.email} className="users-admin__email">
+              <EmailText value={user.email} />
+            </td>
+            <th scope="row" data-label={t.suspended.columns.name} className="users-admin__name">
+              {user.fullName}
+            </th>
+            <td data-label={t.suspended.columns.date}>{user.deletedAt ? formatDate(user.deletedAt) : ''}</td>
+            <td data-label={t.suspended.columns.status}>
+              <span className="badge badge--danger">{t.suspended.badge}</span>
+            </td>
+            <td data-label={t.suspended.columns.restore}>
+              <button
+                type="button"
+                className="button button--small users-admin__icon-button"
+                aria-label={t.suspended.restoreOf(user.fullName)}
+                title={t.suspended.restoreOf(user.fullName)}
+                disabled={restoring.running !== null}
+                onClick={() => restoring.send(user.id)}
+              >
+                <RestoreIcon />
+                {restoring.running?.action === user.id && (
+                  <span className="users-admin__muted">{t.suspended.restoring}</span>
+                )}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </UserTable>
 
       <ActionDialogs
         flow={restoring}

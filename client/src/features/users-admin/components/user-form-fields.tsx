@@ -10,55 +10,28 @@ interface UserFormFieldsProps {
 
 /** The fields of the admin user form (SPEC §3 User, §5 "User form"), each with its message under it. */
 export function UserFormFields({ form, mode }: UserFormFieldsProps) {
-  const { values, errorOf, change, touch } = form;
+  const { values, change } = form;
   const passwordHint =
     mode === 'edit' ? t.form.newPasswordHint : values.isMonitor ? t.form.trainerPasswordHint : t.form.passwordHint;
   return (
     <div className="users-admin__fields">
+      <Field {...form.bind('fullName')} label={t.form.fullName} autoComplete="off" maxLength={80} />
+      <Field {...form.bind('email')} label={t.form.email} type="email" autoComplete="off" maxLength={254} />
       <Field
-        label={t.form.fullName}
-        name="fullName"
-        autoComplete="off"
-        maxLength={80}
-        value={values.fullName}
-        onChange={(e) => change('fullName', e.target.value)}
-        onBlur={() => touch('fullName')}
-        error={errorOf('fullName')}
-      />
-      <Field
-        label={t.form.email}
-        name="email"
-        type="email"
-        autoComplete="off"
-        maxLength={254}
-        value={values.email}
-        onChange={(e) => change('email', e.target.value)}
-        onBlur={() => touch('email')}
-        error={errorOf('email')}
-      />
-      <Field
+        {...form.bind('phone')}
         label={t.form.phone}
-        name="phone"
         type="tel"
         inputMode="numeric"
         autoComplete="off"
         hint={t.form.phoneHint}
-        value={values.phone}
-        onChange={(e) => change('phone', e.target.value)}
-        onBlur={() => touch('phone')}
-        error={errorOf('phone')}
       />
       <Field
+        {...form.bind('password')}
         label={mode === 'edit' ? t.form.newPassword : t.form.password}
-        name="password"
         type="password"
         autoComplete="new-password"
         maxLength={200}
         hint={passwordHint}
-        value={values.password}
-        onChange={(e) => change('password', e.target.value)}
-        onBlur={() => touch('password')}
-        error={errorOf('password')}
       />
       <SelectField
         label={t.form.role}

@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
 import { EditUserDialog } from './edit-user-dialog';
 import { EmailText } from './email-text';
-import { Pager } from './pager';
+import { UserTable } from './user-table';
 
 interface UsersListProps {
   /** The installation's currency, for plan prices in the front-desk payment. */
@@ -30,7 +30,7 @@ export function UsersList({ currency }: UsersListProps) {
   const [editing, setEditing] = useState<UserListItemDto | null>(null);
   const removal = useActionFlow<UserListItemDto>((user) => deleteUser(user.id));
   const heading = useRef<HTMLHeadingElement>(null);
-  const { items, page, total } = list.value;
+  const { items, page } = list.value;
 
   useEffect(() => {
     void fetchUsers(1);
@@ -60,102 +60,66 @@ export function UsersList({ currency }: UsersListProps) {
         </div>
       </header>
 
-      <ListState
-        status={list.status}
-        error={list.error}
-        count={items.length}
-        loading={t.list.loading}
-        failed={t.list.loadError}
-        empty={t.list.empty}
-        onRetry={() => void fetchUsers()}
-      />
+      <ListState load={list} count={items.length} texts={t.list} onRetry={() => void fetchUsers()} />
 
-      {items.length > 0 && (
-        <>
-          <div className="users-admin__table-wrap" aria-busy={list.status === 'loading'}>
-            {list.status === 'loading' && (
-              <p className="users-admin__refreshing" role="status">
-                {t.list.refreshing}
-              </p>
-            )}
-            <table className="users-admin__table">
-              <caption className="visually-hidden">{t.list.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.list.columns.number}</th>
-                  <th scope="col">{t.list.columns.name}</th>
-                  <th scope="col">{t.list.columns.email}</th>
-                  <th scope="col">{t.list.columns.phone}</th>
-                  <th scope="col">{t.list.columns.role}</th>
-                  <th scope="col">{t.list.columns.membership}</th>
-                  <th scope="col">{t.list.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((user, index) => (
-                  <tr key={user.id} data-email={user.email}>
-                    <td data-label={t.list.columns.number} className="users-admin__number">
-                      {(page - 1) * USERS_PAGE_SIZE + index + 1}
-                    </td>
-                    <th scope="row" data-label={t.list.columns.name} className="users-admin__name">
-                      <span>
-                        {user.fullName}
-                        {user.isAdmin && <span className="badge badge--admin">{t.list.adminBadge}</span>}
-                      </span>
-                    </th>
-                    <td data-label={t.list.columns.email} className="users-admin__email">
-                      <EmailText value={user.email} />
-                    </td>
-                    <td data-label={t.list.columns.phone}>{user.phone || t.list.noPhone}</td>
-                    <td data-label={t.list.columns.role}>{roleLabel(user)}</td>
-                    <td data-label={t.list.columns.membership}>
-                      <span
-                        className={`badge users-admin__status users-admin__status--${user.statusMemberShipIdStatus === 'Activo' ? 'active' : 'inactive'}`}
-                      >
-                        {user.statusMemberShipIdStatus}
-                      </span>
-                      {user.membresia && user.statusMemberShipIdStatus === 'Activo' && (
-                        <span className="users-admin__muted users-admin__plan">
-                          {user.membresia.name} ·{' '}
-                          <span className="users-admin__date">{formatDate(user.membresia.end)}</span>
-                        </span>
-                      )}
-                    </td>
-                    <td data-label={t.list.columns.actions}>
-                      <div className="users-admin__actions">
-                        <button
-                          type="button"
-                          className="button button--small"
-                          aria-label={t.list.editOf(user.fullName)}
-                          onClick={() => setEditing(user)}
-                        >
-                          {t.list.edit}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
-                          aria-label={t.list.deleteOf(user.fullName)}
-                          onClick={() => removal.ask(user)}
-                        >
-                          {t.list.delete}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            what={t.list.title.toLowerCase()}
-            page={page}
-            pageSize={USERS_PAGE_SIZE}
-            total={total}
-            busy={list.status === 'loading'}
-            onPage={changePage}
-          />
-        </>
-      )}
+      <UserTable
+        list={list}
+        caption={t.list.caption}
+        columns={Object.values(t.list.columns)}
+        what={t.list.title.toLowerCase()}
+        onPage={changePage}
+      >
+        {items.map((user, index) => (
+          <tr key={user.id} data-email={user.email}>
+            <td data-label={t.list.columns.number} className="users-admin__number">
+              {(page - 1) * USERS_PAGE_SIZE + index + 1}
+            </td>
+            <th scope="row" data-label={t.list.columns.name} className="users-admin__name">
+              <span>
+                {user.fullName}
+                {user.isAdmin && <span className="badge badge--admin">{t.list.adminBadge}</span>}
+              </span>
+            </th>
+            <td data-label={t.list.columns.email} className="users-admin__email">
+              <EmailText value={user.email} />
+            </td>
+            <td data-label={t.list.columns.phone}>{user.phone || t.list.noPhone}</td>
+            <td data-label={t.list.columns.role}>{roleLabel(user)}</td>
+            <td data-label={t.list.columns.membership}>
+              <span
+                className={`badge users-admin__status users-admin__status--${user.statusMemberShipIdStatus === 'Activo' ? 'active' : 'inactive'}`}
+              >
+                {user.statusMemberShipIdStatus}
+              </span>
+              {user.membresia && user.statusMemberShipIdStatus === 'Activo' && (
+                <span className="users-admin__muted users-admin__plan">
+                  {user.membresia.name} · <span className="users-admin__date">{formatDate(user.membresia.end)}</span>
+                </span>
+              )}
+            </td>
+            <td data-label={t.list.columns.actions}>
+              <div className="users-admin__actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={t.list.editOf(user.fullName)}
+                  onClick={() => setEditing(user)}
+                >
+                  {t.list.edit}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  aria-label={t.list.deleteOf(user.fullName)}
+                  onClick={() => removal.ask(user)}
+                >
+                  {t.list.delete}
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </UserTable>
 
       {editedUser && <EditUserDialog user={editedUser} currency={currency} onClose={() => setEditing(null)} />}
 
