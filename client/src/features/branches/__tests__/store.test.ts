@@ -23,7 +23,9 @@ describe('offices store (SPEC §4: a late answer never overwrites a newer one)',
 
   test('when the list is asked again before a slow first answer, then the newer list stays', async () => {
     const slow = deferred<BranchDto[]>();
-    vi.mocked(getBranches).mockReturnValueOnce(slow.promise).mockResolvedValueOnce([sede('Norte')]);
+    vi.mocked(getBranches)
+      .mockReturnValueOnce(slow.promise)
+      .mockResolvedValueOnce([sede('Norte')]);
     const first = useOfficesStore.getState().fetchOffices();
     await useOfficesStore.getState().fetchOffices();
     slow.resolve([sede('Centro')]);

@@ -24,7 +24,10 @@ export async function createTrainer(input: TrainerInput): Promise<{ id: string; 
   return { id: data.user.id, message: data.message };
 }
 
-export async function updateTrainer(id: string, input: TrainerInput): Promise<{ user: UserDto; message: string }> {
+export async function updateTrainer(
+  id: string,
+  input: TrainerInput,
+): Promise<Pick<Answer<typeof schemas.userUpdated>, 'user' | 'message'>> {
   const { data } = await api.put<Answer<typeof schemas.userUpdated>>(`/users/update/${encodeURIComponent(id)}`, input);
   return { user: data.user, message: data.message };
 }
