@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldErrors, schemas } from '@pulso/shared';
-import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { requestPasswordReset } from '../../features/auth/api/auth';
 import { es } from '../../i18n/es';
 import { failureOf } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /** /olvide: asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordRoute() {
@@ -36,35 +36,25 @@ export function ForgotPasswordRoute() {
   };
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.auth.forgotTitle}</h1>
-        {sent ? (
-          <p className="alert alert--success" role="status">
-            {sent}
-          </p>
-        ) : (
-          <>
-            <p className="auth__text">{es.auth.forgotText}</p>
-            <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-              <Field
-                {...form.bind('email')}
-                label={es.auth.email}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-              />
-              <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-                {busy ? es.auth.sending : es.auth.forgotSubmit}
-              </button>
-            </form>
-          </>
-        )}
-        <p className="auth__switch">
-          <Link to={paths.login}>{es.auth.backToLogin}</Link>
+    <AuthCard title={es.auth.forgotTitle}>
+      {sent ? (
+        <p className="alert alert--success" role="status">
+          {sent}
         </p>
-      </div>
-    </section>
+      ) : (
+        <>
+          <p className="auth__text">{es.auth.forgotText}</p>
+          <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <EmailField {...form.bind('email')} value={email} />
+            <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+              {busy ? es.auth.sending : es.auth.forgotSubmit}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth__switch">
+        <Link to={paths.login}>{es.auth.backToLogin}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ERROR_CODES, fieldErrors, MESSAGES, schemas } from '@pulso/shared';
-import { Field } from '../../components/ui/field';
 import { ResultModal } from '../../components/ui/modal';
 import { paths } from '../../config/paths';
 import { login, signInWithGoogle } from '../../features/auth/api/auth';
@@ -14,6 +13,7 @@ import { es } from '../../i18n/es';
 import { failureOf } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /**
  * /login (SPEC §2.10): e-mail, password with show/hide, Enter submits, Google when configured.
@@ -83,47 +83,38 @@ export function LoginRoute() {
   );
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.auth.loginTitle}</h1>
-        <p className="auth__text">{es.auth.loginText}</p>
-        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Field
-            label={es.auth.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(e) => form.change('email', e.target.value)}
-            error={form.serverErrors.email}
-          />
-          <PasswordField
-            label={es.auth.password}
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => form.change('password', e.target.value)}
-            error={form.serverErrors.password}
-          />
-          <Link className="auth__link" to={paths.forgotPassword}>
-            {es.auth.forgot}
-          </Link>
-          <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-            {busy ? es.auth.signingIn : es.auth.submitLogin}
-          </button>
-        </form>
-        <GoogleButtonBlock
-          onCredential={(c) => void onGoogle(c)}
-          onError={(message) => setDialog({ title: es.auth.errorTitle, message })}
+    <AuthCard title={es.auth.loginTitle} text={es.auth.loginText}>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <EmailField
+          value={values.email}
+          onChange={(e) => form.change('email', e.target.value)}
+          error={form.serverErrors.email}
         />
-        <p className="auth__switch">
-          {es.auth.noAccount}{' '}
-          <Link className="button button--small" to={withReturn(paths.register, returnPath)}>
-            {es.auth.createAccount}
-          </Link>
-        </p>
-      </div>
+        <PasswordField
+          label={es.auth.password}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => form.change('password', e.target.value)}
+          error={form.serverErrors.password}
+        />
+        <Link className="auth__link" to={paths.forgotPassword}>
+          {es.auth.forgot}
+        </Link>
+        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+          {busy ? es.auth.signingIn : es.auth.submitLogin}
+        </button>
+      </form>
+      <GoogleButtonBlock
+        onCredential={(c) => void onGoogle(c)}
+        onError={(message) => setDialog({ title: es.auth.errorTitle, message })}
+      />
+      <p className="auth__switch">
+        {es.auth.noAccount}{' '}
+        <Link className="button button--small" to={withReturn(paths.register, returnPath)}>
+          {es.auth.createAccount}
+        </Link>
+      </p>
       {dialog && (
         <ResultModal
           title={dialog.title}
@@ -133,7 +124,7 @@ export function LoginRoute() {
           onClose={() => setDialog(null)}
         />
       )}
-    </section>
+    </AuthCard>
   );
 }
 

@@ -13,6 +13,7 @@ import { es } from '../../i18n/es';
 import { failureOf, type ApiFailure } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard } from '../../features/auth/components/auth-card';
 
 /**
  * /profile/editar/{id} (SPEC §2.11): username, new password and phone. Saving asks first, then returns to
@@ -123,69 +124,66 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   };
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.profile.editTitle}</h1>
-        <form className="form" onSubmit={onSubmit} noValidate>
-          <Field
-            label={es.profile.username}
-            name="fullName"
-            autoComplete="name"
-            value={values.fullName}
-            maxLength={80}
-            onChange={(e) => form.change('fullName', e.target.value)}
-            error={shownError('fullName')}
-          />
-          <PasswordField
-            label={es.profile.newPassword}
-            name="password"
-            autoComplete="new-password"
-            hint={es.profile.newPasswordHint}
-            value={values.password}
-            onChange={(e) => {
-              form.change('password', e.target.value);
-              if (e.target.value === '') setCurrentLeft(false);
-            }}
-            error={shownError('password')}
-          />
-          {values.password !== '' && (
-            <div onBlur={leaveCurrent}>
-              <PasswordField
-                label={es.profile.currentPassword}
-                name="currentPassword"
-                autoComplete="current-password"
-                hint={es.profile.currentPasswordHint}
-                value={values.currentPassword}
-                onChange={(e) => form.change('currentPassword', e.target.value)}
-                error={shownError('currentPassword')}
-              />
-            </div>
-          )}
-          {/* No maxLength: a longer number ('+52 55 1234 5678') was cut silently; the rule's message says why. */}
-          <Field
-            label={es.profile.phone}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => form.change('phone', e.target.value)}
-            error={shownError('phone')}
-          />
-          <div className="profile__actions">
-            <Link className="button" to={paths.profile}>
-              {es.profile.cancel}
-            </Link>
-            <button type="submit" className="button button--primary" disabled={busy || blocked}>
-              {busy ? es.profile.saving : es.profile.save}
-            </button>
+    <AuthCard title={es.profile.editTitle}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Field
+          label={es.profile.username}
+          name="fullName"
+          autoComplete="name"
+          value={values.fullName}
+          maxLength={80}
+          onChange={(e) => form.change('fullName', e.target.value)}
+          error={shownError('fullName')}
+        />
+        <PasswordField
+          label={es.profile.newPassword}
+          name="password"
+          autoComplete="new-password"
+          hint={es.profile.newPasswordHint}
+          value={values.password}
+          onChange={(e) => {
+            form.change('password', e.target.value);
+            if (e.target.value === '') setCurrentLeft(false);
+          }}
+          error={shownError('password')}
+        />
+        {values.password !== '' && (
+          <div onBlur={leaveCurrent}>
+            <PasswordField
+              label={es.profile.currentPassword}
+              name="currentPassword"
+              autoComplete="current-password"
+              hint={es.profile.currentPasswordHint}
+              value={values.currentPassword}
+              onChange={(e) => form.change('currentPassword', e.target.value)}
+              error={shownError('currentPassword')}
+            />
           </div>
-        </form>
-        <hr className="profile__rule" />
-        <button type="button" className="button button--danger button--small" onClick={() => setAsking('delete')}>
-          {es.profile.delete}
-        </button>
-      </div>
+        )}
+        {/* No maxLength: a longer number ('+52 55 1234 5678') was cut silently; the rule's message says why. */}
+        <Field
+          label={es.profile.phone}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => form.change('phone', e.target.value)}
+          error={shownError('phone')}
+        />
+        <div className="profile__actions">
+          <Link className="button" to={paths.profile}>
+            {es.profile.cancel}
+          </Link>
+          <button type="submit" className="button button--primary" disabled={busy || blocked}>
+            {busy ? es.profile.saving : es.profile.save}
+          </button>
+        </div>
+      </form>
+      <hr className="profile__rule" />
+      <button type="button" className="button button--danger button--small" onClick={() => setAsking('delete')}>
+        {es.profile.delete}
+      </button>
       {asking && (
         <ConfirmModal
           title={es.profile.confirmTitle}
@@ -208,6 +206,6 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
         />
       )}
       {failure && <ResultModal message={failure} failed closeLabel={es.auth.accept} onClose={() => setFailure(null)} />}
-    </section>
+    </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fieldErrors, schemas } from '@pulso/shared';
-import { Field } from '../../components/ui/field';
 import { ResultModal } from '../../components/ui/modal';
 import { paths } from '../../config/paths';
 import { register } from '../../features/auth/api/auth';
@@ -12,6 +11,7 @@ import { es } from '../../i18n/es';
 import { failureOf } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /**
  * /register (SPEC §2.10): e-mail and password; the new session is stored and the visitor goes to /,
@@ -52,26 +52,22 @@ export function RegisterRoute() {
   };
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.auth.registerTitle}</h1>
-        <p className="auth__text">{es.auth.registerText}</p>
-        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Field {...form.bind('email')} label={es.auth.email} type="email" autoComplete="email" inputMode="email" />
-          <PasswordField
-            {...form.bind('password')}
-            label={es.auth.password}
-            autoComplete="new-password"
-            hint={es.auth.passwordRules}
-          />
-          <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-            {busy ? es.auth.registering : es.auth.submitRegister}
-          </button>
-        </form>
-        <p className="auth__switch">
-          {es.auth.haveAccount} <Link to={withReturn(paths.login, returnPath)}>{es.auth.goLogin}</Link>
-        </p>
-      </div>
+    <AuthCard title={es.auth.registerTitle} text={es.auth.registerText}>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <EmailField {...form.bind('email')} />
+        <PasswordField
+          {...form.bind('password')}
+          label={es.auth.password}
+          autoComplete="new-password"
+          hint={es.auth.passwordRules}
+        />
+        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+          {busy ? es.auth.registering : es.auth.submitRegister}
+        </button>
+      </form>
+      <p className="auth__switch">
+        {es.auth.haveAccount} <Link to={withReturn(paths.login, returnPath)}>{es.auth.goLogin}</Link>
+      </p>
       {failure && (
         <ResultModal
           title={es.auth.errorTitle}
@@ -81,6 +77,6 @@ export function RegisterRoute() {
           onClose={() => setFailure(null)}
         />
       )}
-    </section>
+    </AuthCard>
   );
 }

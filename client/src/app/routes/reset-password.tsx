@@ -8,6 +8,7 @@ import { es } from '../../i18n/es';
 import { failureOf } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard } from '../../features/auth/components/auth-card';
 
 /** /restablecer?token=…: the page the reset e-mail links to. */
 export function ResetPasswordRoute() {
@@ -46,51 +47,48 @@ export function ResetPasswordRoute() {
   };
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.auth.resetTitle}</h1>
-        {done ? (
-          <>
-            <p className="alert alert--success" role="status">
-              {done}
-            </p>
-            <Link className="button button--primary auth__submit" to={paths.login}>
-              {es.auth.goLogin}
-            </Link>
-          </>
-        ) : linkError ? (
-          <>
-            <p className="alert alert--error" role="alert">
-              {linkError}
-            </p>
-            <Link className="button auth__submit" to={paths.forgotPassword}>
-              {es.auth.requestNewLink}
-            </Link>
-          </>
-        ) : (
-          <>
-            <p className="auth__text">{es.auth.resetText}</p>
-            <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-              <PasswordField
-                {...form.bind('password')}
-                label={es.auth.newPassword}
-                autoComplete="new-password"
-                hint={es.auth.passwordRules}
-                value={password}
-              />
-              <PasswordField
-                {...form.bind('repeat')}
-                label={es.auth.repeatPassword}
-                autoComplete="new-password"
-                value={repeat}
-              />
-              <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-                {busy ? es.auth.saving : es.auth.resetSubmit}
-              </button>
-            </form>
-          </>
-        )}
-      </div>
-    </section>
+    <AuthCard title={es.auth.resetTitle}>
+      {done ? (
+        <>
+          <p className="alert alert--success" role="status">
+            {done}
+          </p>
+          <Link className="button button--primary auth__submit" to={paths.login}>
+            {es.auth.goLogin}
+          </Link>
+        </>
+      ) : linkError ? (
+        <>
+          <p className="alert alert--error" role="alert">
+            {linkError}
+          </p>
+          <Link className="button auth__submit" to={paths.forgotPassword}>
+            {es.auth.requestNewLink}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="auth__text">{es.auth.resetText}</p>
+          <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <PasswordField
+              {...form.bind('password')}
+              label={es.auth.newPassword}
+              autoComplete="new-password"
+              hint={es.auth.passwordRules}
+              value={password}
+            />
+            <PasswordField
+              {...form.bind('repeat')}
+              label={es.auth.repeatPassword}
+              autoComplete="new-password"
+              value={repeat}
+            />
+            <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+              {busy ? es.auth.saving : es.auth.resetSubmit}
+            </button>
+          </form>
+        </>
+      )}
+    </AuthCard>
   );
 }

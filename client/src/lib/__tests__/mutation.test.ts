@@ -1,17 +1,7 @@
-import { AxiosError } from 'axios';
 import { describe, expect, test } from 'vitest';
 import { create } from 'zustand';
 import { createAction, createMutator, mutate, withDetails } from '../mutation';
-
-function apiError(status: number, body: object): AxiosError {
-  return new AxiosError('Request failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    headers: {},
-    config: {} as never,
-    data: body,
-  });
-}
+import { apiError } from '../../test/helpers';
 
 const INVALID = {
   code: 'VALIDATION_FAILED',

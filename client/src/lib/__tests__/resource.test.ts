@@ -2,6 +2,7 @@ import { AxiosError } from 'axios';
 import { describe, expect, test } from 'vitest';
 import { create } from 'zustand';
 import { createLoader, emptyList, emptySlot, listOf, slot, slotFor, type ListState, type Slot } from '../resource';
+import { apiError, deferred } from '../../test/helpers';
 
 interface TestState extends ListState<string> {
   detail: Slot<string | null>;
@@ -13,24 +14,6 @@ const DETAIL = slot<TestState, 'detail'>('detail', null);
 function testStore() {
   const store = create<TestState>()(() => ({ ...emptyList<string>(), detail: emptySlot(null) }));
   return { store, ...createLoader(store.setState, store.getState) };
-}
-
-/** A promise the test settles when it wants to. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => ((resolve = ok), (reject = fail)));
-  return { promise, resolve, reject };
-}
-
-function apiError(status: number, body: object): AxiosError {
-  return new AxiosError('Request failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    headers: {},
-    config: {} as never,
-    data: body,
-  });
 }
 
 describe('createLoader', () => {

@@ -2,17 +2,11 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BranchDto } from '@pulso/shared';
 import { getBranch, getBranches } from '../api/branches';
 import { useOfficesStore } from '../store';
+import { deferred } from '../../../test/helpers';
 
 vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
 
 const sede = (name: string) => ({ id: name, name }) as BranchDto;
-
-/** A promise the test settles when it wants to. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 describe('offices store (SPEC §4: a late answer never overwrites a newer one)', () => {
   beforeEach(() => {
