@@ -30,7 +30,6 @@ export const dashboardClassesEs = {
     loadError: 'No se pudo cargar la clase.',
     refsLoading: 'Cargando profesores, sedes, tipos y metas...',
     refsError: 'No se pudieron cargar los datos del formulario.',
-    retry: 'Intenta de nuevo',
     name: 'Nombre',
     shortDescription: 'Descripción corta',
     description: 'Descripción',

@@ -20,7 +20,6 @@ export const dashboardTrainersEs = {
     back: 'Volver a Profesores',
     loading: 'Cargando profesor...',
     loadError: 'No se pudo cargar el profesor.',
-    retry: 'Intenta de nuevo',
     id: 'Id',
     fullName: 'Nombre',
     email: 'E-mail',

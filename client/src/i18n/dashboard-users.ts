@@ -105,7 +105,6 @@ export const dashboardUsersEs = {
     planRequired: 'Debes elegir un plan',
     loading: 'Cargando planes...',
     loadError: 'No se pudieron cargar los planes.',
-    retry: 'Intenta de nuevo',
     confirmTitle: 'Confirmación',
     confirm: (plan: string, price: string, name: string) =>
       `¿Registrar el pago del plan ${plan} (${price}) de ${name}?`,
@@ -154,7 +153,6 @@ export const dashboardUsersEs = {
     count: (n: number) => (n === 1 ? '1 mensaje' : `${n} mensajes`),
     reply: (email: string) => `Responder a ${email}`,
   },
-  retry: 'Intenta de nuevo',
   accept: 'Aceptar',
   cancel: 'Cancelar',
 } as const;

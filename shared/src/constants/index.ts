@@ -73,6 +73,20 @@ export function planBadge(name: string): PlanBadge {
   return 'gold';
 }
 
+/** Separates one benefit of a plan from the next in its one `benefits` text. */
+export const BENEFITS_SEPARATOR = ',';
+
+/**
+ * A plan's benefits as the list pages show: 'Todas las sedes, Nutricionista' → two items. (Kept here,
+ * away from the schemas, so the pages that list plans need no zod.)
+ */
+export function benefitList(benefits: string): string[] {
+  return benefits
+    .split(BENEFITS_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
 export const PHONE_DIGITS = 10;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;

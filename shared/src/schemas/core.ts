@@ -171,8 +171,8 @@ export function wireOf(field: z.ZodType): z.ZodType {
  * profile or the admin's form): `fields` are the fields any of its forms accepts, `choose` picks
  * the form for the caller and what was sent.
  */
-export interface FormChoice<C> {
-  fields: z.ZodObject;
+export interface FormChoice<C, F extends z.ZodObject = z.ZodObject> {
+  fields: F;
   choose: (caller: C, input: Record<string, unknown>) => z.ZodType;
 }
 

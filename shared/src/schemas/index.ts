@@ -20,7 +20,6 @@ export type {
 export { hasImageExtension, lessonName, lessonNameKey, lessonReferences } from './lessons';
 export type { LessonListItemDto, LessonReviewDto, LessonDto, Reference } from './lessons';
 export type { BranchDto } from './branches';
-export { BENEFITS_SEPARATOR, benefitList } from './plans';
 export type { PlanDto, PlanInput } from './plans';
 export { parseDate } from './events';
 export { scheduleOf, SCHEDULE_FIELDS } from './week';

@@ -141,10 +141,11 @@ function judgedReferences(input: unknown): unknown {
   };
 }
 
-function lessonFormOf(requireImage: boolean): FormChoice<unknown> {
+function lessonFormOf(requireImage: boolean) {
   const fields = z.object(lessonFields(requireImage)).superRefine(hourOrder(m, HALF_HOUR_CHOICES));
   const form = z.preprocess(judgedReferences, fields);
-  return { fields, choose: () => form };
+  const choice: FormChoice<unknown, typeof fields> = { fields, choose: () => form };
+  return choice;
 }
 
 /**

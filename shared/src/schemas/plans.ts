@@ -4,17 +4,6 @@ import { field, text, wire, type FormValues } from './core';
 
 const m = MESSAGES.planForm;
 
-/** Separates one benefit of a plan from the next in its one `benefits` text. */
-export const BENEFITS_SEPARATOR = ',';
-
-/** A plan's benefits as the list pages show: 'Todas las sedes, Nutricionista' → two items. */
-export function benefitList(benefits: string): string[] {
-  return benefits
-    .split(BENEFITS_SEPARATOR)
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
 /**
  * Plan create and edit (the spec's Plan form): benefits are letters, digits and spaces, and commas may
  * separate several (no empty benefit between them).

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function BranchDetailRoute() {
   const { id = '' } = useParams();
   // The sede's name once it is loaded; 'Sede' until then.
-  const name = useOfficesStore((s) => (s.detailId === id ? s.detail?.name : undefined));
+  const name = useOfficesStore((s) => (s.detail.key === id ? s.detail.value?.name : undefined));
   usePageTitle(name ?? es.titles.branch);
   return <BranchDetail id={id} />;
 }

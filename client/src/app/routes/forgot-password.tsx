@@ -1,70 +1,60 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AxiosError } from 'axios';
-import { fieldErrorsOf, isApiErrorBody, validateRegister } from '@pulso/shared';
-import { Field } from '../../components/ui/field';
+import { fieldErrors, schemas } from '@pulso/shared';
 import { paths } from '../../config/paths';
 import { requestPasswordReset } from '../../features/auth/api/auth';
 import { es } from '../../i18n/es';
-import { errorMessage } from '../../lib/api-client';
+import { failureOf } from '../../lib/api-client';
+import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /** /olvide: asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordRoute() {
   usePageTitle(es.titles.forgotPassword);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { email: '' },
+    validate: (values) => fieldErrors(schemas.forgotForm, values),
+    checkOn: 'submit',
+  });
+  const { email } = form.values;
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateRegister({ email, password: 'Valida123' }).email;
-    setError(problem ?? null);
-    if (problem) return;
+    if (!form.submit()) return;
     setBusy(true);
     try {
       setSent(await requestPasswordReset(email.trim()));
-    } catch (err) {
-      const body: unknown = err instanceof AxiosError ? err.response?.data : null;
-      setError((isApiErrorBody(body) && fieldErrorsOf(body).email) || errorMessage(err));
+    } catch (error) {
+      const failure = failureOf(error);
+      form.showServerErrors({ email: failure.fieldErrors.email ?? failure.message });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.auth.forgotTitle}</h1>
-        {sent ? (
-          <p className="alert alert--success" role="status">
-            {sent}
-          </p>
-        ) : (
-          <>
-            <p className="auth__text">{es.auth.forgotText}</p>
-            <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-              <Field
-                label={es.auth.email}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                error={error}
-              />
-              <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-                {busy ? es.auth.sending : es.auth.forgotSubmit}
-              </button>
-            </form>
-          </>
-        )}
-        <p className="auth__switch">
-          <Link to={paths.login}>{es.auth.backToLogin}</Link>
+    <AuthCard title={es.auth.forgotTitle}>
+      {sent ? (
+        <p className="alert alert--success" role="status">
+          {sent}
         </p>
-      </div>
-    </section>
+      ) : (
+        <>
+          <p className="auth__text">{es.auth.forgotText}</p>
+          <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            <EmailField {...form.bind('email')} value={email} />
+            <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+              {busy ? es.auth.sending : es.auth.forgotSubmit}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth__switch">
+        <Link to={paths.login}>{es.auth.backToLogin}</Link>
+      </p>
+    </AuthCard>
   );
 }

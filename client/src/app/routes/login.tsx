@@ -1,8 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AxiosError } from 'axios';
-import { ERROR_CODES, fieldErrorsOf, isApiErrorBody, MESSAGES, validateLogin } from '@pulso/shared';
-import { Field } from '../../components/ui/field';
+import { ERROR_CODES, fieldErrors, MESSAGES, schemas } from '@pulso/shared';
 import { ResultModal } from '../../components/ui/modal';
 import { paths } from '../../config/paths';
 import { login, signInWithGoogle } from '../../features/auth/api/auth';
@@ -12,13 +10,10 @@ import { useReturnPath, withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
-import { errorMessage } from '../../lib/api-client';
+import { failureOf } from '../../lib/api-client';
+import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
-
-interface Errors {
-  email?: string;
-  password?: string;
-}
+import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /**
  * /login (SPEC §2.10): e-mail, password with show/hide, Enter submits, Google when configured.
@@ -31,9 +26,11 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm({
+    initial: { email: '', password: '' },
+    validate: (values) => fieldErrors(schemas.loginForm, values),
+  });
+  const { values } = form;
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,25 +44,21 @@ export function LoginRoute() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    const missing = validateLogin({ email, password });
-    if (missing.email || missing.password) {
+    form.showServerErrors({});
+    if (Object.keys(form.ruleErrors).length > 0) {
       setDialog({ title: es.auth.missingTitle, message: MESSAGES.auth.loginRequired });
       return;
     }
     setBusy(true);
     try {
-      await finish(await login(email.trim(), password));
+      await finish(await login(values.email.trim(), values.password));
     } catch (error) {
-      const body: unknown = error instanceof AxiosError ? error.response?.data : null;
-      if (isApiErrorBody(body)) {
-        const fields = fieldErrorsOf(body);
-        if (body.code === ERROR_CODES.USER_NOT_FOUND) setErrors({ email: body.message });
-        else if (fields.email) setErrors({ email: fields.email });
-        else setErrors({ password: fields.password ?? body.message });
-      } else {
-        setDialog({ title: es.auth.errorTitle, message: errorMessage(error) });
-      }
+      const failure = failureOf(error);
+      if (!failure.code) setDialog({ title: es.auth.errorTitle, message: failure.message });
+      // 'No se encontró un usuario con ese email' under the e-mail; other refusals under the password.
+      else if (failure.code === ERROR_CODES.USER_NOT_FOUND) form.showServerErrors({ email: failure.message });
+      else if (failure.fieldErrors.email) form.showServerErrors({ email: failure.fieldErrors.email });
+      else form.showServerErrors({ password: failure.fieldErrors.password ?? failure.message });
     } finally {
       setBusy(false);
     }
@@ -77,10 +70,10 @@ export function LoginRoute() {
       try {
         await finish(await signInWithGoogle(credential));
       } catch (error) {
-        const body: unknown = error instanceof AxiosError ? error.response?.data : null;
+        const failure = failureOf(error);
         setDialog({
           title: es.auth.errorTitle,
-          message: isApiErrorBody(body) ? body.message : MESSAGES.auth.googleRejected,
+          message: failure.code ? failure.message : MESSAGES.auth.googleRejected,
         });
       } finally {
         setBusy(false);
@@ -90,47 +83,38 @@ export function LoginRoute() {
   );
 
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.auth.loginTitle}</h1>
-        <p className="auth__text">{es.auth.loginText}</p>
-        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Field
-            label={es.auth.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-          />
-          <PasswordField
-            label={es.auth.password}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-          />
-          <Link className="auth__link" to={paths.forgotPassword}>
-            {es.auth.forgot}
-          </Link>
-          <button type="submit" className="button button--primary auth__submit" disabled={busy}>
-            {busy ? es.auth.signingIn : es.auth.submitLogin}
-          </button>
-        </form>
-        <GoogleButtonBlock
-          onCredential={(c) => void onGoogle(c)}
-          onError={(message) => setDialog({ title: es.auth.errorTitle, message })}
+    <AuthCard title={es.auth.loginTitle} text={es.auth.loginText}>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <EmailField
+          value={values.email}
+          onChange={(e) => form.change('email', e.target.value)}
+          error={form.serverErrors.email}
         />
-        <p className="auth__switch">
-          {es.auth.noAccount}{' '}
-          <Link className="button button--small" to={withReturn(paths.register, returnPath)}>
-            {es.auth.createAccount}
-          </Link>
-        </p>
-      </div>
+        <PasswordField
+          label={es.auth.password}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => form.change('password', e.target.value)}
+          error={form.serverErrors.password}
+        />
+        <Link className="auth__link" to={paths.forgotPassword}>
+          {es.auth.forgot}
+        </Link>
+        <button type="submit" className="button button--primary auth__submit" disabled={busy}>
+          {busy ? es.auth.signingIn : es.auth.submitLogin}
+        </button>
+      </form>
+      <GoogleButtonBlock
+        onCredential={(c) => void onGoogle(c)}
+        onError={(message) => setDialog({ title: es.auth.errorTitle, message })}
+      />
+      <p className="auth__switch">
+        {es.auth.noAccount}{' '}
+        <Link className="button button--small" to={withReturn(paths.register, returnPath)}>
+          {es.auth.createAccount}
+        </Link>
+      </p>
       {dialog && (
         <ResultModal
           title={dialog.title}
@@ -140,7 +124,7 @@ export function LoginRoute() {
           onClose={() => setDialog(null)}
         />
       )}
-    </section>
+    </AuthCard>
   );
 }
 

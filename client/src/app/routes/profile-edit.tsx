@@ -1,15 +1,6 @@
 import { useEffect, useState, type FocusEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { AxiosError } from 'axios';
-import {
-  fieldErrorsOf,
-  hasErrors,
-  isApiErrorBody,
-  MESSAGES,
-  validateProfile,
-  type FieldErrors,
-  type UserDto,
-} from '@pulso/shared';
+import { fieldErrors, MESSAGES, schemas, type UserDto } from '@pulso/shared';
 import { Field } from '../../components/ui/field';
 import { ConfirmModal, ResultModal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,8 +10,10 @@ import { PasswordField } from '../../features/auth/components/password-field';
 import { useAuthStore } from '../../features/auth/store';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { es } from '../../i18n/es';
-import { errorMessage } from '../../lib/api-client';
+import { failureOf, type ApiFailure } from '../../lib/api-client';
+import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AuthCard } from '../../features/auth/components/auth-card';
 
 /**
  * /profile/editar/{id} (SPEC §2.11): username, new password and phone. Saving asks first, then returns to
@@ -54,11 +47,14 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const loadUser = useAuthStore((s) => s.loadUser);
   const setToken = useAuthStore((s) => s.setToken);
   const signOut = useSignOut();
-  const [fullName, setFullName] = useState(user.fullName);
-  const [phone, setPhone] = useState(user.phone);
-  const [password, setPassword] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    initial: { fullName: user.fullName, phone: user.phone, password: '', currentPassword: '' },
+    validate: (values) => fieldErrors(schemas.profileForm, values),
+    showAll: true,
+    // The server judged the form as a whole: any change makes what it said stale.
+    stale: () => 'all',
+  });
+  const { values } = form;
   const [asking, setAsking] = useState<'save' | 'delete' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,21 +62,20 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   // 'Contraseña actual' appears as a new password is typed; its required message waits until the
   // member has left that field or tries to save, instead of greeting them in red before they reach it.
   const [currentLeft, setCurrentLeft] = useState(false);
-
-  const input = { fullName, phone, password, currentPassword };
-  const ruleErrors = validateProfile(input);
-  const errors = { ...ruleErrors, ...serverErrors };
-  const { currentPassword: currentError, ...otherErrors } = errors;
-  const shown: FieldErrors = currentLeft || serverErrors.currentPassword ? errors : otherErrors;
+  const shownError = (field: keyof typeof values) =>
+    field !== 'currentPassword' || currentLeft || form.serverErrors.currentPassword ? form.errorOf(field) : undefined;
+  const blocked = (['fullName', 'phone', 'password', 'currentPassword'] as const).some((field) => shownError(field));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setCurrentLeft(true);
-    if (!hasErrors(ruleErrors)) setAsking('save');
-    else if (currentError && !hasErrors(otherErrors)) {
-      const current = event.currentTarget.elements.namedItem('currentPassword');
-      if (current instanceof HTMLElement) current.focus();
-    }
+    const { currentPassword: currentError, ...otherErrors } = form.ruleErrors;
+    if (!form.submit()) {
+      if (currentError && Object.keys(otherErrors).length === 0) {
+        const current = event.currentTarget.elements.namedItem('currentPassword');
+        if (current instanceof HTMLElement) current.focus();
+      }
+    } else setAsking('save');
   };
 
   /** Focus left the field (its input and its show/hide button). */
@@ -89,23 +84,27 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
     if (!(next instanceof Node && event.currentTarget.contains(next))) setCurrentLeft(true);
   };
 
+  /** A change's failure: the server's field messages under their fields, anything else in a dialog. */
+  const failed = (error: ApiFailure) => {
+    setAsking(null);
+    if (Object.keys(error.fieldErrors).length > 0) form.showServerErrors(error.fieldErrors);
+    else setFailure(error.message);
+  };
+
   const save = async () => {
     setBusy(true);
+    const { password, currentPassword } = values;
     try {
       const { message, token } = await updateProfile(id, {
-        fullName: fullName.trim(),
-        phone: phone.trim(),
+        fullName: values.fullName.trim(),
+        phone: values.phone.trim(),
         ...(password ? { password, currentPassword } : {}),
       });
       if (token) setToken(token);
       await loadUser();
       void navigate(paths.profile, { state: { flash: message || MESSAGES.users.updated } });
     } catch (error) {
-      setAsking(null);
-      const body: unknown = error instanceof AxiosError ? error.response?.data : null;
-      const fields = isApiErrorBody(body) ? fieldErrorsOf(body) : {};
-      if (hasErrors(fields)) setServerErrors(fields);
-      else setFailure(errorMessage(error));
+      failed(failureOf(error));
     } finally {
       setBusy(false);
     }
@@ -118,81 +117,73 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
       signOut(paths.home, { replace: true });
     } catch (error) {
       setAsking(null);
-      setFailure(errorMessage(error));
+      setFailure(failureOf(error).message);
     } finally {
       setBusy(false);
     }
   };
 
-  const change = (setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    setServerErrors({});
-  };
-
   return (
-    <section className="section auth">
-      <div className="auth__card">
-        <h1 className="auth__title">{es.profile.editTitle}</h1>
-        <form className="form" onSubmit={onSubmit} noValidate>
-          <Field
-            label={es.profile.username}
-            name="fullName"
-            autoComplete="name"
-            value={fullName}
-            maxLength={80}
-            onChange={(e) => change(setFullName)(e.target.value)}
-            error={shown.fullName}
-          />
-          <PasswordField
-            label={es.profile.newPassword}
-            name="password"
-            autoComplete="new-password"
-            hint={es.profile.newPasswordHint}
-            value={password}
-            onChange={(e) => {
-              change(setPassword)(e.target.value);
-              if (e.target.value === '') setCurrentLeft(false);
-            }}
-            error={shown.password}
-          />
-          {password !== '' && (
-            <div onBlur={leaveCurrent}>
-              <PasswordField
-                label={es.profile.currentPassword}
-                name="currentPassword"
-                autoComplete="current-password"
-                hint={es.profile.currentPasswordHint}
-                value={currentPassword}
-                onChange={(e) => change(setCurrentPassword)(e.target.value)}
-                error={shown.currentPassword}
-              />
-            </div>
-          )}
-          {/* No maxLength: a longer number ('+52 55 1234 5678') was cut silently; the rule's message says why. */}
-          <Field
-            label={es.profile.phone}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => change(setPhone)(e.target.value)}
-            error={shown.phone}
-          />
-          <div className="profile__actions">
-            <Link className="button" to={paths.profile}>
-              {es.profile.cancel}
-            </Link>
-            <button type="submit" className="button button--primary" disabled={busy || hasErrors(shown)}>
-              {busy ? es.profile.saving : es.profile.save}
-            </button>
+    <AuthCard title={es.profile.editTitle}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Field
+          label={es.profile.username}
+          name="fullName"
+          autoComplete="name"
+          value={values.fullName}
+          maxLength={80}
+          onChange={(e) => form.change('fullName', e.target.value)}
+          error={shownError('fullName')}
+        />
+        <PasswordField
+          label={es.profile.newPassword}
+          name="password"
+          autoComplete="new-password"
+          hint={es.profile.newPasswordHint}
+          value={values.password}
+          onChange={(e) => {
+            form.change('password', e.target.value);
+            if (e.target.value === '') setCurrentLeft(false);
+          }}
+          error={shownError('password')}
+        />
+        {values.password !== '' && (
+          <div onBlur={leaveCurrent}>
+            <PasswordField
+              label={es.profile.currentPassword}
+              name="currentPassword"
+              autoComplete="current-password"
+              hint={es.profile.currentPasswordHint}
+              value={values.currentPassword}
+              onChange={(e) => form.change('currentPassword', e.target.value)}
+              error={shownError('currentPassword')}
+            />
           </div>
-        </form>
-        <hr className="profile__rule" />
-        <button type="button" className="button button--danger button--small" onClick={() => setAsking('delete')}>
-          {es.profile.delete}
-        </button>
-      </div>
+        )}
+        {/* No maxLength: a longer number ('+52 55 1234 5678') was cut silently; the rule's message says why. */}
+        <Field
+          label={es.profile.phone}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => form.change('phone', e.target.value)}
+          error={shownError('phone')}
+        />
+        <div className="profile__actions">
+          <Link className="button" to={paths.profile}>
+            {es.profile.cancel}
+          </Link>
+          <button type="submit" className="button button--primary" disabled={busy || blocked}>
+            {busy ? es.profile.saving : es.profile.save}
+          </button>
+        </div>
+      </form>
+      <hr className="profile__rule" />
+      <button type="button" className="button button--danger button--small" onClick={() => setAsking('delete')}>
+        {es.profile.delete}
+      </button>
       {asking && (
         <ConfirmModal
           title={es.profile.confirmTitle}
@@ -215,6 +206,6 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
         />
       )}
       {failure && <ResultModal message={failure} failed closeLabel={es.auth.accept} onClose={() => setFailure(null)} />}
-    </section>
+    </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { planBadge, type PaymentDto, type UserDto } from '@pulso/shared';
+import { planBadge, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
-import { getMyPayments } from '../../features/payments/api/payments';
+import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
-import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -170,27 +169,21 @@ function MembershipCard({ user }: { user: UserDto }) {
 
 function PaymentsCard() {
   const currency = useUiStore((s) => s.site.currency);
-  const [payments, setPayments] = useState<PaymentDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { value: payments, status, error } = usePaymentsStore((s) => s.history);
+  const loadHistory = usePaymentsStore((s) => s.loadHistory);
 
   useEffect(() => {
-    let live = true;
-    getMyPayments()
-      .then((list) => live && setPayments(list.filter((p) => p.status !== 'pending')))
-      .catch((err: unknown) => live && setError(errorMessage(err)));
-    return () => {
-      live = false;
-    };
-  }, []);
+    void loadHistory();
+  }, [loadHistory]);
 
   return (
     <article className="profile__card profile__card--wide">
       <h2>{es.profile.payments}</h2>
-      {error ? (
+      {status === 'failed' ? (
         <p className="alert alert--error" role="alert">
           {error}
         </p>
-      ) : !payments ? (
+      ) : status !== 'succeeded' ? (
         <Spinner label={es.common.loading} />
       ) : payments.length === 0 ? (
         <p className="empty">{es.profile.noPayments}</p>

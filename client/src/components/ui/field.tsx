@@ -9,12 +9,36 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   hint?: ReactNode;
 }
 
-/** A labelled input with its error under it, linked for screen readers. */
-export function Field({ label, error, addon, hint, className, ...input }: FieldProps) {
+/** The ids that tie a control to its message and hint, and the props that announce them. */
+export function useDescription(error: string | null | undefined, hint?: ReactNode) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return {
+    id,
+    describedBy,
+    /** The message and hint under the control. */
+    notes: (
+      <>
+        {hint && (
+          <p id={hintId} className="field__hint">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </>
+    ),
+  };
+}
+
+/** A labelled input with its error under it, linked for screen readers. */
+export function Field({ label, error, addon, hint, className, ...input }: FieldProps) {
+  const { id, describedBy, notes } = useDescription(error, hint);
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id} className="field__label">
@@ -24,16 +48,7 @@ export function Field({ label, error, addon, hint, className, ...input }: FieldP
         <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
         {addon}
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      {notes}
     </div>
   );
 }

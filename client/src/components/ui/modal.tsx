@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router-dom';
 import { focusElement, focusIsLost, focusMainContent } from '../../lib/focus';
 
 const FOCUSABLE =
@@ -137,15 +138,26 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
   );
 }
 
+/** A way out of a dialog to another screen (a link back to a list). */
+export interface DialogLink {
+  label: string;
+  to: string;
+}
+
 interface ResultModalProps {
   /** Defaults to the spec's 'Resultado'. */
   title?: string;
-  message: string;
+  /** The result; further lines explain it (e.g. the server's message). */
+  message: string | readonly string[];
   /** A failure is announced as an error. */
   failed?: boolean;
   onClose: () => void;
   /** Defaults to the spec's 'Aceptar'. */
   closeLabel?: string;
+  /** Without the close button (Escape still closes): the link is the only way on. */
+  hideClose?: boolean;
+  /** A link beside the close button; it is the dialog's main action and takes focus. */
+  link?: DialogLink;
 }
 
 /** The outcome of an action, with one button to acknowledge it (SPEC §2.5 'Resultado' / 'Aceptar'). */
@@ -155,19 +167,43 @@ export function ResultModal({
   failed,
   onClose,
   closeLabel = 'Aceptar',
+  hideClose,
+  link,
 }: ResultModalProps) {
+  const lines = typeof message === 'string' ? [message] : message;
   return (
     <Modal
       title={title}
       onClose={onClose}
       role="alertdialog"
       actions={
-        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
-          {closeLabel}
-        </button>
+        <>
+          {!hideClose && (
+            <button
+              type="button"
+              className={link ? 'button' : 'button button--primary'}
+              onClick={onClose}
+              data-autofocus={link ? undefined : true}
+            >
+              {closeLabel}
+            </button>
+          )}
+          {link && (
+            <Link className="button button--primary" to={link.to} data-autofocus>
+              {link.label}
+            </Link>
+          )}
+        </>
       }
     >
-      <p className={failed ? 'modal__message modal__message--error' : 'modal__message'}>{message}</p>
+      {lines.map((line, i) => (
+        <p
+          key={i}
+          className={i > 0 ? 'modal__message modal__detail' : `modal__message${failed ? ' modal__message--error' : ''}`}
+        >
+          {line}
+        </p>
+      ))}
     </Modal>
   );
 }
@@ -180,7 +216,11 @@ interface ConfirmModalProps {
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  /** The confirm button's label while the action runs. */
+  busyLabel?: string;
   danger?: boolean;
+  /** A way out before the buttons (a link back to the list). */
+  link?: DialogLink;
 }
 
 /** A question before an action that changes or removes data. */
@@ -192,15 +232,24 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
   busy,
+  busyLabel,
   danger,
+  link,
 }: ConfirmModalProps) {
   return (
     <Modal
       title={title}
-      onClose={onCancel}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
       role="alertdialog"
       actions={
         <>
+          {link && (
+            <Link className="button" to={link.to}>
+              {link.label}
+            </Link>
+          )}
           <button type="button" className="button" onClick={onCancel} disabled={busy} data-autofocus>
             {cancelLabel}
           </button>
@@ -210,7 +259,7 @@ export function ConfirmModal({
             onClick={onConfirm}
             disabled={busy}
           >
-            {confirmLabel}
+            {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
         </>
       }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { TOKEN_STORAGE_KEY, type LoadStatus, type UserDto } from '@pulso/shared';
-import { errorMessage, errorStatus } from '../../lib/api-client';
+import { failureOf } from '../../lib/api-client';
 import { getUser } from './api/auth';
 
 interface TokenClaims {
@@ -96,6 +96,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     set({ ...fromStorage(), user: null, status: 'idle', error: null, signingOut: false });
   },
   setActive: (active) => set({ isActive: active }),
+  // Read by hand rather than through lib/resource: its answer also sets the session's flags, a
+  // session the server refuses ends here, and a sign-out (a new token) drops a late answer.
   loadUser: async () => {
     const { userId, token } = get();
     if (!userId || !token) return;
@@ -106,12 +108,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       set({ user, status: 'succeeded', isActive: user.membresia?.status === 'Activo', isAdmin: user.isAdmin });
     } catch (error) {
       if (get().token !== token) return;
-      const status = errorStatus(error);
+      const { status, message } = failureOf(error);
       if (status === 401 || status === 404) {
         get().logout();
         return;
       }
-      set({ status: 'failed', error: errorMessage(error) });
+      set({ status: 'failed', error: message });
     }
   },
   signIn: async (token) => {

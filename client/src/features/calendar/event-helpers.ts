@@ -1,4 +1,5 @@
-import { MESSAGES, type CalendarEventDto, type FieldErrors } from '@pulso/shared';
+import { fieldErrors, schemas, type CalendarEventDto, type FieldErrors } from '@pulso/shared';
+import type { NewEventInput } from './api/events';
 
 export type EventKind = CalendarEventDto['kind'];
 
@@ -27,16 +28,10 @@ export function toEventInput(event: CalendarEventDto): CalendarEventInput {
   };
 }
 
-export interface EventFormValues {
-  title: string;
-  /** `<input type="datetime-local">` values: local 'YYYY-MM-DDTHH:mm'. */
-  start: string;
-  end: string;
-}
+/** The form's values: its title, and `<input type="datetime-local">` values (local 'YYYY-MM-DDTHH:mm'). */
+export type EventFormValues = NewEventInput;
 
 export const EMPTY_EVENT_FORM: EventFormValues = { title: '', start: '', end: '' };
-
-export const TITLE_MAX_LENGTH = 100;
 
 /** A local date-time typed in the form, or null when it is missing or not a date. */
 export function parseLocalDateTime(value: string): Date | null {
@@ -45,23 +40,13 @@ export function parseLocalDateTime(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The same rules and words as the server's event validator. */
+/** The server's own event rules and words (the shared schema), on the form's local date-times. */
 export function validateEventForm(values: EventFormValues): FieldErrors {
-  const m = MESSAGES.events;
-  const errors: FieldErrors = {};
-  const title = values.title.trim();
-  if (!title) errors.title = m.titleRequired;
-  else if (title.length > TITLE_MAX_LENGTH) errors.title = m.titleTooLong;
-  const start = parseLocalDateTime(values.start);
-  const end = parseLocalDateTime(values.end);
-  if (!start) errors.start = m.startRequired;
-  if (!end) errors.end = m.endRequired;
-  else if (start && end <= start) errors.end = m.endOrder;
-  return errors;
+  return fieldErrors(schemas.eventForm, values);
 }
 
 /** The body POST /events expects, from valid form values. */
-export function toNewEvent(values: EventFormValues): { title: string; start: string; end: string } {
+export function toNewEvent(values: EventFormValues): NewEventInput {
   const start = parseLocalDateTime(values.start);
   const end = parseLocalDateTime(values.end);
   if (!start || !end) throw new Error('validateEventForm must pass before toNewEvent');

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CalendarEventDto, LoadStatus, UserDto } from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
+import { createAction } from '../../lib/mutation';
+import { createLoader, flat } from '../../lib/resource';
 import * as api from './api/events';
 
 interface CalendarState {
@@ -8,7 +9,8 @@ interface CalendarState {
   member: UserDto | null;
   memberStatus: LoadStatus;
   memberError: string | null;
-  /** The last events load (one per visible range). */
+  /** The events of the last range read (FullCalendar keeps what it shows). */
+  events: CalendarEventDto[];
   status: LoadStatus;
   error: string | null;
   /** Creating or deleting an event is in flight. */
@@ -23,47 +25,28 @@ interface CalendarState {
   clearActionError: () => void;
 }
 
+const MEMBER = flat<CalendarState, 'member'>({ value: 'member', status: 'memberStatus', error: 'memberError' }, null);
+const EVENTS = flat<CalendarState, 'events'>({ value: 'events', status: 'status', error: 'error' }, []);
+
 export const useCalendarStore = create<CalendarState>()((set, get) => {
-  // Only the newest range's answer may change the status: an older, slower one is ignored.
-  let latestFetch = 0;
-  const act = async <T>(run: () => Promise<T>): Promise<T | null> => {
-    set({ busy: true, actionError: null });
-    try {
-      return await run();
-    } catch (error) {
-      set({ actionError: errorMessage(error) });
-      return null;
-    } finally {
-      set({ busy: false });
-    }
-  };
+  const { load } = createLoader(set, get);
+  const act = createAction<CalendarState>(set);
+
   return {
     member: null,
     memberStatus: 'idle',
     memberError: null,
+    events: [],
     status: 'idle',
     error: null,
     busy: false,
     actionError: null,
-    loadMember: async (userId) => {
-      set({ memberStatus: 'loading', memberError: null });
-      try {
-        set({ member: await api.getMember(userId), memberStatus: 'succeeded' });
-      } catch (error) {
-        set({ memberStatus: 'failed', memberError: errorMessage(error) });
-      }
-    },
+    loadMember: (userId) => load(MEMBER, null, () => api.getMember(userId)),
     fetchEvents: async (start, end) => {
-      const id = ++latestFetch;
-      set({ status: 'loading', error: null });
-      try {
-        const events = await api.getEvents(start, end);
-        if (id === latestFetch) set({ status: 'succeeded' });
-        return events;
-      } catch (error) {
-        if (id === latestFetch) set({ status: 'failed', error: errorMessage(error) });
-        throw error;
-      }
+      // Only the newest range's answer changes the status; every caller gets its own range's events.
+      let events: CalendarEventDto[] = [];
+      await load(EVENTS, null, async () => (events = await api.getEvents(start, end)), { rethrow: true });
+      return events;
     },
     createEvent: (input) => act(() => api.createEvent(input)),
     deleteEvent: async (id) => (await act(() => api.deleteEvent(id).then(() => true))) ?? false,

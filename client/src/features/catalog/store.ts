@@ -1,32 +1,24 @@
 import { create } from 'zustand';
-import type { LoadStatus } from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
 import { getGoals, getTypes, type NamedItem } from './api/catalog';
+import { createLoader, emptyList, listOf, type ListState } from '../../lib/resource';
 
-interface NamedListState {
-  items: NamedItem[];
-  status: LoadStatus;
-  error: string | null;
+interface NamedListState extends ListState<NamedItem> {
   /** Loads the list once; a failed or forced load tries again. */
   fetch: (force?: boolean) => Promise<void>;
 }
 
-function namedListStore(load: () => Promise<NamedItem[]>) {
-  return create<NamedListState>()((set, get) => ({
-    items: [],
-    status: 'idle',
-    error: null,
-    fetch: async (force = false) => {
-      const { status } = get();
-      if (!force && (status === 'loading' || status === 'succeeded')) return;
-      set({ status: 'loading', error: null });
-      try {
-        set({ items: await load(), status: 'succeeded' });
-      } catch (error) {
-        set({ status: 'failed', error: errorMessage(error) });
-      }
-    },
-  }));
+function namedListStore(read: () => Promise<NamedItem[]>) {
+  return create<NamedListState>()((set, get) => {
+    const { load } = createLoader(set, get);
+    return {
+      ...emptyList<NamedItem>(),
+      fetch: async (force = false) => {
+        const { status } = get();
+        if (!force && (status === 'loading' || status === 'succeeded')) return;
+        await load(listOf<NamedListState>(), null, read);
+      },
+    };
+  });
 }
 
 /** The spec's types store: the exercise types offered by the class filter (GET /types). */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LoadStatus, StatsDto } from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
+import { createLoader, flat } from '../../lib/resource';
 import { getStats } from './api/stats';
 
 interface OverviewState {
@@ -10,17 +10,15 @@ interface OverviewState {
   load: () => Promise<void>;
 }
 
+const STATS = flat<OverviewState, 'stats'>({ value: 'stats', status: 'status', error: 'error' }, null);
+
 /** The dashboard overview's figures; a reload keeps the last figures on screen while it runs. */
-export const useOverviewStore = create<OverviewState>()((set) => ({
-  stats: null,
-  status: 'idle',
-  error: null,
-  load: async () => {
-    set({ status: 'loading', error: null });
-    try {
-      set({ stats: await getStats(), status: 'succeeded' });
-    } catch (error) {
-      set({ status: 'failed', error: errorMessage(error) });
-    }
-  },
-}));
+export const useOverviewStore = create<OverviewState>()((set, get) => {
+  const { load } = createLoader(set, get);
+  return {
+    stats: null,
+    status: 'idle',
+    error: null,
+    load: () => load(STATS, null, getStats),
+  };
+});

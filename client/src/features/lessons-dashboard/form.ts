@@ -1,37 +1,36 @@
 import {
   endHourChoices,
+  fieldErrors,
   HALF_HOUR_CHOICES,
   LESSON_START_HOURS,
   lessonScheduleErrors,
+  schemas,
   SELECT_PLACEHOLDER,
-  validateLessonForm,
   type FieldErrors,
   type LessonDto,
   type LessonListItemDto,
   type NamedSchedule,
 } from '@pulso/shared';
+import type { Body } from '../../lib/api-client';
 import type { LessonAttributes } from './api/lessons-dashboard';
 
 export type Availability = 'Activa' | 'Inactiva';
 
+type LessonFields = Body<typeof schemas.lessonForm.create.fields>;
+
 /**
- * The lesson form as the inputs hold it; selects start at 'Seleccione' (SPEC §5). The trainer and
- * sede selects (the form's `monitor` and `branchoffice` fields) hold the chosen ids.
+ * The lesson form as the inputs hold it: the schema's fields, with selects at 'Seleccione' (SPEC §5).
+ * The trainer and sede selects (the form's `monitor` and `branchoffice`, where the rules judge the
+ * choice) hold the chosen ids; the image is chosen apart, as a file.
  */
-export interface LessonFormValues {
-  name: string;
-  shortDescription: string;
-  description: string;
+export type LessonFormValues = Omit<
+  LessonFields,
+  'image' | 'monitorId' | 'officeId' | 'effort' | 'isAvailable' | 'branchoffice'
+> & {
   effort: string;
-  types: string[];
-  goals: string[];
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
   isAvailable: Availability | typeof SELECT_PLACEHOLDER;
-  monitor: string;
   branchoffice: string;
-}
+};
 
 export const EMPTY_LESSON_FORM: LessonFormValues = {
   name: '',
@@ -77,11 +76,13 @@ export function finishHours(start: string): string[] {
 }
 
 /**
- * The §5 rules on the form's values. `image` is the chosen file's name, or the stored image's URL on
- * the edit screen, so only the create screen requires a file.
+ * The §5 rules on the form's values, from the shared schema. `image` is the chosen file's name, or
+ * the stored image's URL on the edit screen, so only the create screen requires a file.
  */
 export function lessonFormErrors(values: LessonFormValues, image: string, requireImage: boolean): FieldErrors {
-  return validateLessonForm({ ...values, image }, { requireImage });
+  const input = { ...values, image };
+  const form = requireImage ? schemas.lessonForm.create : schemas.lessonForm.update;
+  return fieldErrors(form.choose(undefined, input), input);
 }
 
 /** The fields the schedule rules speak about: a change to any of them makes the server's word on them stale. */

@@ -1,86 +1,63 @@
-import { AxiosError } from 'axios';
 import { create } from 'zustand';
-import { fieldErrorsOf, isApiErrorBody, type FieldErrors, type LoadStatus, type PlanDto } from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
-import { createPlan, deletePlan, getAllPlans, restorePlan, updatePlan, type PlanFields } from './api/plans-admin';
-
-/** The outcome of a change: the server's Spanish message, and on failure its per-field messages. */
-export type PlanActionResult =
-  { ok: true; message: string; plan?: PlanDto } | { ok: false; message: string; fieldErrors: FieldErrors };
-
-function failure(error: unknown): PlanActionResult {
-  const body: unknown = error instanceof AxiosError ? error.response?.data : null;
-  return { ok: false, message: errorMessage(error), fieldErrors: isApiErrorBody(body) ? fieldErrorsOf(body) : {} };
-}
+import type { PlanDto } from '@pulso/shared';
+import { mutate, type Outcome } from '../../lib/mutation';
+import { createLoader, emptyList, listOf, type ListState } from '../../lib/resource';
+import * as plansApi from './api/plans-admin';
+import type { PlanFields } from './api/plans-admin';
 
 /** The server's order: cheapest first, then by name. */
 const byPrice = (a: PlanDto, b: PlanDto) => a.price - b.price || a.name.localeCompare(b.name, 'es');
 
-interface PlansAdminState {
+interface PlansAdminState extends ListState<PlanDto> {
   /** Every plan, retired ones included. */
-  items: PlanDto[];
-  status: LoadStatus;
-  error: string | null;
   fetchPlans: () => Promise<void>;
-  createPlan: (fields: PlanFields) => Promise<PlanActionResult>;
-  updatePlan: (id: string, fields: PlanFields) => Promise<PlanActionResult>;
-  deletePlan: (id: string) => Promise<PlanActionResult>;
-  restorePlan: (id: string) => Promise<PlanActionResult>;
+  createPlan: (fields: PlanFields) => Promise<Outcome<PlanDto>>;
+  updatePlan: (id: string, fields: PlanFields) => Promise<Outcome<PlanDto>>;
+  deletePlan: (id: string) => Promise<Outcome>;
+  restorePlan: (id: string) => Promise<Outcome>;
 }
+
+const LIST = listOf<PlansAdminState>();
 
 /**
  * The spec's memberships store for the dashboard: the plan list and its changes. Each change updates
  * the list in place, so the screens never reload it to show the result.
  */
-export const usePlansAdminStore = create<PlansAdminState>()((set) => ({
-  items: [],
-  status: 'idle',
-  error: null,
-  fetchPlans: async () => {
-    set({ status: 'loading', error: null });
-    try {
-      set({ items: await getAllPlans(), status: 'succeeded' });
-    } catch (error) {
-      set({ status: 'failed', error: errorMessage(error) });
-    }
-  },
-  createPlan: async (fields) => {
-    try {
-      const { message, plan } = await createPlan(fields);
-      const saved = { ...plan, deletedAt: null };
-      set((s) => ({ items: [...s.items.filter((p) => p.id !== plan.id), saved].sort(byPrice) }));
-      return { ok: true, message, plan: saved };
-    } catch (error) {
-      return failure(error);
-    }
-  },
-  updatePlan: async (id, fields) => {
-    try {
-      const { message, plan } = await updatePlan(id, fields);
-      const saved = { ...plan, deletedAt: null };
-      set((s) => ({ items: s.items.map((p) => (p.id === id ? saved : p)).sort(byPrice) }));
-      return { ok: true, message, plan: saved };
-    } catch (error) {
-      return failure(error);
-    }
-  },
-  deletePlan: async (id) => {
-    try {
-      const message = await deletePlan(id);
-      const now = new Date().toISOString();
-      set((s) => ({ items: s.items.map((p) => (p.id === id ? { ...p, deletedAt: now } : p)) }));
-      return { ok: true, message };
-    } catch (error) {
-      return failure(error);
-    }
-  },
-  restorePlan: async (id) => {
-    try {
-      const message = await restorePlan(id);
-      set((s) => ({ items: s.items.map((p) => (p.id === id ? { ...p, deletedAt: null } : p)) }));
-      return { ok: true, message };
-    } catch (error) {
-      return failure(error);
-    }
-  },
-}));
+export const usePlansAdminStore = create<PlansAdminState>()((set, get) => {
+  const { load } = createLoader(set, get);
+  /** Sets one plan's retirement date (null: on sale). */
+  const retire = (id: string, deletedAt: string | null) =>
+    set((s) => ({ items: s.items.map((p) => (p.id === id ? { ...p, deletedAt } : p)) }));
+  /** A plan the server saved, put in the list in the server's order. */
+  const saved = (plan: PlanDto) => {
+    const value = { ...plan, deletedAt: null };
+    set((s) => ({ items: [...s.items.filter((p) => p.id !== plan.id), value].sort(byPrice) }));
+    return value;
+  };
+  return {
+    ...emptyList<PlanDto>(),
+    fetchPlans: () => load(LIST, null, plansApi.getAllPlans),
+    createPlan: (fields) =>
+      mutate(async () => {
+        const { message, plan } = await plansApi.createPlan(fields);
+        return { message, value: saved(plan) };
+      }),
+    updatePlan: (id, fields) =>
+      mutate(async () => {
+        const { message, plan } = await plansApi.updatePlan(id, fields);
+        return { message, value: saved(plan) };
+      }),
+    deletePlan: (id) =>
+      mutate(async () => {
+        const message = await plansApi.deletePlan(id);
+        retire(id, new Date().toISOString());
+        return message;
+      }),
+    restorePlan: (id) =>
+      mutate(async () => {
+        const message = await plansApi.restorePlan(id);
+        retire(id, null);
+        return message;
+      }),
+  };
+});

@@ -1,41 +1,24 @@
-import { AxiosError } from 'axios';
 import { create } from 'zustand';
-import {
-  ERROR_CODES,
-  fieldErrorsOf,
-  isApiErrorBody,
-  type FieldErrors,
-  type LoadStatus,
-  type PaymentDto,
-  type PlanDto,
-  type UserListItemDto,
-} from '@pulso/shared';
-import { errorMessage } from '../../lib/api-client';
+import type { ContactMessageDto, PaymentDto, PlanDto } from '@pulso/shared';
+import { mutate, type Outcome } from '../../lib/mutation';
+import { createLoader, emptySlot, slot, type Slot } from '../../lib/resource';
 import * as usersApi from './api/users-admin';
-import type { ContactMessageDto } from '@pulso/shared';
 import type { UserFormBody, UserPage } from './api/users-admin';
 
 /** Rows per page of the user tables; the API takes page and limit (at most 200). */
 export const USERS_PAGE_SIZE = 20;
 
-export interface UserList {
-  items: UserListItemDto[];
-  total: number;
-  /** 1-based page on screen. */
+/** A page of a user table, with which page it is (1-based). */
+export interface UserList extends UserPage {
   page: number;
-  status: LoadStatus;
-  error: string | null;
 }
 
-/** The result of a change: the server's own message either way, and its per-field messages on failure. */
-export type Outcome =
-  { ok: true; message: string; payment?: PaymentDto } | { ok: false; message: string; fieldErrors: FieldErrors };
-
 interface UsersAdminState {
-  users: UserList;
-  suspended: UserList;
-  messages: { items: ContactMessageDto[]; status: LoadStatus; error: string | null };
-  plans: { items: PlanDto[]; status: LoadStatus; error: string | null };
+  /** The page of active users on screen; a new page replaces it when it arrives. */
+  users: Slot<UserList>;
+  suspended: Slot<UserList>;
+  messages: Slot<ContactMessageDto[]>;
+  plans: Slot<PlanDto[]>;
   /** Loads a page of active users (the current one when no page is given). */
   fetchUsers: (page?: number) => Promise<void>;
   fetchSuspended: (page?: number) => Promise<void>;
@@ -49,119 +32,69 @@ interface UsersAdminState {
   /** Restores a suspended account, then reloads the suspended list. */
   restoreUser: (id: string) => Promise<Outcome>;
   /** Records a front-desk payment for the plan, then reloads the users list (membership status). */
-  grantPlan: (userId: string, planId: string) => Promise<Outcome>;
+  grantPlan: (userId: string, planId: string) => Promise<Outcome<PaymentDto>>;
 }
 
-const emptyList = (): UserList => ({ items: [], total: 0, page: 1, status: 'idle', error: null });
+const FIRST_PAGE: UserList = { items: [], total: 0, page: 1 };
+const USERS = slot<UsersAdminState, 'users'>('users', FIRST_PAGE);
+const SUSPENDED = slot<UsersAdminState, 'suspended'>('suspended', FIRST_PAGE);
+const MESSAGES = slot<UsersAdminState, 'messages'>('messages', []);
+const PLANS = slot<UsersAdminState, 'plans'>('plans', []);
 
-function failure(error: unknown): Outcome {
-  const body: unknown = error instanceof AxiosError ? error.response?.data : null;
-  if (!isApiErrorBody(body)) return { ok: false, message: errorMessage(error), fieldErrors: {} };
-  // A taken e-mail has no field details: it still belongs under the e-mail field (SPEC §5).
-  const fieldErrors = body.code === ERROR_CODES.EMAIL_TAKEN ? { email: body.message } : fieldErrorsOf(body);
-  return { ok: false, message: body.message, fieldErrors };
+/** A page of a list; when its last rows were removed (the page is past the end now), the last page. */
+async function readPage(
+  read: (page: number, limit: number) => Promise<UserPage>,
+  requested: number,
+): Promise<UserList> {
+  const found = await read(requested, USERS_PAGE_SIZE);
+  const lastPage = Math.max(1, Math.ceil(found.total / USERS_PAGE_SIZE));
+  if (found.items.length > 0 || requested <= lastPage) return { ...found, page: requested };
+  return { ...(await read(lastPage, USERS_PAGE_SIZE)), page: lastPage };
 }
-
-/** Each list remembers its latest request, so a slow answer for an older page never wins. */
-const latest = { users: 0, suspended: 0 };
 
 /** The users store of the spec (SPEC §3), for the admin screens: users, suspended users, contact messages. */
 export const useUsersAdminStore = create<UsersAdminState>()((set, get) => {
-  async function loadList(
-    key: 'users' | 'suspended',
-    load: (page: number, limit: number) => Promise<UserPage>,
-    requested?: number,
-  ): Promise<void> {
-    const page = Math.max(1, requested ?? get()[key].page);
-    const ticket = ++latest[key];
-    set((s) => ({ [key]: { ...s[key], page, status: 'loading', error: null } }));
-    try {
-      const { items, total } = await load(page, USERS_PAGE_SIZE);
-      if (ticket !== latest[key]) return;
-      const lastPage = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-      // The last row of the last page was removed: show the page before it.
-      if (items.length === 0 && page > lastPage) return loadList(key, load, lastPage);
-      set({ [key]: { items, total, page, status: 'succeeded', error: null } });
-    } catch (error) {
-      if (ticket !== latest[key]) return;
-      set((s) => ({ [key]: { ...s[key], status: 'failed', error: errorMessage(error) } }));
-    }
-  }
-
+  const { load } = createLoader(set, get);
   return {
-    users: emptyList(),
-    suspended: emptyList(),
-    messages: { items: [], status: 'idle', error: null },
-    plans: { items: [], status: 'idle', error: null },
+    users: emptySlot(FIRST_PAGE),
+    suspended: emptySlot(FIRST_PAGE),
+    messages: emptySlot([]),
+    plans: emptySlot([]),
 
-    fetchUsers: (page) => loadList('users', usersApi.getUsers, page),
-    fetchSuspended: (page) => loadList('suspended', usersApi.getSuspendedUsers, page),
+    fetchUsers: (page) =>
+      load(USERS, null, () => readPage(usersApi.getUsers, Math.max(1, page ?? get().users.value.page))),
+    fetchSuspended: (page) =>
+      load(SUSPENDED, null, () =>
+        readPage(usersApi.getSuspendedUsers, Math.max(1, page ?? get().suspended.value.page)),
+      ),
+    fetchMessages: () => load(MESSAGES, null, usersApi.getContactMessages),
+    fetchPlans: () => load(PLANS, null, usersApi.getPlans),
 
-    fetchMessages: async () => {
-      set((s) => ({ messages: { ...s.messages, status: 'loading', error: null } }));
-      try {
-        set({ messages: { items: await usersApi.getContactMessages(), status: 'succeeded', error: null } });
-      } catch (error) {
-        set((s) => ({ messages: { ...s.messages, status: 'failed', error: errorMessage(error) } }));
-      }
-    },
-
-    fetchPlans: async () => {
-      set((s) => ({ plans: { ...s.plans, status: 'loading', error: null } }));
-      try {
-        set({ plans: { items: await usersApi.getPlans(), status: 'succeeded', error: null } });
-      } catch (error) {
-        set((s) => ({ plans: { ...s.plans, status: 'failed', error: errorMessage(error) } }));
-      }
-    },
-
-    createUser: async (body) => {
-      try {
-        const { message } = await usersApi.createUser(body);
-        return { ok: true, message };
-      } catch (error) {
-        return failure(error);
-      }
-    },
-
-    updateUser: async (id, body) => {
-      try {
+    createUser: (body) => mutate(async () => (await usersApi.createUser(body)).message),
+    // Each change below is followed by a new read of the list it changed.
+    updateUser: (id, body) =>
+      mutate(async () => {
         const { message } = await usersApi.updateUser(id, body);
         void get().fetchUsers();
-        return { ok: true, message };
-      } catch (error) {
-        return failure(error);
-      }
-    },
-
-    deleteUser: async (id) => {
-      try {
+        return message;
+      }),
+    deleteUser: (id) =>
+      mutate(async () => {
         const message = await usersApi.deleteUser(id);
         void get().fetchUsers();
-        return { ok: true, message };
-      } catch (error) {
-        return failure(error);
-      }
-    },
-
-    restoreUser: async (id) => {
-      try {
+        return message;
+      }),
+    restoreUser: (id) =>
+      mutate(async () => {
         const message = await usersApi.restoreUser(id);
         void get().fetchSuspended();
-        return { ok: true, message };
-      } catch (error) {
-        return failure(error);
-      }
-    },
-
-    grantPlan: async (userId, planId) => {
-      try {
+        return message;
+      }),
+    grantPlan: (userId, planId) =>
+      mutate(async () => {
         const { message, payment } = await usersApi.grantPlan(userId, planId);
         void get().fetchUsers();
-        return { ok: true, message, payment };
-      } catch (error) {
-        return failure(error);
-      }
-    },
+        return { message, value: payment };
+      }),
   };
 });

@@ -1,5 +1,5 @@
-import type { CreateUserResponseDto, LoginResponseDto, UserDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { CreateUserResponseDto, LoginResponseDto, schemas, UserDto } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /** POST /users/login: the session token on success. */
 export async function login(email: string, password: string): Promise<string> {
@@ -25,12 +25,12 @@ export async function signInWithGoogle(credential: string): Promise<string> {
 }
 
 export async function requestPasswordReset(email: string): Promise<string> {
-  const { data } = await api.post<{ message: string }>('/users/forgot', { email });
+  const { data } = await api.post<Answer<typeof schemas.message>>('/users/forgot', { email });
   return data.message;
 }
 
 export async function resetPassword(token: string, password: string): Promise<string> {
-  const { data } = await api.post<{ message: string }>('/users/reset', { token, password });
+  const { data } = await api.post<Answer<typeof schemas.message>>('/users/reset', { token, password });
   return data.message;
 }
 
@@ -39,17 +39,18 @@ export async function getUser(id: string): Promise<UserDto> {
   return data;
 }
 
-export interface ProfileChanges {
-  fullName: string;
-  phone: string;
-  password?: string;
-  /** Required with a new password: a session alone is not enough to change it. */
-  currentPassword?: string;
-}
+type ProfileFields = Body<typeof schemas.profileForm>;
+
+/** What the profile form sends: a new password needs the current one (a session alone is not enough). */
+export type ProfileChanges = Pick<ProfileFields, 'fullName' | 'phone'> &
+  Partial<Pick<ProfileFields, 'password' | 'currentPassword'>>;
 
 /** Saves the profile; a new password comes back with a new token, as it ends every older session. */
-export async function updateProfile(id: string, changes: ProfileChanges): Promise<{ message: string; token?: string }> {
-  const { data } = await api.put<{ message: string; token?: string }>(
+export async function updateProfile(
+  id: string,
+  changes: ProfileChanges,
+): Promise<Pick<Answer<typeof schemas.userUpdated>, 'message' | 'token'>> {
+  const { data } = await api.put<Answer<typeof schemas.userUpdated>>(
     `/users/update/${encodeURIComponent(id)}`,
     changes,
   );

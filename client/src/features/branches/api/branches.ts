@@ -1,18 +1,18 @@
-import type { BranchDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { BranchDto, schemas } from '@pulso/shared';
+import { api, type Answer } from '../../../lib/api-client';
 import { prefetchedOr } from '../../../lib/prefetch';
 
 /** Every sede; the API answers `{ branchOffice: [...] }` (SPEC §3). */
 export async function getBranches(): Promise<BranchDto[]> {
   const data = await prefetchedOr(
     '/branchoffice',
-    async () => (await api.get<{ branchOffice: BranchDto[] }>('/branchoffice')).data,
+    async () => (await api.get<Answer<typeof schemas.branchList>>('/branchoffice')).data,
   );
   return data.branchOffice;
 }
 
 /** One sede; the API answers `{ branchoffice: {...} }` (SPEC §3). */
 export async function getBranch(id: string): Promise<BranchDto> {
-  const { data } = await api.get<{ branchoffice: BranchDto }>(`/branchoffice/${encodeURIComponent(id)}`);
+  const { data } = await api.get<Answer<typeof schemas.branchFound>>(`/branchoffice/${encodeURIComponent(id)}`);
   return data.branchoffice;
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useShallow } from 'zustand/react/shallow';
 import { MESSAGES } from '@pulso/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { assetUrl } from '../../../lib/asset-url';
+import { slotFor } from '../../../lib/resource';
 import { formatDays, formatHour } from '../format';
 import { useOfficesStore } from '../store';
 import '../branches.css';
@@ -19,15 +19,15 @@ interface BranchDetailProps {
  * and the image, 'Cargando...' until it arrives, and 'Atras' back to /sedes.
  */
 export function BranchDetail({ id }: BranchDetailProps) {
-  const { detailId, detail, status, error, notFound, fetchOffice } = useOfficesStore(
-    useShallow((s) => ({
-      detailId: s.detailId,
-      detail: s.detail,
-      status: s.detailStatus,
-      error: s.detailError,
-      notFound: s.detailNotFound,
-      fetchOffice: s.fetchOffice,
-    })),
+  const fetchOffice = useOfficesStore((s) => s.fetchOffice);
+  const {
+    value: detail,
+    status,
+    error,
+    notFound,
+  } = slotFor(
+    useOfficesStore((s) => s.detail),
+    id,
   );
 
   useEffect(() => {
@@ -40,7 +40,7 @@ export function BranchDetail({ id }: BranchDetailProps) {
     </Link>
   );
 
-  if (detailId !== id || status === 'idle' || status === 'loading') {
+  if (status === 'idle' || status === 'loading') {
     return (
       <section className="section branch-detail">
         <Spinner label={es.branches.detailLoading} />

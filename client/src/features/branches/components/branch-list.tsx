@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { ListState } from '../../../components/ui/load-state';
 import { es } from '../../../i18n/es';
 import { useOfficesStore } from '../store';
 import { BranchCard } from './branch-card';
@@ -23,18 +24,13 @@ export function BranchList() {
         {es.branches.title}
       </h1>
       <p className="section__subtitle">{es.branches.subtitle}</p>
-      {(status === 'idle' || status === 'loading') && items.length === 0 && <LoadingGif label={es.branches.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {es.branches.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchOffices()}>
-            {es.common.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{es.branches.empty}</p>}
+      <ListState
+        load={{ status, error }}
+        count={items.length}
+        texts={es.branches}
+        onRetry={() => void fetchOffices()}
+        spinner={<LoadingGif label={es.branches.loading} />}
+      />
       {status !== 'failed' && items.length > 0 && (
         <div className="branches__list">
           {items.map((branch, index) => (

@@ -1,12 +1,8 @@
-import type { CalendarEventDto, UserDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { CalendarEventDto, schemas, UserDto } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
-export interface NewEventInput {
-  title: string;
-  /** ISO date-times. */
-  start: string;
-  end: string;
-}
+/** A gym event as 'Nuevo Evento' sends it: its title, and ISO date-times. */
+export type NewEventInput = Body<typeof schemas.eventForm>;
 
 /** GET /events: what the calendar shows the caller in [start, end). */
 export async function getEvents(start: string, end: string): Promise<CalendarEventDto[]> {
@@ -16,7 +12,7 @@ export async function getEvents(start: string, end: string): Promise<CalendarEve
 
 /** POST /events (admins): a gym event. */
 export async function createEvent(input: NewEventInput): Promise<CalendarEventDto> {
-  const { data } = await api.post<{ message: string; event: CalendarEventDto }>('/events', input);
+  const { data } = await api.post<Answer<typeof schemas.eventSaved>>('/events', input);
   return data.event;
 }
 

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { CalendarEventDto, FieldErrors } from '@pulso/shared';
+import { useEffect, type FormEvent } from 'react';
+import type { CalendarEventDto } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { es } from '../../../i18n/es';
+import { useForm } from '../../../lib/use-form';
 import { EMPTY_EVENT_FORM, toNewEvent, validateEventForm, type EventFormValues } from '../event-helpers';
 import { useCalendarStore } from '../store';
 
@@ -19,21 +20,17 @@ export function NewEventModal({ onClose, onCreated }: NewEventModalProps) {
   const serverError = useCalendarStore((s) => s.actionError);
   const createEvent = useCalendarStore((s) => s.createEvent);
   const clearActionError = useCalendarStore((s) => s.clearActionError);
-  const [values, setValues] = useState<EventFormValues>(EMPTY_EVENT_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<EventFormValues>({ initial: EMPTY_EVENT_FORM, validate: validateEventForm, checkOn: 'submit' });
+  const { values, errorOf } = form;
 
   useEffect(() => clearActionError, [clearActionError]);
 
-  const change = (field: keyof EventFormValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: '' }));
-  };
+  const change = (field: keyof EventFormValues) => (event: { target: { value: string } }) =>
+    form.change(field, event.target.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateEventForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.submit()) return;
     const created = await createEvent(toNewEvent(values));
     if (created) {
       onCreated(created);
@@ -45,22 +42,14 @@ export function NewEventModal({ onClose, onCreated }: NewEventModalProps) {
     <Modal title={t.newEvent} onClose={onClose} className="calendar-modal">
       <form className="form calendar-form" noValidate onSubmit={(event) => void submit(event)}>
         <Field
+          {...form.bind('title')}
           label={t.titleLabel}
           placeholder={t.titlePlaceholder}
-          value={values.title}
-          onChange={change('title')}
-          error={errors.title}
           autoComplete="off"
           data-autofocus
         />
-        <Field
-          label={t.start}
-          type="datetime-local"
-          value={values.start}
-          onChange={change('start')}
-          error={errors.start}
-        />
-        <Field label={t.end} type="datetime-local" value={values.end} onChange={change('end')} error={errors.end} />
+        <Field {...form.bind('start')} label={t.start} type="datetime-local" />
+        <Field label={t.end} type="datetime-local" value={values.end} onChange={change('end')} error={errorOf('end')} />
         {serverError && (
           <p className="alert alert--error calendar-form__error" role="alert">
             {serverError}

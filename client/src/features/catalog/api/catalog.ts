@@ -1,11 +1,9 @@
-import { api } from '../../../lib/api-client';
+import type { schemas } from '@pulso/shared';
+import { api, type Answer } from '../../../lib/api-client';
 import { prefetchedOr } from '../../../lib/prefetch';
 
 /** An exercise type or a goal, as GET /types and GET /goals send them. */
-export interface NamedItem {
-  id: string;
-  name: string;
-}
+export type NamedItem = Answer<typeof schemas.namedItem>;
 
 export function getTypes(): Promise<NamedItem[]> {
   return prefetchedOr('/types', async () => (await api.get<NamedItem[]>('/types')).data);

@@ -1,13 +1,8 @@
-import { api } from '../../../lib/api-client';
+import type { schemas } from '@pulso/shared';
+import { api, type Body } from '../../../lib/api-client';
 
-/** The spec's e-mail service fields (SPEC §7). */
-export interface ContactMessageBody {
-  user_name: string;
-  subject: string;
-  user_email: string;
-  company: string;
-  message: string;
-}
+/** The spec's e-mail service fields (SPEC §7): user_name, subject, user_email, company, message. */
+export type ContactMessageBody = Body<typeof schemas.contactForm>;
 
 export async function sendContactMessage(body: ContactMessageBody): Promise<void> {
   await api.post('/contact', body);

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import { CONTACT_REPLY_HOURS, MESSAGES, RELOAD_DELAY_MS, validateContactForm, type FieldErrors } from '@pulso/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CONTACT_REPLY_HOURS, fieldErrors, RELOAD_DELAY_MS, schemas, type FieldErrors } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/form-controls';
 import { ResultModal } from '../../../components/ui/modal';
 import { es } from '../../../i18n/es';
+import type { Outcome } from '../../../lib/mutation';
+import { useForm } from '../../../lib/use-form';
 import type { ContactMessageBody } from '../api/contact';
 import { useContactStore } from '../store';
 import '../contact.css';
@@ -14,48 +16,32 @@ const EMPTY: ContactMessageBody = { user_name: '', subject: '', user_email: '', 
 const ORDER: FieldName[] = ['user_name', 'subject', 'user_email', 'company', 'message'];
 const MESSAGE_MAX = 5000;
 
-/** The shared contact rule (SPEC §5) speaks of name, subject and email; the form's fields are the spec's. */
-function validate(values: ContactMessageBody): FieldErrors {
-  const rules = validateContactForm({ name: values.user_name, subject: values.subject, email: values.user_email });
-  const errors: FieldErrors = {};
-  if (rules.name) errors.user_name = rules.name;
-  if (rules.subject) errors.subject = rules.subject;
-  if (rules.email) errors.user_email = rules.email;
-  return errors;
-}
-
 /**
  * /contactanos (SPEC §2.6): Nombre completo*, Asunto*, Email*, Empresa and a message; 'ENVIAR' posts to
- * /api/contact. The outcome shows in a modal, and 2 s after a success the form is cleared (§9).
+ * /api/contact. The fields are checked on 'ENVIAR' with the shared contact rules (each message shows
+ * until its field changes); the outcome shows in a modal, and 2 s after a success the form is
+ * cleared (§9).
  */
 export function ContactForm() {
   const t = es.site.contact;
-  const { status, send, reset } = useContactStore(
-    useShallow((s) => ({ status: s.status, send: s.send, reset: s.reset })),
-  );
-  const [values, setValues] = useState<ContactMessageBody>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [result, setResult] = useState<{ message: string; failed: boolean } | null>(null);
+  const busy = useContactStore((s) => s.busy);
+  const send = useContactStore((s) => s.send);
+  const form = useForm<ContactMessageBody>({
+    initial: EMPTY,
+    validate: (values) => fieldErrors(schemas.contactForm, values),
+    checkOn: 'submit',
+  });
+  const { values } = form;
+  const [result, setResult] = useState<Outcome | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const messageId = useId();
-  const busy = status === 'loading';
 
   useEffect(
     () => () => {
       if (clearTimer.current) clearTimeout(clearTimer.current);
-      reset();
     },
-    [reset],
+    [],
   );
-
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const name = event.target.name as FieldName;
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    setErrors((current) =>
-      current[name] ? Object.fromEntries(Object.entries(current).filter(([field]) => field !== name)) : current,
-    );
-  };
 
   const focusField = (found: FieldErrors) => {
     const first = ORDER.find((name) => found[name]);
@@ -66,37 +52,22 @@ export function ContactForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusField(found);
+    if (!form.submit()) {
+      focusField(form.ruleErrors);
       return;
     }
-    const sent = await send({
-      ...values,
-      user_name: values.user_name.trim(),
-      subject: values.subject.trim(),
-      user_email: values.user_email.trim(),
-      company: values.company.trim(),
-      message: values.message.trim(),
-    });
-    if (sent) {
-      setResult({ message: MESSAGES.contactForm.sent, failed: false });
+    const trimmed = Object.fromEntries(ORDER.map((name) => [name, values[name].trim()])) as ContactMessageBody;
+    const outcome = await send(trimmed);
+    setResult(outcome);
+    if (outcome.ok) {
       // SPEC §9 reloads the page 2 s after sending; clearing the form keeps the visitor's place instead.
-      clearTimer.current = setTimeout(() => {
-        setValues(EMPTY);
-        setErrors({});
-        reset();
-      }, RELOAD_DELAY_MS);
+      clearTimer.current = setTimeout(() => form.reset(EMPTY), RELOAD_DELAY_MS);
     } else {
-      const { error, fieldErrors } = useContactStore.getState();
       // A rule only the server checks shows under its field, like the browser's own messages.
-      setErrors(fieldErrors);
-      setResult({ message: error ?? MESSAGES.contactForm.failed, failed: true });
+      form.showServerErrors(outcome.fieldErrors);
     }
   };
 
-  const messageError = errors.message;
   return (
     <section className="section contact" aria-labelledby="contact-title">
       <div className="contact__card">
@@ -113,65 +84,21 @@ export function ContactForm() {
           aria-busy={busy || undefined}
         >
           <div className="contact__row">
-            <Field
-              label={t.name}
-              name="user_name"
-              autoComplete="name"
-              required
-              value={values.user_name}
-              onChange={change}
-              error={errors.user_name}
-            />
-            <Field
-              label={t.subject}
-              name="subject"
-              required
-              value={values.subject}
-              onChange={change}
-              error={errors.subject}
-            />
+            <Field {...form.bind('user_name')} label={t.name} autoComplete="name" required />
+            <Field {...form.bind('subject')} label={t.subject} required />
           </div>
           <div className="contact__row">
             <Field
+              {...form.bind('user_email')}
               label={t.email}
               type="email"
-              name="user_email"
               autoComplete="email"
               inputMode="email"
               required
-              value={values.user_email}
-              onChange={change}
-              error={errors.user_email}
             />
-            <Field
-              label={t.company}
-              name="company"
-              autoComplete="organization"
-              value={values.company}
-              onChange={change}
-              error={errors.company}
-            />
+            <Field {...form.bind('company')} label={t.company} autoComplete="organization" />
           </div>
-          <div className={`field${messageError ? ' field--invalid' : ''}`}>
-            <label htmlFor={messageId} className="field__label">
-              {t.message}
-            </label>
-            <textarea
-              id={messageId}
-              name="message"
-              rows={6}
-              maxLength={MESSAGE_MAX}
-              value={values.message}
-              onChange={change}
-              aria-invalid={messageError ? true : undefined}
-              aria-describedby={messageError ? `${messageId}-error` : undefined}
-            />
-            {messageError && (
-              <p id={`${messageId}-error`} className="field__error" role="alert">
-                {messageError}
-              </p>
-            )}
-          </div>
+          <TextAreaField {...form.bind('message')} label={t.message} rows={6} maxLength={MESSAGE_MAX} />
           <button type="submit" className="button button--primary contact__submit" disabled={busy}>
             {busy ? t.sending : t.send}
           </button>
@@ -181,7 +108,7 @@ export function ContactForm() {
         <ResultModal
           title={t.resultTitle}
           message={result.message}
-          failed={result.failed}
+          failed={!result.ok}
           closeLabel={t.accept}
           onClose={() => setResult(null)}
         />

@@ -1,28 +1,20 @@
-import type { BranchDto, LessonDto, LessonListItemDto, MonitorDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { BranchDto, LessonDto, LessonListItemDto, MonitorDto, schemas } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
-/** What the lesson form sends as `lessonAttributes` (SPEC §7: JSON text beside the image file). */
-export interface LessonAttributes {
-  name: string;
-  shortDescription: string;
-  description: string;
-  effort: string;
-  types: string[];
-  goals: string[];
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
-  isAvailable: boolean;
-  /** The trainer's id (two trainers may share a full name). */
-  monitorId: string;
-  /** The sede's id. */
-  officeId: string;
-}
+/**
+ * What the lesson form sends as `lessonAttributes` (SPEC §7: JSON text beside the image file): the
+ * form's fields, with the trainer and the sede by id (`monitorId`, `officeId`; two trainers may
+ * share a full name) instead of the spec's names.
+ */
+export type LessonAttributes = Omit<
+  Body<typeof schemas.lessonForm.create.fields>,
+  'image' | 'monitor' | 'branchoffice'
+>;
 
-export interface LessonSaved {
-  message: string;
-  lesson: LessonDto;
-}
+export type LessonSaved = Answer<typeof schemas.lessonSaved>;
+
+/** A sede the form offers, with the days and hours a class held there must fit. */
+export type OfficeOption = Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
 
 /** Every current class, available or not, for the admin list (GET /lessons/all). */
 export async function getAllLessons(): Promise<LessonListItemDto[]> {
@@ -58,21 +50,19 @@ export async function updateLesson(id: string, attributes: LessonAttributes, ima
 }
 
 export async function deleteLesson(id: string): Promise<string> {
-  const { data } = await api.delete<{ message: string }>(`/lessons/delete/${encodeURIComponent(id)}`);
+  const { data } = await api.delete<Answer<typeof schemas.message>>(`/lessons/delete/${encodeURIComponent(id)}`);
   return data.message;
 }
 
 /** The trainers a class can be given (the response field is `monitor`, SPEC §3). */
 export async function getMonitors(): Promise<MonitorDto[]> {
-  const { data } = await api.get<{ monitor: MonitorDto[] }>('/users/monitor');
+  const { data } = await api.get<Answer<typeof schemas.trainerList>>('/users/monitor');
   return data.monitor;
 }
 
 /** The sedes a class can be held at, with their days and hours (`{ branchOffice: [...] }`, SPEC §3). */
-export async function getOffices(): Promise<
-  Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>[]
-> {
-  const { data } = await api.get<{ branchOffice: BranchDto[] }>('/branchoffice');
+export async function getOffices(): Promise<OfficeOption[]> {
+  const { data } = await api.get<Answer<typeof schemas.branchList>>('/branchoffice');
   return data.branchOffice.map(({ id, name, scheduleDays, scheduleHourStart, scheduleHourFinish }) => ({
     id,
     name,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardClassesEs as t } from '../../../i18n/dashboard-classes';
 import { assetUrl } from '../../../lib/asset-url';
@@ -37,7 +37,6 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
   const visible = visibleLessons(items, typeFilter);
   // The filter also offers any type a class has that the catalog did not send.
   const typeOptions = [...new Set([...types, ...items.flatMap((l) => l.types)])];
-  const loading = (status === 'idle' || status === 'loading') && items.length === 0;
 
   return (
     <section className="lessons-admin" aria-labelledby="lessons-admin-title">
@@ -68,18 +67,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
           </p>
         )}
       </div>
-      {loading && <Spinner label={t.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchLessons()}>
-            {t.form.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{t.empty}</p>}
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchLessons()} />
       {status === 'succeeded' && items.length > 0 && visible.length === 0 && (
         <p className="empty">{t.noneOfType(typeFilter)}</p>
       )}

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { LoadStatus } from '@pulso/shared';
-import { Spinner } from '../../../components/ui/spinner';
+import { ScreenLoad } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
+import { slotFor } from '../../../lib/resource';
 import { useLessonsDashboardStore } from '../store';
 import { LessonForm } from './lesson-form';
 import '../lessons-dashboard.css';
@@ -35,22 +35,20 @@ export function LessonFormScreen({
   catalogError,
   onRetryCatalog,
 }: LessonFormScreenProps) {
-  const { lesson, lessonId, lessonStatus, lessonError, monitors, offices, lessons, refsStatus, refsError } =
-    useLessonsDashboardStore(
-      useShallow((s) => ({
-        lessons: s.items,
-        lesson: s.lesson,
-        lessonId: s.lessonId,
-        lessonStatus: s.lessonStatus,
-        lessonError: s.lessonError,
-        monitors: s.monitors,
-        offices: s.offices,
-        refsStatus: s.refsStatus,
-        refsError: s.refsError,
-      })),
-    );
-  const fetchLesson = useLessonsDashboardStore((s) => s.fetchLesson);
-  const fetchReferences = useLessonsDashboardStore((s) => s.fetchReferences);
+  const { lessons, listStatus, listError, references, fetchLesson, fetchReferences } = useLessonsDashboardStore(
+    useShallow((s) => ({
+      lessons: s.items,
+      listStatus: s.status,
+      listError: s.error,
+      references: s.references,
+      fetchLesson: s.fetchLesson,
+      fetchReferences: s.fetchReferences,
+    })),
+  );
+  const lesson = slotFor(
+    useLessonsDashboardStore((s) => s.lesson),
+    id ?? '',
+  );
 
   useEffect(() => {
     void fetchReferences();
@@ -60,55 +58,40 @@ export function LessonFormScreen({
     if (id) void fetchLesson(id);
   }, [id, fetchLesson]);
 
+  const refsFailed = references.status === 'failed' || listStatus === 'failed';
+  const lessonFailed = !!id && lesson.status === 'failed';
   const failures = [
-    refsStatus === 'failed' ? refsError : null,
+    references.status === 'failed' ? references.error : null,
+    listStatus === 'failed' ? listError : null,
     catalogStatus === 'failed' ? catalogError : null,
-    id && lessonId === id && lessonStatus === 'failed' ? lessonError : null,
+    lessonFailed ? lesson.error : null,
   ].filter((m): m is string => !!m);
-
-  if (failures.length > 0) {
-    const lessonFailed = !!id && lessonStatus === 'failed';
-    return (
-      <section className="lesson-form">
-        <div className="alert alert--error" role="alert">
-          <p>
-            {lessonFailed ? t.loadError : t.refsError} {failures.join(' ')}
-          </p>
-          <div className="lesson-form__actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                if (refsStatus === 'failed') void fetchReferences();
-                if (catalogStatus === 'failed') onRetryCatalog();
-                if (lessonFailed && id) void fetchLesson(id);
-              }}
-            >
-              {t.retry}
-            </button>
-            <Link className="button" to={paths.dashboardClasses}>
-              {t.back}
-            </Link>
-          </div>
-        </div>
-      </section>
-    );
-  }
-
-  const lessonReady = !id || (lessonId === id && lessonStatus === 'succeeded' && lesson?.id === id);
-  if (refsStatus !== 'succeeded' || catalogStatus !== 'succeeded' || !lessonReady) {
-    return <Spinner label={id && !lessonReady ? t.loading : t.refsLoading} />;
-  }
+  const lessonReady = !id || (lesson.status === 'succeeded' && lesson.value?.id === id);
+  const refsReady = references.status === 'succeeded' && listStatus === 'succeeded' && catalogStatus === 'succeeded';
 
   return (
-    <LessonForm
-      key={id ?? 'new'}
-      lesson={id ? lesson : null}
-      types={types}
-      goals={goals}
-      monitors={monitors}
-      offices={offices}
-      lessons={lessons}
-    />
+    <ScreenLoad
+      ready={refsReady && lessonReady}
+      failed={failures.length > 0 ? (lessonFailed ? t.loadError : t.refsError) : null}
+      error={failures.join(' ')}
+      loading={id && !lessonReady ? t.loading : t.refsLoading}
+      onRetry={() => {
+        if (refsFailed) void fetchReferences();
+        if (catalogStatus === 'failed') onRetryCatalog();
+        if (lessonFailed && id) void fetchLesson(id);
+      }}
+      back={{ label: t.back, to: paths.dashboardClasses }}
+      className="lesson-form"
+    >
+      <LessonForm
+        key={id ?? 'new'}
+        lesson={id ? lesson.value : null}
+        types={types}
+        goals={goals}
+        monitors={references.value.monitors}
+        offices={references.value.offices}
+        lessons={lessons}
+      />
+    </ScreenLoad>
   );
 }

@@ -1,20 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  hasErrors,
-  SELECT_PLACEHOLDER,
-  WEEKDAYS,
-  type FieldErrors,
-  type LessonDto,
-  type LessonListItemDto,
-  type MonitorDto,
-} from '@pulso/shared';
+import { SELECT_PLACEHOLDER, WEEKDAYS, type LessonDto, type LessonListItemDto, type MonitorDto } from '@pulso/shared';
+import { ActionDialogs, editorDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { Field } from '../../../components/ui/field';
+import { CheckboxGroup, SelectField, TextAreaField } from '../../../components/ui/form-controls';
+import { BackIcon } from '../../../components/ui/icons';
 import { ImageInput } from '../../../components/ui/image-input';
-import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
 import { assetUrl } from '../../../lib/asset-url';
+import { useForm } from '../../../lib/use-form';
+import type { OfficeOption } from '../api/lessons-dashboard';
 import {
   EMPTY_LESSON_FORM,
   finishHours,
@@ -27,9 +23,7 @@ import {
   valuesOf,
   type LessonFormValues,
 } from '../form';
-import { useLessonsDashboardStore, type ActionResult, type OfficeOption } from '../store';
-import { CheckboxGroup, SelectField, TextAreaField } from './form-controls';
-import { BackIcon } from '../../../components/ui/icons';
+import { useLessonsDashboardStore } from '../store';
 
 const t = dashboardClassesEs.form;
 
@@ -47,7 +41,6 @@ interface LessonFormProps {
 }
 
 type Action = 'create' | 'update' | 'delete';
-type Dialog = { kind: 'confirm'; action: Action } | { kind: 'result'; action: Action; result: ActionResult } | null;
 
 const AVAILABILITY = ['Activa', 'Inactiva'] as const;
 
@@ -70,6 +63,18 @@ function trainerOptions(monitors: LessonFormProps['monitors']): { value: string;
   }));
 }
 
+/** A start at or after the chosen end clears the end: its options are only later hours. */
+function keepEndAfterStart(values: LessonFormValues, field: keyof LessonFormValues): LessonFormValues {
+  if (field !== 'scheduleHourStart' || finishHours(values.scheduleHourStart).includes(values.scheduleHourFinish)) {
+    return values;
+  }
+  return { ...values, scheduleHourFinish: SELECT_PLACEHOLDER };
+}
+
+/** A change to a schedule field makes the server's word on every schedule field stale. */
+const staleWith = (field: string) =>
+  (SCHEDULE_FIELDS as readonly string[]).includes(field) ? SCHEDULE_FIELDS : [field];
+
 /**
  * The lesson form of /dashboard/clases/crear and /dashboard/clases/editar/{id} (SPEC §2.17, §4, §5).
  * Each field shows its §5 message once touched (on the edit screen at once), and an available class
@@ -80,90 +85,50 @@ function trainerOptions(monitors: LessonFormProps['monitors']): { value: string;
 export function LessonForm({ lesson, types, goals, monitors, offices, lessons }: LessonFormProps) {
   const editing = !!lesson;
   const navigate = useNavigate();
-  const busy = useLessonsDashboardStore((s) => s.busy);
   const create = useLessonsDashboardStore((s) => s.create);
   const update = useLessonsDashboardStore((s) => s.update);
   const remove = useLessonsDashboardStore((s) => s.remove);
 
-  const [values, setValues] = useState<LessonFormValues>(() => (lesson ? valuesOf(lesson) : EMPTY_LESSON_FORM));
   const [image, setImage] = useState<File | null>(null);
   const [currentImage, setCurrentImage] = useState(lesson?.image ?? '');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [dialog, setDialog] = useState<Dialog>(null);
   // Once created, the class is in the list the schedule rules read: the form is that class now, and
   // must not be judged against itself ('El profesor ya da la clase <itself>').
   const [createdId, setCreatedId] = useState<string | undefined>();
+  const form = useForm<LessonFormValues>({
+    initial: () => (lesson ? valuesOf(lesson) : EMPTY_LESSON_FORM),
+    // A field's own rule speaks first; the schedule rules only judge well-formed days and hours.
+    validate: (values) => ({
+      ...scheduleErrors(values, lesson?.id ?? createdId, offices, lessons),
+      ...lessonFormErrors(values, image?.name ?? currentImage, !editing),
+    }),
+    showAll: editing,
+    touchOnBlur: true,
+    stale: staleWith,
+    adjust: keepEndAfterStart,
+  });
+  const { values, errorOf, change } = form;
 
-  const imageValue = image?.name ?? currentImage;
-  const ruleErrors = lessonFormErrors(values, imageValue, !editing);
-  // A field's own rule speaks first; the schedule rules only judge well-formed days and hours.
-  const errors: FieldErrors = {
-    ...scheduleErrors(values, lesson?.id ?? createdId, offices, lessons),
-    ...ruleErrors,
-    ...serverErrors,
-  };
-  const shown = (field: string) => (editing || touched[field] ? errors[field] : undefined);
-  const invalid = hasErrors(errors);
+  const flow = useActionFlow<Action>(async (action) => {
+    const attributes = toAttributes(values);
+    if (action === 'delete' && lesson) return remove(lesson.id);
+    const outcome = lesson ? await update(lesson.id, attributes, image) : await create(attributes, image as File);
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
+    else if (lesson) {
+      if (outcome.value.image) setCurrentImage(outcome.value.image);
+      setImage(null);
+    } else setCreatedId(outcome.value.id);
+    return outcome;
+  });
+  const running = flow.running?.action;
   const complete = editing || isComplete(values, image !== null);
-  const canSubmit = !busy && !invalid && complete;
-
-  /** A changed field makes the server's word on it stale; for a schedule field, on all of them. */
-  const clearServerError = (field: string) => {
-    const stale: readonly string[] = (SCHEDULE_FIELDS as readonly string[]).includes(field) ? SCHEDULE_FIELDS : [field];
-    setServerErrors((e) => {
-      if (!stale.some((key) => key in e)) return e;
-      return Object.fromEntries(Object.entries(e).filter(([key]) => !stale.includes(key)));
-    });
-  };
-  const touch = (field: string) => setTouched((s) => (s[field] ? s : { ...s, [field]: true }));
-  const change = <K extends keyof LessonFormValues>(field: K, value: LessonFormValues[K]) => {
-    setValues((v) => {
-      const next = { ...v, [field]: value };
-      // A start at or after the chosen end clears the end: its options are only later hours.
-      if (field === 'scheduleHourStart' && !finishHours(next.scheduleHourStart).includes(next.scheduleHourFinish)) {
-        next.scheduleHourFinish = SELECT_PLACEHOLDER;
-      }
-      return next;
-    });
-    touch(field);
-    clearServerError(field);
-  };
+  const canSubmit = !running && form.valid && complete;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSubmit) setDialog({ kind: 'confirm', action: editing ? 'update' : 'create' });
+    if (canSubmit) flow.ask(editing ? 'update' : 'create');
   };
 
-  const run = async (action: Action) => {
-    const attributes = toAttributes(values);
-    let result: ActionResult;
-    if (action === 'create' && image) result = await create(attributes, image);
-    else if (action === 'update' && lesson) result = await update(lesson.id, attributes, image);
-    else if (action === 'delete' && lesson) result = await remove(lesson.id);
-    else return;
-    if (!result.ok && result.fieldErrors) setServerErrors(result.fieldErrors);
-    if (result.ok && action === 'create') setCreatedId(result.id);
-    if (result.ok && action === 'update') {
-      const saved = useLessonsDashboardStore.getState().lesson;
-      if (saved?.id === lesson?.id && saved?.image) setCurrentImage(saved.image);
-      setImage(null);
-    }
-    setDialog({ kind: 'result', action, result });
-  };
-
-  const backToList = () => void navigate(paths.dashboardClasses);
-  /** A class that was just created or deleted has nothing left on this screen: closing goes back. */
-  const closeResult = () => {
-    if (dialog?.kind === 'result' && dialog.result.ok && dialog.action !== 'update') backToList();
-    else setDialog(null);
-  };
-
-  const backLink = (
-    <Link className="button" to={paths.dashboardClasses}>
-      {t.back}
-    </Link>
-  );
+  const back = { label: t.back, to: paths.dashboardClasses };
 
   return (
     <section className="lesson-form" aria-labelledby="lesson-form-title">
@@ -181,104 +146,47 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
         </p>
       )}
       <form className="form lesson-form__grid" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t.name}
-          name="name"
-          value={values.name}
-          maxLength={40}
-          autoComplete="off"
-          onChange={(e) => change('name', e.target.value)}
-          onBlur={() => touch('name')}
-          error={shown('name')}
-        />
-        <Field
-          label={t.shortDescription}
-          name="shortDescription"
-          value={values.shortDescription}
-          maxLength={80}
-          autoComplete="off"
-          onChange={(e) => change('shortDescription', e.target.value)}
-          onBlur={() => touch('shortDescription')}
-          error={shown('shortDescription')}
-        />
+        <Field {...form.bind('name')} label={t.name} maxLength={40} autoComplete="off" />
+        <Field {...form.bind('shortDescription')} label={t.shortDescription} maxLength={80} autoComplete="off" />
         <div className="lesson-form__wide">
-          <TextAreaField
-            label={t.description}
-            name="description"
-            rows={4}
-            maxLength={300}
-            value={values.description}
-            onChange={(e) => change('description', e.target.value)}
-            onBlur={() => touch('description')}
-            error={shown('description')}
-          />
+          <TextAreaField {...form.bind('description')} label={t.description} rows={4} maxLength={300} />
         </div>
-        <Field
-          label={t.effort}
-          name="effort"
-          inputMode="numeric"
-          maxLength={2}
-          autoComplete="off"
-          value={values.effort}
-          onChange={(e) => change('effort', e.target.value)}
-          onBlur={() => touch('effort')}
-          error={shown('effort')}
-        />
+        <Field {...form.bind('effort')} label={t.effort} inputMode="numeric" maxLength={2} autoComplete="off" />
         <SelectField
+          {...form.bind('isAvailable')}
           label={t.isAvailable}
-          name="isAvailable"
           placeholder={SELECT_PLACEHOLDER}
           options={AVAILABILITY}
-          value={values.isAvailable}
-          onChange={(e) => change('isAvailable', e.target.value as LessonFormValues['isAvailable'])}
-          onBlur={() => touch('isAvailable')}
-          error={shown('isAvailable')}
         />
         <SelectField
+          {...form.bind('monitor')}
           label={t.monitor}
-          name="monitor"
           placeholder={SELECT_PLACEHOLDER}
           options={withChoice(trainerOptions(monitors), {
             value: lesson?.monitorId ?? null,
             label: lesson?.monitor ?? '',
           })}
-          value={values.monitor}
-          onChange={(e) => change('monitor', e.target.value)}
-          onBlur={() => touch('monitor')}
-          error={shown('monitor')}
         />
         <SelectField
+          {...form.bind('branchoffice')}
           label={t.branch}
-          name="branchoffice"
           placeholder={SELECT_PLACEHOLDER}
           options={withChoice(
             offices.map((o) => ({ value: o.id, label: o.name })),
             { value: lesson?.officeId ?? null, label: lesson?.branchoffice ?? '' },
           )}
-          value={values.branchoffice}
-          onChange={(e) => change('branchoffice', e.target.value)}
-          onBlur={() => touch('branchoffice')}
-          error={shown('branchoffice')}
         />
         <SelectField
+          {...form.bind('scheduleHourStart')}
           label={t.hourStart}
-          name="scheduleHourStart"
           placeholder={SELECT_PLACEHOLDER}
           options={START_HOURS}
-          value={values.scheduleHourStart}
-          onChange={(e) => change('scheduleHourStart', e.target.value)}
-          onBlur={() => touch('scheduleHourStart')}
-          error={shown('scheduleHourStart')}
         />
         <SelectField
+          {...form.bind('scheduleHourFinish')}
           label={t.hourFinish}
-          name="scheduleHourFinish"
           placeholder={SELECT_PLACEHOLDER}
           options={finishHours(values.scheduleHourStart)}
-          value={values.scheduleHourFinish}
-          onChange={(e) => change('scheduleHourFinish', e.target.value)}
-          onBlur={() => touch('scheduleHourFinish')}
-          error={shown('scheduleHourFinish')}
         />
         <div className="lesson-form__wide">
           <CheckboxGroup
@@ -287,7 +195,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             options={WEEKDAYS}
             value={values.scheduleDays}
             onChange={(days) => change('scheduleDays', days)}
-            error={shown('scheduleDays')}
+            error={errorOf('scheduleDays')}
           />
         </div>
         <div className="lesson-form__wide">
@@ -297,7 +205,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             options={withValues(types, values.types)}
             value={values.types}
             onChange={(chosen) => change('types', chosen)}
-            error={shown('types')}
+            error={errorOf('types')}
           />
         </div>
         <div className="lesson-form__wide">
@@ -307,7 +215,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             options={withValues(goals, values.goals)}
             value={values.goals}
             onChange={(chosen) => change('goals', chosen)}
-            error={shown('goals')}
+            error={errorOf('goals')}
           />
         </div>
         <div className="lesson-form__wide">
@@ -318,14 +226,13 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             required={!editing}
             onChange={(file) => {
               setImage(file);
-              touch('image');
-              clearServerError('image');
+              form.edited('image');
             }}
-            error={shown('image')}
+            error={errorOf('image')}
           />
         </div>
         <div className="lesson-form__actions lesson-form__wide">
-          {!editing && !canSubmit && !busy && (
+          {!editing && !canSubmit && !running && (
             <p className="field__hint" id="lesson-form-hint">
               {complete ? t.fixErrors : t.required}
             </p>
@@ -334,8 +241,8 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             <button
               type="button"
               className="button button--danger"
-              disabled={!!busy}
-              onClick={() => setDialog({ kind: 'confirm', action: 'delete' })}
+              disabled={!!running}
+              onClick={() => flow.ask('delete')}
             >
               {t.delete}
             </button>
@@ -346,65 +253,23 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             disabled={!canSubmit}
             aria-describedby={!editing && !canSubmit ? 'lesson-form-hint' : undefined}
           >
-            {busy === 'create' || busy === 'update' ? t.working : editing ? t.submitEdit : t.submitCreate}
+            {running === 'create' || running === 'update' ? t.working : editing ? t.submitEdit : t.submitCreate}
           </button>
         </div>
       </form>
 
-      {dialog?.kind === 'confirm' && (
-        <Modal
-          title={t.confirmTitle}
-          role="alertdialog"
-          onClose={() => !busy && setDialog(null)}
-          actions={
-            <>
-              {backLink}
-              <button type="button" className="button" disabled={!!busy} onClick={() => setDialog(null)} data-autofocus>
-                {t.cancel}
-              </button>
-              <button
-                type="button"
-                className={`button ${dialog.action === 'delete' ? 'button--danger' : 'button--primary'}`}
-                disabled={!!busy}
-                onClick={() => void run(dialog.action)}
-              >
-                {busy ? t.working : t.confirm}
-              </button>
-            </>
-          }
-        >
-          <p className="modal__message">
-            {dialog.action === 'create'
-              ? t.confirmCreate
-              : dialog.action === 'update'
-                ? t.confirmEdit
-                : t.confirmDelete}
-          </p>
-        </Modal>
-      )}
-      {dialog?.kind === 'result' && (
-        <Modal
-          title={t.resultTitle}
-          role="alertdialog"
-          onClose={closeResult}
-          actions={
-            <>
-              {(!dialog.result.ok || dialog.action === 'update') && (
-                <button type="button" className="button" onClick={() => setDialog(null)}>
-                  {t.accept}
-                </button>
-              )}
-              <Link className="button button--primary" to={paths.dashboardClasses} data-autofocus>
-                {t.back}
-              </Link>
-            </>
-          }
-        >
-          <p className={dialog.result.ok ? 'modal__message' : 'modal__message modal__message--error'}>
-            {dialog.result.message}
-          </p>
-        </Modal>
-      )}
+      <ActionDialogs
+        flow={flow}
+        {...editorDialogs(
+          {
+            ...t,
+            questions: { create: t.confirmCreate, update: t.confirmEdit, delete: t.confirmDelete },
+            back,
+            backInQuestion: true,
+          },
+          () => void navigate(paths.dashboardClasses),
+        )}
+      />
     </section>
   );
 }

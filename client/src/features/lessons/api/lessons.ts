@@ -1,5 +1,5 @@
-import type { LessonDto, LessonListItemDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { LessonDto, LessonListItemDto, schemas } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 import { prefetchedOr } from '../../../lib/prefetch';
 
 /** The classes open to visitors (available and not retired), by name. */
@@ -13,23 +13,20 @@ export function getLesson(name: string): Promise<LessonDto> {
   return prefetchedOr(path, async () => (await api.get<LessonDto>(path)).data);
 }
 
-export interface ReviewInput {
-  stars: number;
-  description: string;
-  userId: string;
-  lessonId: string;
-}
+/** What a member's review sends (SPEC §7: stars, description, userId, lessonId). */
+export type ReviewInput = Body<typeof schemas.reviewForm>;
 
 /** Rates a class as the signed-in member; answers the server's message ('Review Creada'). */
 export async function createReview(input: ReviewInput): Promise<string> {
-  const { data } = await api.post<{ message: string; averageStars: number }>('/reviews/create', input);
+  const { data } = await api.post<Answer<typeof schemas.reviewSaved>>('/reviews/create', input);
   return data.message;
 }
 
 /** Adds a class to the member's own schedule; answers the server's `exito` text (SPEC §7). */
 export async function addLessonToSchedule(lessonId: string, userId: string): Promise<string> {
-  const { data } = await api.put<{ exito: string }>(`/users/addlesson/${encodeURIComponent(lessonId)}`, {
-    idUser: userId,
-  });
+  const { data } = await api.put<Answer<typeof schemas.lessonAdded>>(
+    `/users/addlesson/${encodeURIComponent(lessonId)}`,
+    { idUser: userId },
+  );
   return data.exito;
 }

@@ -9,7 +9,9 @@ import { es } from '../../../i18n/es';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDate } from '../../../lib/format';
 import { withReturn } from '../../../lib/return-path';
-import { useLessonsStore, type ActionResult } from '../store';
+import type { Outcome } from '../../../lib/mutation';
+import { slotFor } from '../../../lib/resource';
+import { useLessonsStore } from '../store';
 import { IntensityMeter } from './intensity-meter';
 import { ReviewForm } from './review-form';
 import { Stars } from './stars';
@@ -44,18 +46,10 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
   const { busy, fetchLesson, addClass } = useLessonsStore(
     useShallow((s) => ({ busy: s.busy, fetchLesson: s.fetchLesson, addClass: s.addClass })),
   );
-  const current = useLessonsStore(
-    useShallow((s) => ({
-      detailName: s.detailName,
-      lesson: s.detail,
-      status: s.detailStatus,
-      error: s.detailError,
-      notFound: s.detailNotFound,
-    })),
-  );
   // A store update renders at once, in one long task; deferred, React builds the page in slices.
-  const { detailName, lesson, status, error, notFound } = useDeferredValue(current);
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const detail = useDeferredValue(useLessonsStore((s) => s.detail));
+  const { value: lesson, status, error, notFound } = slotFor(detail, name);
+  const [result, setResult] = useState<Outcome | null>(null);
   const reloadTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -75,7 +69,7 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
     </Link>
   );
 
-  if (detailName !== name || status === 'idle' || status === 'loading') {
+  if (status === 'idle' || status === 'loading') {
     return (
       <section className="section lesson-detail">
         <Spinner label={t.loading} />

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LoadStatus } from '@pulso/shared';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/load-state';
 import { es } from '../../../i18n/es';
 import { useLessonsStore } from '../store';
 import { FilterBar } from './filter-bar';
@@ -47,8 +47,6 @@ export function LessonList({ types, typesStatus, typesError, onRetryTypes }: Les
     void fetchLessons();
   }, [fetchLessons]);
 
-  const loading = (status === 'idle' || status === 'loading') && items.length === 0;
-
   return (
     <section className="section lessons" aria-labelledby="lessons-title">
       <h1 id="lessons-title" className="section__title">
@@ -64,18 +62,7 @@ export function LessonList({ types, typesStatus, typesError, onRetryTypes }: Les
         onChange={setFilters}
         onReset={resetFilters}
       />
-      {loading && <Spinner label={es.lessons.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error lessons__alert" role="alert">
-          <p>
-            {es.lessons.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void retry()}>
-            {es.common.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{es.lessons.empty}</p>}
+      <ListState load={{ status, error }} count={items.length} texts={es.lessons} onRetry={() => void retry()} />
       {status !== 'failed' && filterError && (
         <div className="alert alert--error lessons__alert" role="alert">
           <p>{filterError}</p>

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, STAR_RATINGS } from '@pulso/shared';
 import { ResultModal } from '../../../components/ui/modal';
 import { es } from '../../../i18n/es';
-import { useLessonsStore, type ActionResult } from '../store';
+import type { Outcome } from '../../../lib/mutation';
+import { useLessonsStore } from '../store';
 
 interface ReviewFormProps {
   lessonId: string;
@@ -28,7 +29,7 @@ export function ReviewForm({ lessonId, userId, notMember, onReviewed, title }: R
   const [stars, setStars] = useState(0);
   const [description, setDescription] = useState('');
   const [starsError, setStarsError] = useState<string | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
   const busy = useLessonsStore((s) => s.busy === 'review');
   const sendReview = useLessonsStore((s) => s.sendReview);
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { useLessonsStore } from '../store';
@@ -49,17 +49,12 @@ export function ReviewPage({ viewer }: { viewer: LessonViewer }) {
         </div>
       ) : (
         <div className="review-page__card">
-          {status === 'loading' && items.length === 0 && <Spinner label={es.lessons.loading} />}
-          {status === 'failed' && (
-            <div className="alert alert--error" role="alert">
-              <p>
-                {es.lessons.loadError} {error}
-              </p>
-              <button type="button" className="button" onClick={() => void fetchLessons()}>
-                {es.common.retry}
-              </button>
-            </div>
-          )}
+          <ListState
+            load={{ status, error }}
+            count={items.length}
+            texts={es.lessons}
+            onRetry={() => void fetchLessons()}
+          />
           {items.length > 0 && (
             <div className="form">
               <div className="field">

@@ -1,20 +1,11 @@
-import type { BranchDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { BranchDto, schemas } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
-/** The fields of a sede that the admin forms send as `officeAttributes` (SPEC §7). */
-export interface OfficeFields {
-  name: string;
-  location: string;
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
-}
+/** The fields of a sede that the admin forms send as `officeAttributes` (SPEC §7), beside the image file. */
+export type OfficeFields = Omit<Body<typeof schemas.branchForm.create>, 'image'>;
 
 /** What the API answers after a create or an update: its Spanish message and the saved sede. */
-export interface OfficeSaved {
-  message: string;
-  branchoffice: BranchDto;
-}
+export type OfficeSaved = Answer<typeof schemas.branchSaved>;
 
 /** multipart: the `image` file (when one was chosen) and `officeAttributes` as JSON text. */
 function officeForm(fields: OfficeFields, image: File | null): FormData {
@@ -25,12 +16,12 @@ function officeForm(fields: OfficeFields, image: File | null): FormData {
 }
 
 export async function getOffices(): Promise<BranchDto[]> {
-  const { data } = await api.get<{ branchOffice: BranchDto[] }>('/branchoffice');
+  const { data } = await api.get<Answer<typeof schemas.branchList>>('/branchoffice');
   return data.branchOffice;
 }
 
 export async function getOffice(id: string): Promise<BranchDto> {
-  const { data } = await api.get<{ branchoffice: BranchDto }>(`/branchoffice/${encodeURIComponent(id)}`);
+  const { data } = await api.get<Answer<typeof schemas.branchFound>>(`/branchoffice/${encodeURIComponent(id)}`);
   return data.branchoffice;
 }
 
@@ -49,6 +40,6 @@ export async function updateOffice(id: string, fields: OfficeFields, image: File
 }
 
 export async function deleteOffice(id: string): Promise<string> {
-  const { data } = await api.delete<{ message: string }>(`/branchoffice/delete/${encodeURIComponent(id)}`);
+  const { data } = await api.delete<Answer<typeof schemas.message>>(`/branchoffice/delete/${encodeURIComponent(id)}`);
   return data.message;
 }

@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { BranchDto } from '@pulso/shared';
-import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { es } from '../../../i18n/es';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDays, toHourChoice } from '../format';
-import { DeleteWhich } from './delete-which';
+import { cancelledNotice, deleteQuestion, officeReport } from './office-dialogs';
 import { useOfficesDashboardStore } from '../store';
 import '../offices-dashboard.css';
-
-type Notice = { message: string; failed?: boolean; title: string };
 
 /** One sede card: image, Nombre, Dirección, Días and 'Horario de atención', with edit and delete. */
 function OfficeAdminCard({ office, onDelete }: { office: BranchDto; onDelete: (office: BranchDto) => void }) {
@@ -85,25 +82,11 @@ export function OfficeAdminList() {
       deleteOffice: s.deleteOffice,
     })),
   );
-  const [asking, setAsking] = useState<BranchDto | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const flow = useActionFlow<BranchDto>((office) => deleteOffice(office.id));
 
   useEffect(() => {
     void fetchOffices();
   }, [fetchOffices]);
-
-  const remove = async (office: BranchDto) => {
-    setBusy(true);
-    const result = await deleteOffice(office.id);
-    setBusy(false);
-    setAsking(null);
-    setNotice(
-      result.ok
-        ? { title: t.resultTitle, message: result.message }
-        : { title: t.errorTitle, message: result.message, failed: true },
-    );
-  };
 
   return (
     <section className="offices-admin" aria-labelledby="offices-admin-title">
@@ -113,56 +96,20 @@ export function OfficeAdminList() {
           {t.create}
         </Link>
       </header>
-      {(status === 'idle' || status === 'loading') && items.length === 0 && <Spinner label={t.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchOffices()}>
-            {es.common.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{t.empty}</p>}
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchOffices()} />
       {status !== 'failed' && items.length > 0 && (
         <div className="offices-admin__list">
           {items.map((office) => (
-            <OfficeAdminCard key={office.id} office={office} onDelete={setAsking} />
+            <OfficeAdminCard key={office.id} office={office} onDelete={flow.ask} />
           ))}
         </div>
       )}
-      {asking && (
-        <ConfirmModal
-          title={t.confirmTitle}
-          message={
-            <>
-              <p>{t.confirmIrreversible}</p>
-              <DeleteWhich office={asking} />
-              <p>{t.confirmPrompt}</p>
-            </>
-          }
-          confirmLabel={t.ok}
-          cancelLabel={t.cancel}
-          danger
-          busy={busy}
-          onConfirm={() => void remove(asking)}
-          onCancel={() => {
-            if (busy) return;
-            setAsking(null);
-            setNotice({ title: t.cancelledTitle, message: t.cancelled });
-          }}
-        />
-      )}
-      {notice && (
-        <ResultModal
-          title={notice.title}
-          message={notice.message}
-          failed={notice.failed}
-          closeLabel={t.ok}
-          onClose={() => setNotice(null)}
-        />
-      )}
+      <ActionDialogs
+        flow={flow}
+        ask={deleteQuestion}
+        report={(_office, outcome) => officeReport(outcome)}
+        declined={cancelledNotice}
+      />
     </section>
   );
 }

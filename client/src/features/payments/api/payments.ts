@@ -1,5 +1,5 @@
-import type { CheckoutSessionDto, MembershipDto, PaymentDto, PlanDto, UserDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { CheckoutSessionDto, PaymentDto, PlanDto, schemas, UserDto } from '@pulso/shared';
+import { api, type Answer } from '../../../lib/api-client';
 
 export async function getPlan(id: string): Promise<PlanDto> {
   const { data } = await api.get<PlanDto>(`/memberships/${encodeURIComponent(id)}`);
@@ -7,7 +7,10 @@ export async function getPlan(id: string): Promise<PlanDto> {
 }
 
 export async function createCheckout(userId: string, planId: string): Promise<string> {
-  const { data } = await api.post<{ redirect_url: string }>('/payments/create_checkout', { id: userId, planId });
+  const { data } = await api.post<Answer<typeof schemas.checkoutStarted>>('/payments/create_checkout', {
+    id: userId,
+    planId,
+  });
   return data.redirect_url;
 }
 
@@ -16,10 +19,11 @@ export async function getCheckoutSession(sessionId: string): Promise<CheckoutSes
   return data;
 }
 
+/** 'Pagar': the payment and the membership it gave. */
 export async function confirmDemoCheckout(
   sessionId: string,
-): Promise<{ payment: PaymentDto; membresia: MembershipDto | null }> {
-  const { data } = await api.post<{ payment: PaymentDto; membresia: MembershipDto | null }>(
+): Promise<Pick<Answer<typeof schemas.paymentConfirmed>, 'payment' | 'membresia'>> {
+  const { data } = await api.post<Answer<typeof schemas.paymentConfirmed>>(
     `/payments/demo/${encodeURIComponent(sessionId)}/confirm`,
   );
   return data;

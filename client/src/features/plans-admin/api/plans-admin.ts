@@ -1,18 +1,10 @@
-import type { PlanDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { PlanDto, schemas } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /** The plan form's fields as the API takes them (SPEC §7: name, price, benefits, duration). */
-export interface PlanFields {
-  name: string;
-  benefits: string;
-  duration: number;
-  price: number;
-}
+export type PlanFields = Body<typeof schemas.planForm>;
 
-export interface PlanSaved {
-  message: string;
-  plan: PlanDto;
-}
+export type PlanSaved = Answer<typeof schemas.planSaved>;
 
 /** Every plan, retired ones included (admin only). */
 export async function getAllPlans(): Promise<PlanDto[]> {
@@ -32,11 +24,11 @@ export async function updatePlan(id: string, fields: PlanFields): Promise<PlanSa
 
 /** Retires the plan: it leaves the public list, members keep what they bought. */
 export async function deletePlan(id: string): Promise<string> {
-  const { data } = await api.delete<{ message: string }>(`/memberships/delete/${encodeURIComponent(id)}`);
+  const { data } = await api.delete<Answer<typeof schemas.message>>(`/memberships/delete/${encodeURIComponent(id)}`);
   return data.message;
 }
 
 export async function restorePlan(id: string): Promise<string> {
-  const { data } = await api.put<{ message: string }>(`/memberships/restore/${encodeURIComponent(id)}`);
+  const { data } = await api.put<Answer<typeof schemas.message>>(`/memberships/restore/${encodeURIComponent(id)}`);
   return data.message;
 }

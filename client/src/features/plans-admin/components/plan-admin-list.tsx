@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { PlanDto } from '@pulso/shared';
 import { BenefitList } from '../../../components/ui/benefit-list';
-import { ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { es } from '../../../i18n/es';
 import { dashboardPlansEs as t } from '../../../i18n/dashboard-plans';
 import { formatPrice } from '../../../lib/format';
 import { usePlansAdminStore } from '../store';
@@ -33,20 +32,15 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
       restorePlan: s.restorePlan,
     })),
   );
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [result, setResult] = useState<{ message: string; failed: boolean } | null>(null);
+  const flow = useActionFlow<PlanDto>(async (plan) => {
+    const outcome = await restorePlan(plan.id);
+    if (outcome.ok) onChanged?.();
+    return outcome;
+  });
 
   useEffect(() => {
     void fetchPlans();
   }, [fetchPlans]);
-
-  const restore = async (plan: PlanDto) => {
-    setBusyId(plan.id);
-    const outcome = await restorePlan(plan.id);
-    setBusyId(null);
-    if (outcome.ok) onChanged?.();
-    setResult({ message: outcome.message, failed: !outcome.ok });
-  };
 
   return (
     <section className="plans-admin" aria-labelledby="plans-admin-title">
@@ -56,18 +50,7 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
           {t.create}
         </Link>
       </header>
-      {(status === 'idle' || status === 'loading') && items.length === 0 && <Spinner label={t.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchPlans()}>
-            {es.common.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{t.empty}</p>}
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchPlans()} />
       {status !== 'failed' && items.length > 0 && (
         <div className="plans-admin__list">
           {items.map((plan) => {
@@ -106,8 +89,8 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
                       type="button"
                       className="button button--small"
                       aria-label={t.restoreOf(plan.name)}
-                      disabled={busyId !== null}
-                      onClick={() => void restore(plan)}
+                      disabled={flow.running !== null}
+                      onClick={() => flow.send(plan)}
                     >
                       {t.restore}
                     </button>
@@ -126,15 +109,10 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
           })}
         </div>
       )}
-      {result && (
-        <ResultModal
-          title={t.resultTitle}
-          message={result.message}
-          failed={result.failed}
-          closeLabel={t.accept}
-          onClose={() => setResult(null)}
-        />
-      )}
+      <ActionDialogs
+        flow={flow}
+        report={(_plan, outcome) => ({ title: t.resultTitle, message: outcome.message, closeLabel: t.accept })}
+      />
     </section>
   );
 }

@@ -1,38 +1,23 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { hasErrors, MESSAGES, validatePlanForm, type FieldErrors, type PlanDto } from '@pulso/shared';
+import { fieldErrors, MESSAGES, schemas, type PlanDto } from '@pulso/shared';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { Field } from '../../../components/ui/field';
-import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ScreenLoad } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { es } from '../../../i18n/es';
 import { dashboardPlansEs as t } from '../../../i18n/dashboard-plans';
+import { useForm } from '../../../lib/use-form';
+import type { PlanFields } from '../api/plans-admin';
 import { usePlansAdminStore } from '../store';
 import '../plans-admin.css';
 
 /** The form keeps what was typed; numbers are read only when sending. */
-interface PlanValues {
-  name: string;
-  benefits: string;
-  duration: string;
-  price: string;
-}
-
-/** The messages without one field's (it changed, so the server's word on it is stale). */
-function without(errors: FieldErrors, field: string): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
-}
+type PlanValues = { [K in keyof PlanFields]: string };
 
 const EMPTY: PlanValues = { name: '', benefits: '', duration: '', price: '' };
 
-type Step =
-  | { kind: 'incomplete' }
-  | { kind: 'confirm-save' }
-  | { kind: 'confirm-delete' }
-  | { kind: 'cancelled' }
-  | { kind: 'done'; message: string }
-  | { kind: 'failed'; message: string };
+type Action = 'save' | 'delete';
 
 interface PlanFormProps {
   /** Absent on /dashboard/plans/crear. */
@@ -56,66 +41,47 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
   const { createPlan, updatePlan, deletePlan } = usePlansAdminStore(
     useShallow((s) => ({ createPlan: s.createPlan, updatePlan: s.updatePlan, deletePlan: s.deletePlan })),
   );
-  const [values, setValues] = useState<PlanValues>(() =>
-    plan
-      ? { name: plan.name, benefits: plan.benefits, duration: String(plan.duration), price: String(plan.price) }
-      : EMPTY,
-  );
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [step, setStep] = useState<Step | null>(null);
-  const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
-
-  const ruleErrors = validatePlanForm({ ...values });
-  const errorOf = (field: keyof PlanValues) =>
-    serverErrors[field] ?? (submitted || touched[field] ? ruleErrors[field] : undefined);
-
-  const change = (field: keyof PlanValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((v) => ({ ...v, [field]: true }));
-    setServerErrors((e) => without(e, field));
-  };
+  const form = useForm<PlanValues>({
+    initial: () =>
+      plan
+        ? { name: plan.name, benefits: plan.benefits, duration: String(plan.duration), price: String(plan.price) }
+        : EMPTY,
+    validate: (values) => fieldErrors(schemas.planForm, values),
+  });
+  const { values } = form;
 
   const save = async () => {
-    setBusy('save');
     const fields = {
       name: values.name.trim(),
       benefits: values.benefits.trim(),
       duration: Number(values.duration.trim()),
       price: Number(values.price.trim()),
     };
-    const result = plan ? await updatePlan(plan.id, fields) : await createPlan(fields);
-    setBusy(null);
-    if (result.ok) {
+    const outcome = plan ? await updatePlan(plan.id, fields) : await createPlan(fields);
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
+    else {
       onChanged?.();
-      if (!plan) {
-        setValues(EMPTY);
-        setTouched({});
-        setSubmitted(false);
-      }
-      setStep({ kind: 'done', message: result.message });
-    } else {
-      setServerErrors(result.fieldErrors);
-      setStep({ kind: 'failed', message: result.message });
+      if (!plan) form.reset(EMPTY);
     }
+    return outcome;
   };
 
-  const remove = async () => {
-    if (!plan) return;
-    setBusy('delete');
+  const retire = async (id: string) => {
     onRetiring?.(true);
-    const result = await deletePlan(plan.id);
-    setBusy(null);
-    if (result.ok) onChanged?.();
+    const outcome = await deletePlan(id);
+    if (outcome.ok) onChanged?.();
     else onRetiring?.(false);
-    setStep(result.ok ? { kind: 'done', message: result.message } : { kind: 'failed', message: result.message });
+    return outcome;
   };
+
+  const flow = useActionFlow<Action>((action) => (action === 'delete' && plan ? retire(plan.id) : save()));
+  const running = flow.running?.action;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setStep(hasErrors(ruleErrors) ? { kind: 'incomplete' } : { kind: 'confirm-save' });
+    if (form.submit()) flow.ask('save');
+    else
+      flow.notify({ title: t.resultTitle, message: MESSAGES.planForm.incomplete, failed: true, closeLabel: t.accept });
   };
 
   return (
@@ -127,124 +93,74 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
         <h1 id={`${ids}-title`}>{editing ? t.editTitle : t.createTitle}</h1>
       </header>
       <form className="form plan-form__card" onSubmit={onSubmit} noValidate>
+        <Field {...form.bind('name')} label={t.nameLabel} maxLength={60} autoComplete="off" required />
         <Field
-          label={t.nameLabel}
-          name="name"
-          value={values.name}
-          maxLength={60}
-          autoComplete="off"
-          required
-          onChange={(e) => change('name')(e.target.value)}
-          error={errorOf('name')}
-        />
-        <Field
+          {...form.bind('benefits')}
           label={t.benefitsLabel}
-          name="benefits"
-          value={values.benefits}
           maxLength={300}
           autoComplete="off"
           required
           hint={t.benefitsHint}
-          onChange={(e) => change('benefits')(e.target.value)}
-          error={errorOf('benefits')}
         />
         <Field
+          {...form.bind('duration')}
           label={t.durationLabel}
-          name="duration"
           inputMode="numeric"
-          value={values.duration}
           maxLength={3}
           autoComplete="off"
           required
-          onChange={(e) => change('duration')(e.target.value)}
-          error={errorOf('duration')}
         />
         <Field
+          {...form.bind('price')}
           label={t.priceLabel}
-          name="price"
           inputMode="decimal"
-          value={values.price}
           maxLength={12}
           autoComplete="off"
           required
           hint={t.priceHint}
-          onChange={(e) => change('price')(e.target.value)}
-          error={errorOf('price')}
         />
         <div className="plan-form__actions">
           {editing && (
             <button
               type="button"
               className="button button--danger"
-              disabled={busy !== null}
-              onClick={() => setStep({ kind: 'confirm-delete' })}
+              disabled={running !== undefined}
+              onClick={() => flow.ask('delete')}
             >
-              {busy === 'delete' ? t.deleting : t.delete}
+              {running === 'delete' ? t.deleting : t.delete}
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={busy !== null}>
-            {busy === 'save' ? t.saving : editing ? t.save : t.submitCreate}
+          <button type="submit" className="button button--primary" disabled={running !== undefined}>
+            {running === 'save' ? t.saving : editing ? t.save : t.submitCreate}
           </button>
         </div>
       </form>
 
-      {step?.kind === 'incomplete' && (
-        <ResultModal
-          title={t.resultTitle}
-          message={MESSAGES.planForm.incomplete}
-          failed
-          closeLabel={t.accept}
-          onClose={() => setStep(null)}
-        />
-      )}
-      {(step?.kind === 'confirm-save' || step?.kind === 'confirm-delete') && (
-        <ConfirmModal
-          title={t.confirmTitle}
-          message={
-            step.kind === 'confirm-save' ? (
+      <ActionDialogs
+        flow={flow}
+        ask={(action) => ({
+          title: t.confirmTitle,
+          message:
+            action === 'save' ? (
               t.confirmSave
             ) : (
               <>
                 <p>{t.confirmDelete}</p>
                 <p>{t.deleteNote}</p>
               </>
-            )
-          }
-          confirmLabel={t.confirm}
-          cancelLabel={t.back}
-          danger={step.kind === 'confirm-delete'}
-          busy={busy !== null}
-          onConfirm={() => void (step.kind === 'confirm-save' ? save() : remove())}
-          onCancel={() => {
-            if (!busy) setStep({ kind: 'cancelled' });
-          }}
-        />
-      )}
-      {step?.kind === 'cancelled' && (
-        <ResultModal
-          title={t.resultTitle}
-          message={MESSAGES.planForm.cancelled}
-          closeLabel={t.accept}
-          onClose={() => setStep(null)}
-        />
-      )}
-      {step?.kind === 'done' && (
-        <ResultModal
-          title={t.resultTitle}
-          message={step.message}
-          closeLabel={t.accept}
-          onClose={() => void navigate(paths.dashboardPlans)}
-        />
-      )}
-      {step?.kind === 'failed' && (
-        <ResultModal
-          title={t.resultTitle}
-          message={step.message}
-          failed
-          closeLabel={t.accept}
-          onClose={() => setStep(null)}
-        />
-      )}
+            ),
+          confirmLabel: t.confirm,
+          cancelLabel: t.back,
+          danger: action === 'delete',
+        })}
+        report={(_action, outcome) => ({
+          title: t.resultTitle,
+          message: outcome.message,
+          closeLabel: t.accept,
+          onClose: outcome.ok ? () => void navigate(paths.dashboardPlans) : undefined,
+        })}
+        declined={{ title: t.resultTitle, message: MESSAGES.planForm.cancelled, closeLabel: t.accept }}
+      />
     </section>
   );
 }
@@ -262,39 +178,27 @@ export function PlanEditScreen({ id, onChanged }: { id: string; onChanged?: () =
     if (status === 'idle') void fetchPlans();
   }, [status, fetchPlans]);
 
-  const back = (
-    <Link className="button" to={paths.dashboardPlans}>
-      {t.backToList}
-    </Link>
-  );
-
   if (plan && (!plan.deletedAt || retiring)) {
     return <PlanForm key={plan.id} plan={plan} onChanged={onChanged} onRetiring={setRetiring} />;
   }
-  if (status === 'idle' || status === 'loading') return <Spinner label={t.loading} />;
-  if (status === 'failed') {
-    return (
+  return (
+    <ScreenLoad
+      ready={status === 'succeeded'}
+      failed={status === 'failed' ? t.loadError : null}
+      error={error}
+      loading={t.loading}
+      onRetry={() => void fetchPlans()}
+      back={{ label: t.backToList, to: paths.dashboardPlans }}
+      className="plan-form"
+    >
       <section className="plan-form">
         <div className="alert alert--error" role="alert">
-          <p>
-            {t.loadError} {error}
-          </p>
-          <div className="plan-form__actions">
-            <button type="button" className="button" onClick={() => void fetchPlans()}>
-              {es.common.retry}
-            </button>
-            {back}
-          </div>
+          <p>{plan ? t.retiredEditNote : MESSAGES.api.planNotFound}</p>
+          <Link className="button" to={paths.dashboardPlans}>
+            {t.backToList}
+          </Link>
         </div>
       </section>
-    );
-  }
-  return (
-    <section className="plan-form">
-      <div className="alert alert--error" role="alert">
-        <p>{plan ? t.retiredEditNote : MESSAGES.api.planNotFound}</p>
-        {back}
-      </div>
-    </section>
+    </ScreenLoad>
   );
 }

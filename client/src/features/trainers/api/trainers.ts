@@ -1,20 +1,15 @@
-import type { CreateUserResponseDto, MonitorDto, UserDto } from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { MonitorDto, schemas, UserDto } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
-/** What the trainer forms send (SPEC §7: fullName, email, phone, isAdmin, isMonitor, password). */
-export interface TrainerInput {
-  fullName: string;
-  email: string;
-  phone: string;
-  isMonitor: boolean;
-  isAdmin: boolean;
-  /** Create only. */
-  password?: string;
-}
+type TrainerBody = Body<typeof schemas.trainerForm.create>;
+
+/** What the trainer forms send (SPEC §7: fullName, email, phone, isAdmin, isMonitor, password on create). */
+export type TrainerInput = Pick<TrainerBody, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin'> &
+  Partial<Pick<TrainerBody, 'password'>>;
 
 /** The trainers with their classes (GET /users/monitor answers `{ monitor: [...] }`). */
 export async function getTrainers(): Promise<MonitorDto[]> {
-  const { data } = await api.get<{ monitor: MonitorDto[] }>('/users/monitor');
+  const { data } = await api.get<Answer<typeof schemas.trainerList>>('/users/monitor');
   return data.monitor;
 }
 
@@ -25,20 +20,20 @@ export async function getTrainer(id: string): Promise<UserDto> {
 
 /** Creates the account as the signed-in admin; answers the server's message and the new id. */
 export async function createTrainer(input: TrainerInput): Promise<{ id: string; message: string }> {
-  const { data } = await api.post<CreateUserResponseDto>('/users/create', input);
+  const { data } = await api.post<Answer<typeof schemas.createUserResponse>>('/users/create', input);
   return { id: data.user.id, message: data.message };
 }
 
-export async function updateTrainer(id: string, input: TrainerInput): Promise<{ user: UserDto; message: string }> {
-  const { data } = await api.put<{ success: boolean; message: string; user: UserDto }>(
-    `/users/update/${encodeURIComponent(id)}`,
-    input,
-  );
+export async function updateTrainer(
+  id: string,
+  input: TrainerInput,
+): Promise<Pick<Answer<typeof schemas.userUpdated>, 'user' | 'message'>> {
+  const { data } = await api.put<Answer<typeof schemas.userUpdated>>(`/users/update/${encodeURIComponent(id)}`, input);
   return { user: data.user, message: data.message };
 }
 
 /** Suspends the account (the server's soft delete); answers the server's message. */
 export async function deleteTrainer(id: string): Promise<string> {
-  const { data } = await api.delete<{ success: boolean; message: string }>(`/users/delete/${encodeURIComponent(id)}`);
+  const { data } = await api.delete<Answer<typeof schemas.outcome>>(`/users/delete/${encodeURIComponent(id)}`);
   return data.message;
 }

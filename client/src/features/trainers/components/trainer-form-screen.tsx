@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { useShallow } from 'zustand/react/shallow';
-import { Spinner } from '../../../components/ui/spinner';
+import { ScreenLoad } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardTrainersEs } from '../../../i18n/dashboard-trainers';
+import { slotFor } from '../../../lib/resource';
 import { useTrainersStore } from '../store';
 import { TrainerForm } from './trainer-form';
 import '../trainers.css';
@@ -12,14 +11,14 @@ const t = dashboardTrainersEs.form;
 
 /** 'Crear Profesor', or the edit screen once the trainer has loaded (with its failure's message). */
 export function TrainerFormScreen({ id }: { id?: string }) {
-  const { trainer, trainerId, trainerStatus, trainerError, fetchTrainer } = useTrainersStore(
-    useShallow((s) => ({
-      trainer: s.trainer,
-      trainerId: s.trainerId,
-      trainerStatus: s.trainerStatus,
-      trainerError: s.trainerError,
-      fetchTrainer: s.fetchTrainer,
-    })),
+  const fetchTrainer = useTrainersStore((s) => s.fetchTrainer);
+  const {
+    value: trainer,
+    status,
+    error,
+  } = slotFor(
+    useTrainersStore((s) => s.trainer),
+    id ?? '',
   );
 
   useEffect(() => {
@@ -27,25 +26,17 @@ export function TrainerFormScreen({ id }: { id?: string }) {
   }, [id, fetchTrainer]);
 
   if (!id) return <TrainerForm key="new" />;
-  if (trainerId === id && trainerStatus === 'failed') {
-    return (
-      <section className="trainer-form">
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.loadError} {trainerError}
-          </p>
-          <div className="trainer-form__actions">
-            <button type="button" className="button" onClick={() => void fetchTrainer(id)}>
-              {t.retry}
-            </button>
-            <Link className="button" to={paths.dashboardTrainers}>
-              {t.back}
-            </Link>
-          </div>
-        </div>
-      </section>
-    );
-  }
-  if (trainerId !== id || trainerStatus !== 'succeeded' || trainer?.id !== id) return <Spinner label={t.loading} />;
-  return <TrainerForm key={id} trainer={trainer} />;
+  return (
+    <ScreenLoad
+      ready={status === 'succeeded' && trainer?.id === id}
+      failed={status === 'failed' ? t.loadError : null}
+      error={error}
+      loading={t.loading}
+      onRetry={() => void fetchTrainer(id)}
+      back={{ label: t.back, to: paths.dashboardTrainers }}
+      className="trainer-form"
+    >
+      <TrainerForm key={id} trainer={trainer} />
+    </ScreenLoad>
+  );
 }

@@ -1,25 +1,22 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { hasErrors, SELECT_PLACEHOLDER, validateTrainerForm, type FieldErrors, type UserDto } from '@pulso/shared';
+import { fieldErrors, schemas, SELECT_PLACEHOLDER, type UserDto } from '@pulso/shared';
+import { ActionDialogs, editorDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { Field } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/form-controls';
+import { BackIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { dashboardTrainersEs } from '../../../i18n/dashboard-trainers';
-import { useTrainersStore, type ActionResult } from '../store';
-import { BackIcon } from '../../../components/ui/icons';
+import { useForm } from '../../../lib/use-form';
+import type { TrainerInput } from '../api/trainers';
+import { useTrainersStore } from '../store';
 
 const t = dashboardTrainersEs.form;
 
 type YesNo = typeof SELECT_PLACEHOLDER | 'Si' | 'No';
 
-interface TrainerValues {
-  fullName: string;
-  email: string;
-  password: string;
-  phone: string;
-  isMonitor: YesNo;
-  isAdmin: YesNo;
-}
+/** The form as its inputs hold it: the 'Es profesor?' and 'Es administrador?' selects say Si or No. */
+type TrainerValues = Omit<Required<TrainerInput>, 'isMonitor' | 'isAdmin'> & { isMonitor: YesNo; isAdmin: YesNo };
 
 const EMPTY: TrainerValues = {
   fullName: '',
@@ -44,47 +41,6 @@ function valuesOf(trainer: UserDto): TrainerValues {
 }
 
 type Action = 'create' | 'update' | 'delete';
-type Dialog = { kind: 'confirm'; action: Action } | { kind: 'result'; action: Action; result: ActionResult } | null;
-
-interface YesNoSelectProps {
-  label: string;
-  name: string;
-  value: YesNo;
-  /** The create screen starts at 'Seleccione'; the edit screen offers only Si and No. */
-  withPlaceholder: boolean;
-  onChange: (value: YesNo) => void;
-  onBlur: () => void;
-  error?: string;
-}
-
-function YesNoSelect({ label, name, value, withPlaceholder, onChange, onBlur, error }: YesNoSelectProps) {
-  const id = useId();
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value as YesNo)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {withPlaceholder && <option value={SELECT_PLACEHOLDER}>{t.select}</option>}
-        <option value="Si">{t.yes}</option>
-        <option value="No">{t.no}</option>
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 interface TrainerFormProps {
   /** The trainer being edited; absent on 'Crear Profesor'. */
@@ -100,40 +56,18 @@ interface TrainerFormProps {
 export function TrainerForm({ trainer }: TrainerFormProps) {
   const editing = !!trainer;
   const navigate = useNavigate();
-  const busy = useTrainersStore((s) => s.busy);
   const create = useTrainersStore((s) => s.create);
   const update = useTrainersStore((s) => s.update);
   const remove = useTrainersStore((s) => s.remove);
+  const form = useForm<TrainerValues>({
+    initial: () => (trainer ? valuesOf(trainer) : EMPTY),
+    validate: (values) => fieldErrors(schemas.trainerForm[editing ? 'edit' : 'create'], values),
+    showAll: editing,
+    touchOnBlur: true,
+  });
+  const { values } = form;
 
-  const [values, setValues] = useState<TrainerValues>(() => (trainer ? valuesOf(trainer) : EMPTY));
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [dialog, setDialog] = useState<Dialog>(null);
-
-  const errors: FieldErrors = {
-    ...validateTrainerForm({ ...values }, editing ? 'edit' : 'create'),
-    ...serverErrors,
-  };
-  const shown = (field: keyof TrainerValues) => (editing || touched[field] ? errors[field] : undefined);
-  const complete = Object.values(values).every((v) => v.trim() !== '' && v !== SELECT_PLACEHOLDER);
-  const canSubmit = !busy && !hasErrors(errors) && (editing || complete);
-
-  const touch = (field: keyof TrainerValues) => setTouched((s) => (s[field] ? s : { ...s, [field]: true }));
-  const change = <K extends keyof TrainerValues>(field: K, value: TrainerValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    touch(field);
-    setServerErrors((e) => {
-      if (!(field in e)) return e;
-      return Object.fromEntries(Object.entries(e).filter(([key]) => key !== field));
-    });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSubmit) setDialog({ kind: 'confirm', action: editing ? 'update' : 'create' });
-  };
-
-  const run = async (action: Action) => {
+  const flow = useActionFlow<Action>(async (action) => {
     const input = {
       fullName: values.fullName.trim(),
       email: values.email.trim(),
@@ -141,20 +75,37 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
       isMonitor: values.isMonitor === 'Si',
       isAdmin: values.isAdmin === 'Si',
     };
-    let result: ActionResult;
-    if (action === 'create') result = await create({ ...input, password: values.password });
-    else if (action === 'update' && trainer) result = await update(trainer.id, input);
-    else if (action === 'delete' && trainer) result = await remove(trainer.id);
-    else return;
-    if (!result.ok && result.fieldErrors) setServerErrors(result.fieldErrors);
-    setDialog({ kind: 'result', action, result });
+    const outcome =
+      action === 'delete' && trainer
+        ? await remove(trainer.id)
+        : trainer
+          ? await update(trainer.id, input)
+          : await create({ ...input, password: values.password });
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
+    return outcome;
+  });
+  const running = flow.running?.action;
+  const complete = Object.values(values).every((v) => v.trim() !== '' && v !== SELECT_PLACEHOLDER);
+  const canSubmit = !running && form.valid && (editing || complete);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit) flow.ask(editing ? 'update' : 'create');
   };
 
-  const closeResult = () => {
-    if (dialog?.kind === 'result' && dialog.result.ok && dialog.action !== 'update') {
-      void navigate(paths.dashboardTrainers);
-    } else setDialog(null);
-  };
+  const yesNoSelect = (field: 'isMonitor' | 'isAdmin', label: string) => (
+    <SelectField
+      {...form.bind(field)}
+      label={label}
+      // The create screen starts at 'Seleccione'; the edit screen offers only Si and No.
+      placeholder={editing ? undefined : t.select}
+      placeholderValue={SELECT_PLACEHOLDER}
+      options={[
+        { value: 'Si', label: t.yes },
+        { value: 'No', label: t.no },
+      ]}
+    />
+  );
 
   return (
     <section className="trainer-form" aria-labelledby="trainer-form-title">
@@ -167,142 +118,59 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
       </h1>
       <form className="form trainer-form__card" onSubmit={onSubmit} noValidate>
         {trainer && <Field label={t.id} name="id" value={trainer.id} readOnly />}
-        <Field
-          label={t.fullName}
-          name="fullName"
-          autoComplete="off"
-          maxLength={60}
-          value={values.fullName}
-          onChange={(e) => change('fullName', e.target.value)}
-          onBlur={() => touch('fullName')}
-          error={shown('fullName')}
-        />
-        <Field
-          label={t.email}
-          name="email"
-          type="email"
-          autoComplete="off"
-          maxLength={120}
-          value={values.email}
-          onChange={(e) => change('email', e.target.value)}
-          onBlur={() => touch('email')}
-          error={shown('email')}
-        />
+        <Field {...form.bind('fullName')} label={t.fullName} autoComplete="off" maxLength={60} />
+        <Field {...form.bind('email')} label={t.email} type="email" autoComplete="off" maxLength={120} />
         {!editing && (
           <Field
+            {...form.bind('password')}
             label={t.password}
-            name="password"
             type="password"
             autoComplete="new-password"
             maxLength={100}
-            value={values.password}
-            onChange={(e) => change('password', e.target.value)}
-            onBlur={() => touch('password')}
-            error={shown('password')}
           />
         )}
-        <Field
-          label={t.phone}
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.phone}
-          onChange={(e) => change('phone', e.target.value)}
-          onBlur={() => touch('phone')}
-          error={shown('phone')}
-        />
+        <Field {...form.bind('phone')} label={t.phone} type="tel" inputMode="numeric" autoComplete="off" />
         <div className="trainer-form__selects">
-          <YesNoSelect
-            label={t.isMonitor}
-            name="isMonitor"
-            value={values.isMonitor}
-            withPlaceholder={!editing}
-            onChange={(v) => change('isMonitor', v)}
-            onBlur={() => touch('isMonitor')}
-            error={shown('isMonitor')}
-          />
-          <YesNoSelect
-            label={t.isAdmin}
-            name="isAdmin"
-            value={values.isAdmin}
-            withPlaceholder={!editing}
-            onChange={(v) => change('isAdmin', v)}
-            onBlur={() => touch('isAdmin')}
-            error={shown('isAdmin')}
-          />
+          {yesNoSelect('isMonitor', t.isMonitor)}
+          {yesNoSelect('isAdmin', t.isAdmin)}
         </div>
         <div className="trainer-form__actions">
           {editing && (
             <button
               type="button"
               className="button button--danger"
-              disabled={!!busy}
-              onClick={() => setDialog({ kind: 'confirm', action: 'delete' })}
+              disabled={!!running}
+              onClick={() => flow.ask('delete')}
             >
               {t.delete}
             </button>
           )}
           <button type="submit" className="button button--primary" disabled={!canSubmit}>
-            {busy === 'create' || busy === 'update' ? t.working : t.save}
+            {running === 'create' || running === 'update' ? t.working : t.save}
           </button>
         </div>
       </form>
 
-      {dialog?.kind === 'confirm' && (
-        <Modal
-          title={t.confirmTitle}
-          role="alertdialog"
-          onClose={() => !busy && setDialog(null)}
-          actions={
-            <>
-              <button type="button" className="button" disabled={!!busy} onClick={() => setDialog(null)} data-autofocus>
-                {t.cancel}
-              </button>
-              <button
-                type="button"
-                className={`button ${dialog.action === 'delete' ? 'button--danger' : 'button--primary'}`}
-                disabled={!!busy}
-                onClick={() => void run(dialog.action)}
-              >
-                {busy ? t.working : t.confirm}
-              </button>
-            </>
-          }
-        >
-          <p className="modal__message">
-            {dialog.action === 'create'
-              ? t.confirmCreate
-              : dialog.action === 'update'
-                ? t.confirmEdit
-                : t.confirmDelete}
-          </p>
-          {dialog.action === 'delete' && <p className="modal__message">{t.deleteNote}</p>}
-        </Modal>
-      )}
-      {dialog?.kind === 'result' && (
-        <Modal
-          title={t.resultTitle}
-          role="alertdialog"
-          onClose={closeResult}
-          actions={
-            <>
-              {(!dialog.result.ok || dialog.action === 'update') && (
-                <button type="button" className="button" onClick={() => setDialog(null)}>
-                  {t.accept}
-                </button>
-              )}
-              <Link className="button button--primary" to={paths.dashboardTrainers} data-autofocus>
-                {t.back}
-              </Link>
-            </>
-          }
-        >
-          <p className={dialog.result.ok ? 'modal__message' : 'modal__message modal__message--error'}>
-            {dialog.result.message}
-          </p>
-        </Modal>
-      )}
+      <ActionDialogs
+        flow={flow}
+        {...editorDialogs(
+          {
+            ...t,
+            questions: {
+              create: t.confirmCreate,
+              update: t.confirmEdit,
+              delete: (
+                <>
+                  <p>{t.confirmDelete}</p>
+                  <p>{t.deleteNote}</p>
+                </>
+              ),
+            },
+            back: { label: t.back, to: paths.dashboardTrainers },
+          },
+          () => void navigate(paths.dashboardTrainers),
+        )}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardTrainersEs as t } from '../../../i18n/dashboard-trainers';
 import { useTrainersStore } from '../store';
@@ -18,8 +18,6 @@ export function TrainerList() {
     void fetchTrainers();
   }, [fetchTrainers]);
 
-  const loading = (status === 'idle' || status === 'loading') && items.length === 0;
-
   return (
     <section className="trainers" aria-labelledby="trainers-title">
       <header className="trainers__header">
@@ -31,18 +29,7 @@ export function TrainerList() {
           <span>{t.create}</span>
         </Link>
       </header>
-      {loading && <Spinner label={t.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchTrainers()}>
-            {t.form.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{t.empty}</p>}
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchTrainers()} />
       {items.length > 0 && (
         <div className="table-scroll trainers__table-wrap">
           <table className="table trainers__table">

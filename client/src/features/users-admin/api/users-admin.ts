@@ -1,12 +1,5 @@
-import type {
-  ContactMessageDto,
-  CreateUserResponseDto,
-  PaymentDto,
-  PlanDto,
-  UserDto,
-  UserListItemDto,
-} from '@pulso/shared';
-import { api } from '../../../lib/api-client';
+import type { ContactMessageDto, PlanDto, schemas, UserListItemDto } from '@pulso/shared';
+import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /** One page of a user list; the total comes from the API's X-Total-Count header. */
 export interface UserPage {
@@ -14,21 +7,14 @@ export interface UserPage {
   total: number;
 }
 
-/** What the admin user form sends (SPEC §7 /users/create and /users/update). */
-export interface UserFormBody {
-  fullName: string;
-  email: string;
-  phone: string;
-  isMonitor: boolean;
-  isAdmin: boolean;
-  /** Required on create; on edit only sent when typed. */
-  password?: string;
-}
+type UserFields = Body<typeof schemas.userForm.create>;
 
 /**
- * A stored contact message (GET /api/contact). The server declares this shape in
- * server/src/modules/contact/contact.service.ts; it is not in @pulso/shared yet.
+ * What the admin user form sends (SPEC §7 /users/create and /users/update): the password is required
+ * on create; on edit it is only sent when typed.
  */
+export type UserFormBody = Pick<UserFields, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin'> &
+  Partial<Pick<UserFields, 'password'>>;
 
 async function getPage(path: string, page: number, limit: number): Promise<UserPage> {
   const response = await api.get<UserListItemDto[]>(path, { params: { page, limit } });
@@ -47,30 +33,24 @@ export function getSuspendedUsers(page: number, limit: number): Promise<UserPage
   return getPage('/users/deleted', page, limit);
 }
 
-export async function createUser(body: UserFormBody): Promise<CreateUserResponseDto> {
-  const { data } = await api.post<CreateUserResponseDto>('/users/create', body);
+export async function createUser(body: UserFormBody): Promise<Answer<typeof schemas.createUserResponse>> {
+  const { data } = await api.post<Answer<typeof schemas.createUserResponse>>('/users/create', body);
   return data;
 }
 
-export async function updateUser(
-  id: string,
-  body: UserFormBody,
-): Promise<{ success: boolean; message: string; user: UserDto }> {
-  const { data } = await api.put<{ success: boolean; message: string; user: UserDto }>(
-    `/users/update/${encodeURIComponent(id)}`,
-    body,
-  );
+export async function updateUser(id: string, body: UserFormBody): Promise<Answer<typeof schemas.userUpdated>> {
+  const { data } = await api.put<Answer<typeof schemas.userUpdated>>(`/users/update/${encodeURIComponent(id)}`, body);
   return data;
 }
 
 /** Suspends the account (a soft delete); it moves to the suspended list. */
 export async function deleteUser(id: string): Promise<string> {
-  const { data } = await api.delete<{ message: string }>(`/users/delete/${encodeURIComponent(id)}`);
+  const { data } = await api.delete<Answer<typeof schemas.outcome>>(`/users/delete/${encodeURIComponent(id)}`);
   return data.message;
 }
 
 export async function restoreUser(id: string): Promise<string> {
-  const { data } = await api.put<{ message: string }>(`/users/restore/${encodeURIComponent(id)}`);
+  const { data } = await api.put<Answer<typeof schemas.outcome>>(`/users/restore/${encodeURIComponent(id)}`);
   return data.message;
 }
 
@@ -81,8 +61,8 @@ export async function getPlans(): Promise<PlanDto[]> {
 }
 
 /** Records a payment taken at the front desk and grants (or extends) the plan. */
-export async function grantPlan(userId: string, planId: string): Promise<{ message: string; payment: PaymentDto }> {
-  const { data } = await api.post<{ message: string; payment: PaymentDto }>('/payments/manual', { userId, planId });
+export async function grantPlan(userId: string, planId: string): Promise<Answer<typeof schemas.paymentSaved>> {
+  const { data } = await api.post<Answer<typeof schemas.paymentSaved>>('/payments/manual', { userId, planId });
   return data;
 }
 

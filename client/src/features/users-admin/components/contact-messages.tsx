@@ -1,6 +1,6 @@
 import '../users-admin.css';
 import { useEffect } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/load-state';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
 import { useUsersAdminStore } from '../store';
@@ -14,7 +14,7 @@ function formatDateTime(iso: string): string {
 
 /** /dashboard/mensajes: the contact page's messages (GET /api/contact), with whether each was e-mailed yet. */
 export function ContactMessages() {
-  const { items, status, error } = useUsersAdminStore((s) => s.messages);
+  const { value: items, status, error } = useUsersAdminStore((s) => s.messages);
   const fetchMessages = useUsersAdminStore((s) => s.fetchMessages);
 
   useEffect(() => {
@@ -35,18 +35,12 @@ export function ContactMessages() {
         </div>
       </header>
 
-      {status === 'loading' && items.length === 0 && <Spinner label={t.messages.loading} />}
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.messages.loadError} {error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchMessages()}>
-            {t.retry}
-          </button>
-        </div>
-      )}
-      {status === 'succeeded' && items.length === 0 && <p className="empty">{t.messages.empty}</p>}
+      <ListState
+        load={{ status, error }}
+        count={items.length}
+        texts={t.messages}
+        onRetry={() => void fetchMessages()}
+      />
 
       {items.length > 0 && (
         <>

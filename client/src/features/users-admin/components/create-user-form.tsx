@@ -1,21 +1,13 @@
 import '../users-admin.css';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@pulso/shared';
-import { ConfirmModal } from '../../../components/ui/modal';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { useUsersAdminStore } from '../store';
-import { useUserForm } from '../use-user-form';
-import { EMPTY_USER_FORM } from '../user-form-rules';
-import { OutcomeModal } from './outcome-modal';
+import { EMPTY_USER_FORM, useUserForm } from '../use-user-form';
 import { FormBanner, UserFormFields } from './user-form-fields';
-
-type Stage =
-  | { name: 'form' }
-  | { name: 'confirm'; busy: boolean }
-  | { name: 'created'; who: string }
-  | { name: 'failed'; message: string };
 
 /**
  * /dashboard/usuarios/crear (SPEC §2.16, §5 "User form", §8 "Create user"): the form with its banners,
@@ -26,23 +18,16 @@ export function CreateUserForm() {
   const navigate = useNavigate();
   const createUser = useUsersAdminStore((s) => s.createUser);
   const form = useUserForm(EMPTY_USER_FORM, 'create');
-  const [stage, setStage] = useState<Stage>({ name: 'form' });
+  const flow = useActionFlow<'create'>(async () => {
+    const outcome = await createUser(form.body());
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
+    return outcome;
+  });
+  const who = t.create.confirmDetail(form.values.fullName.trim(), form.values.email.trim());
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.valid) setStage({ name: 'confirm', busy: false });
-  };
-
-  const create = async () => {
-    setStage({ name: 'confirm', busy: true });
-    const body = form.body();
-    const outcome = await createUser(body);
-    if (outcome.ok) {
-      setStage({ name: 'created', who: t.create.confirmDetail(body.fullName, body.email) });
-    } else {
-      form.setServerErrors(outcome.fieldErrors);
-      setStage({ name: 'failed', message: outcome.message });
-    }
+    if (form.valid) flow.ask('create');
   };
 
   return (
@@ -60,48 +45,37 @@ export function CreateUserForm() {
           />
           <UserFormFields form={form} mode="create" />
           <div className="users-admin__form-actions">
-            <button type="submit" className="button button--primary" disabled={!form.valid || stage.name !== 'form'}>
-              {stage.name === 'confirm' && stage.busy ? t.create.submitting : t.create.submit}
+            <button type="submit" className="button button--primary" disabled={!form.valid || flow.step !== null}>
+              {flow.running ? t.create.submitting : t.create.submit}
             </button>
           </div>
         </form>
       </div>
 
-      {stage.name === 'confirm' && (
-        <ConfirmModal
-          title={t.create.confirmTitle}
-          message={
+      <ActionDialogs
+        flow={flow}
+        ask={() => ({
+          title: t.create.confirmTitle,
+          message: (
             <>
               <p>{t.create.confirm}</p>
-              <p className="users-admin__muted">{t.create.confirmDetail(form.values.fullName, form.values.email)}</p>
+              <p className="users-admin__muted">{who}</p>
             </>
-          }
-          confirmLabel={t.create.accept}
-          cancelLabel={t.create.cancel}
-          busy={stage.busy}
-          onConfirm={() => void create()}
-          onCancel={() => {
-            if (!stage.busy) setStage({ name: 'form' });
-          }}
-        />
-      )}
-      {stage.name === 'created' && (
-        <OutcomeModal
-          title={t.create.resultTitle}
-          lines={[t.create.created, stage.who]}
-          closeLabel={t.create.goToList}
-          onClose={() => void navigate(paths.dashboardUsers)}
-        />
-      )}
-      {stage.name === 'failed' && (
-        <OutcomeModal
-          title={t.create.resultTitle}
-          lines={[t.create.failed, stage.message]}
-          failed
-          closeLabel={t.accept}
-          onClose={() => setStage({ name: 'form' })}
-        />
-      )}
+          ),
+          confirmLabel: t.create.accept,
+          cancelLabel: t.create.cancel,
+        })}
+        report={(_action, outcome) =>
+          outcome.ok
+            ? {
+                title: t.create.resultTitle,
+                message: [t.create.created, who],
+                closeLabel: t.create.goToList,
+                onClose: () => void navigate(paths.dashboardUsers),
+              }
+            : { title: t.create.resultTitle, message: [t.create.failed, outcome.message], closeLabel: t.accept }
+        }
+      />
     </section>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MESSAGES, type PlanDto, type UserListItemDto } from '@pulso/shared';
-import { ConfirmModal, Modal } from '../../../components/ui/modal';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { SelectField } from '../../../components/ui/form-controls';
+import { LoadFailure } from '../../../components/ui/load-state';
+import { Modal } from '../../../components/ui/modal';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useUsersAdminStore } from '../store';
 import { useUserForm } from '../use-user-form';
 import { FormBanner, UserFormFields } from './user-form-fields';
-import { OutcomeModal } from './outcome-modal';
 
 interface EditUserDialogProps {
   user: UserListItemDto;
@@ -14,14 +16,8 @@ interface EditUserDialogProps {
   onClose: () => void;
 }
 
-type Stage =
-  | { name: 'form' }
-  | { name: 'confirm'; busy: boolean }
-  | { name: 'cancelled' }
-  | { name: 'saved' }
-  | { name: 'failed'; message: string }
-  | { name: 'grant-confirm'; plan: PlanDto; busy: boolean }
-  | { name: 'grant-result'; lines: string[]; failed: boolean };
+/** Saving the form, or granting a plan paid at the front desk. */
+type EditAction = { kind: 'save' } | { kind: 'grant'; plan: PlanDto };
 
 /**
  * The edit popup of the users table (SPEC §2.16, §8 "Edit user"): the user form with its banners,
@@ -30,6 +26,7 @@ type Stage =
  */
 export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps) {
   const updateUser = useUsersAdminStore((s) => s.updateUser);
+  const grantPlan = useUsersAdminStore((s) => s.grantPlan);
   const form = useUserForm(
     {
       fullName: user.fullName,
@@ -41,140 +38,112 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
     },
     'edit',
   );
-  const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [planId, setPlanId] = useState('');
   const descriptionId = useId();
 
-  const backToForm = () => setStage({ name: 'form' });
+  const flow = useActionFlow<EditAction>(async (action) => {
+    if (action.kind === 'grant') {
+      const outcome = await grantPlan(user.id, action.plan.id);
+      if (!outcome.ok) return outcome;
+      setPlanId('');
+      const { membershipStart: start, membershipEnd: end } = outcome.value;
+      const message =
+        start && end
+          ? t.grant.done(outcome.message, action.plan.name, formatDate(start), formatDate(end))
+          : outcome.message;
+      return { ...outcome, message };
+    }
+    const outcome = await updateUser(user.id, form.body());
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
+    return outcome;
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.valid) setStage({ name: 'confirm', busy: false });
+    if (form.valid) flow.ask({ kind: 'save' });
   };
 
-  const save = async () => {
-    setStage({ name: 'confirm', busy: true });
-    const outcome = await updateUser(user.id, form.body());
-    if (outcome.ok) {
-      setStage({ name: 'saved' });
-    } else {
-      form.setServerErrors(outcome.fieldErrors);
-      setStage({ name: 'failed', message: outcome.message });
-    }
-  };
-
-  switch (stage.name) {
-    case 'confirm':
-      return (
-        <ConfirmModal
-          title={t.edit.confirmTitle}
-          message={t.edit.confirm}
-          confirmLabel={t.edit.accept}
-          cancelLabel={t.edit.cancel}
-          busy={stage.busy}
-          onConfirm={() => void save()}
-          onCancel={() => {
-            if (!stage.busy) setStage({ name: 'cancelled' });
-          }}
-        />
-      );
-    case 'cancelled':
-      return (
-        <OutcomeModal
-          title={t.edit.resultTitle}
-          lines={[t.edit.cancelled]}
-          closeLabel={t.accept}
-          onClose={backToForm}
-        />
-      );
-    case 'saved':
-      return (
-        <OutcomeModal title={t.edit.resultTitle} lines={[t.edit.success]} closeLabel={t.accept} onClose={onClose} />
-      );
-    case 'failed':
-      return (
-        <OutcomeModal
-          title={t.edit.resultTitle}
-          lines={[t.edit.failure, stage.message]}
-          failed
-          closeLabel={t.accept}
-          onClose={backToForm}
-        />
-      );
-    case 'grant-confirm':
-      return (
-        <GrantConfirm
-          user={user}
-          plan={stage.plan}
-          currency={currency}
-          busy={stage.busy}
-          onBusy={() => setStage({ ...stage, busy: true })}
-          onDone={(lines, failed) => {
-            if (!failed) setPlanId('');
-            setStage({ name: 'grant-result', lines, failed });
-          }}
-          onCancel={() => {
-            if (!stage.busy) backToForm();
-          }}
-        />
-      );
-    case 'grant-result':
-      return (
-        <OutcomeModal
-          title={t.edit.resultTitle}
-          lines={stage.lines}
-          failed={stage.failed}
-          closeLabel={t.accept}
-          onClose={backToForm}
-        />
-      );
-    case 'form':
-      return (
-        <Modal
-          title={t.edit.title}
-          onClose={onClose}
-          className="users-admin__dialog"
-          describedBy={`${descriptionId}-email ${descriptionId}-membership`}
-        >
-          <p id={`${descriptionId}-email`} className="users-admin__muted users-admin__dialog-subtitle">
-            {user.email}
-          </p>
-          <p id={`${descriptionId}-membership`} className="users-admin__membership">
-            <strong>{t.edit.membership}: </strong>
-            {user.membresia
-              ? t.edit.membershipRange(
-                  user.membresia.name,
-                  formatDate(user.membresia.start),
-                  formatDate(user.membresia.end),
-                  user.statusMemberShipIdStatus,
-                )
-              : t.edit.noMembership}
-          </p>
-          <form className="form" onSubmit={onSubmit} noValidate aria-label={t.edit.title}>
-            <FormBanner
-              valid={form.valid}
-              validText={MESSAGES.userForm.editValid}
-              invalidText={MESSAGES.userForm.editInvalid}
-            />
-            <UserFormFields form={form} mode="edit" />
-            <div className="users-admin__form-actions">
-              <button type="button" className="button" onClick={onClose}>
-                {t.edit.close}
-              </button>
-              <button type="submit" className="button button--primary" disabled={!form.valid}>
-                {t.edit.save}
-              </button>
-            </div>
-          </form>
-          <GrantPlanForm
-            currency={currency}
-            planId={planId}
-            onPlanId={setPlanId}
-            onGrant={(plan) => setStage({ name: 'grant-confirm', plan, busy: false })}
-          />
-        </Modal>
-      );
+  if (flow.step) {
+    return (
+      <ActionDialogs
+        flow={flow}
+        ask={(action) =>
+          action.kind === 'save'
+            ? {
+                title: t.edit.confirmTitle,
+                message: t.edit.confirm,
+                confirmLabel: t.edit.accept,
+                cancelLabel: t.edit.cancel,
+              }
+            : {
+                title: t.grant.confirmTitle,
+                message: t.grant.confirm(action.plan.name, formatPrice(action.plan.price, currency), user.fullName),
+                confirmLabel: t.grant.accept,
+                busyLabel: t.grant.submitting,
+                cancelLabel: t.grant.cancel,
+              }
+        }
+        declined={(action) =>
+          action.kind === 'save'
+            ? { title: t.edit.resultTitle, message: t.edit.cancelled, closeLabel: t.accept }
+            : undefined
+        }
+        report={(action, outcome) => {
+          if (action.kind === 'grant')
+            return { title: t.edit.resultTitle, message: outcome.message, closeLabel: t.accept };
+          return outcome.ok
+            ? { title: t.edit.resultTitle, message: t.edit.success, closeLabel: t.accept, onClose }
+            : { title: t.edit.resultTitle, message: [t.edit.failure, outcome.message], closeLabel: t.accept };
+        }}
+      />
+    );
   }
+
+  return (
+    <Modal
+      title={t.edit.title}
+      onClose={onClose}
+      className="users-admin__dialog"
+      describedBy={`${descriptionId}-email ${descriptionId}-membership`}
+    >
+      <p id={`${descriptionId}-email`} className="users-admin__muted users-admin__dialog-subtitle">
+        {user.email}
+      </p>
+      <p id={`${descriptionId}-membership`} className="users-admin__membership">
+        <strong>{t.edit.membership}: </strong>
+        {user.membresia
+          ? t.edit.membershipRange(
+              user.membresia.name,
+              formatDate(user.membresia.start),
+              formatDate(user.membresia.end),
+              user.statusMemberShipIdStatus,
+            )
+          : t.edit.noMembership}
+      </p>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label={t.edit.title}>
+        <FormBanner
+          valid={form.valid}
+          validText={MESSAGES.userForm.editValid}
+          invalidText={MESSAGES.userForm.editInvalid}
+        />
+        <UserFormFields form={form} mode="edit" />
+        <div className="users-admin__form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t.edit.close}
+          </button>
+          <button type="submit" className="button button--primary" disabled={!form.valid}>
+            {t.edit.save}
+          </button>
+        </div>
+      </form>
+      <GrantPlanForm
+        currency={currency}
+        planId={planId}
+        onPlanId={setPlanId}
+        onGrant={(plan) => flow.ask({ kind: 'grant', plan })}
+      />
+    </Modal>
+  );
 }
 
 interface GrantPlanFormProps {
@@ -194,7 +163,7 @@ function GrantPlanForm({ currency, planId, onPlanId, onGrant }: GrantPlanFormPro
     if (useUsersAdminStore.getState().plans.status === 'idle') void fetchPlans();
   }, [fetchPlans]);
 
-  const chosen = plans.items.find((p) => p.id === planId);
+  const chosen = plans.value.find((p) => p.id === planId);
   const error = tried && !chosen ? t.grant.planRequired : null;
 
   const onSubmit = (event: FormEvent) => {
@@ -211,83 +180,28 @@ function GrantPlanForm({ currency, planId, onPlanId, onGrant }: GrantPlanFormPro
       <p className="users-admin__muted">{t.grant.text}</p>
       {plans.status === 'loading' && <p role="status">{t.grant.loading}</p>}
       {plans.status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.grant.loadError} {plans.error}
-          </p>
-          <button type="button" className="button button--small" onClick={() => void fetchPlans()}>
-            {t.grant.retry}
-          </button>
-        </div>
+        <LoadFailure text={t.grant.loadError} error={plans.error} onRetry={() => void fetchPlans()} />
       )}
       {plans.status === 'succeeded' && (
         <div className="users-admin__grant-row">
-          <div className={`field${error ? ' field--invalid' : ''}`}>
-            <label htmlFor="users-admin-grant-plan" className="field__label">
-              {t.grant.plan}
-            </label>
-            <select
-              id="users-admin-grant-plan"
-              name="planId"
-              value={planId}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'users-admin-grant-error' : undefined}
-              onChange={(e) => onPlanId(e.target.value)}
-            >
-              <option value="">{t.grant.choose}</option>
-              {plans.items.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {t.grant.option(p.name, t.grant.months(p.duration), formatPrice(p.price, currency))}
-                </option>
-              ))}
-            </select>
-            {error && (
-              <p id="users-admin-grant-error" className="field__error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          <SelectField
+            label={t.grant.plan}
+            name="planId"
+            placeholder={t.grant.choose}
+            placeholderValue=""
+            options={plans.value.map((p) => ({
+              value: p.id,
+              label: t.grant.option(p.name, t.grant.months(p.duration), formatPrice(p.price, currency)),
+            }))}
+            value={planId}
+            onChange={(e) => onPlanId(e.target.value)}
+            error={error}
+          />
           <button type="submit" className="button">
             {t.grant.submit}
           </button>
         </div>
       )}
     </form>
-  );
-}
-
-interface GrantConfirmProps {
-  user: UserListItemDto;
-  plan: PlanDto;
-  currency: string;
-  busy: boolean;
-  onBusy: () => void;
-  onDone: (lines: string[], failed: boolean) => void;
-  onCancel: () => void;
-}
-
-function GrantConfirm({ user, plan, currency, busy, onBusy, onDone, onCancel }: GrantConfirmProps) {
-  const grantPlan = useUsersAdminStore((s) => s.grantPlan);
-  const grant = async () => {
-    onBusy();
-    const outcome = await grantPlan(user.id, plan.id);
-    if (!outcome.ok) return onDone([outcome.message], true);
-    const start = outcome.payment?.membershipStart;
-    const end = outcome.payment?.membershipEnd;
-    onDone(
-      [start && end ? t.grant.done(outcome.message, plan.name, formatDate(start), formatDate(end)) : outcome.message],
-      false,
-    );
-  };
-  return (
-    <ConfirmModal
-      title={t.grant.confirmTitle}
-      message={t.grant.confirm(plan.name, formatPrice(plan.price, currency), user.fullName)}
-      confirmLabel={busy ? t.grant.submitting : t.grant.accept}
-      cancelLabel={t.grant.cancel}
-      busy={busy}
-      onConfirm={() => void grant()}
-      onCancel={onCancel}
-    />
   );
 }

@@ -1,15 +1,15 @@
 import '../users-admin.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@pulso/shared';
-import { ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
-import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
+import { useUsersAdminStore } from '../store';
 import { EmailText } from './email-text';
-import { Pager } from './pager';
+import { UserTable } from './user-table';
 import { RestoreIcon } from './restore-icon';
 
 /**
@@ -20,25 +20,12 @@ export function SuspendedUsersList() {
   const list = useUsersAdminStore((s) => s.suspended);
   const fetchSuspended = useUsersAdminStore((s) => s.fetchSuspended);
   const restoreUser = useUsersAdminStore((s) => s.restoreUser);
-  const [restoring, setRestoring] = useState<string | null>(null);
-  const [result, setResult] = useState<{ message: string; failed: boolean } | null>(null);
+  const restoring = useActionFlow<string>(restoreUser);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     void fetchSuspended(1);
   }, [fetchSuspended]);
-
-  const restore = async (id: string) => {
-    setRestoring(id);
-    const outcome = await restoreUser(id);
-    setRestoring(null);
-    setResult({
-      failed: !outcome.ok,
-      message: outcome.ok ? outcome.message || MESSAGES.users.restored : outcome.message,
-    });
-  };
-
-  const firstLoad = list.status === 'loading' && list.items.length === 0;
 
   return (
     <section className="users-admin">
@@ -56,93 +43,61 @@ export function SuspendedUsersList() {
         </div>
       </header>
 
-      {firstLoad && <Spinner label={t.suspended.loading} />}
+      <ListState
+        load={list}
+        count={list.value.items.length}
+        texts={t.suspended}
+        onRetry={() => void fetchSuspended()}
+      />
 
-      {list.status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.suspended.loadError} {list.error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchSuspended()}>
-            {t.retry}
-          </button>
-        </div>
-      )}
+      <UserTable
+        list={list}
+        caption={t.suspended.caption}
+        columns={Object.values(t.suspended.columns)}
+        what={t.suspended.title.toLowerCase()}
+        onPage={(next) => {
+          void fetchSuspended(next);
+          heading.current?.focus();
+        }}
+      >
+        {list.value.items.map((user) => (
+          <tr key={user.id} data-email={user.email}>
+            <td data-label={t.suspended.columns.email} className="users-admin__email">
+              <EmailText value={user.email} />
+            </td>
+            <th scope="row" data-label={t.suspended.columns.name} className="users-admin__name">
+              {user.fullName}
+            </th>
+            <td data-label={t.suspended.columns.date}>{user.deletedAt ? formatDate(user.deletedAt) : ''}</td>
+            <td data-label={t.suspended.columns.status}>
+              <span className="badge badge--danger">{t.suspended.badge}</span>
+            </td>
+            <td data-label={t.suspended.columns.restore}>
+              <button
+                type="button"
+                className="button button--small users-admin__icon-button"
+                aria-label={t.suspended.restoreOf(user.fullName)}
+                title={t.suspended.restoreOf(user.fullName)}
+                disabled={restoring.running !== null}
+                onClick={() => restoring.send(user.id)}
+              >
+                <RestoreIcon />
+                {restoring.running?.action === user.id && (
+                  <span className="users-admin__muted">{t.suspended.restoring}</span>
+                )}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </UserTable>
 
-      {list.status === 'succeeded' && list.items.length === 0 && <p className="empty">{t.suspended.empty}</p>}
-
-      {list.items.length > 0 && (
-        <>
-          <div className="users-admin__table-wrap" aria-busy={list.status === 'loading'}>
-            {list.status === 'loading' && (
-              <p className="users-admin__refreshing" role="status">
-                {t.list.refreshing}
-              </p>
-            )}
-            <table className="users-admin__table">
-              <caption className="visually-hidden">{t.suspended.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.suspended.columns.email}</th>
-                  <th scope="col">{t.suspended.columns.name}</th>
-                  <th scope="col">{t.suspended.columns.date}</th>
-                  <th scope="col">{t.suspended.columns.status}</th>
-                  <th scope="col">{t.suspended.columns.restore}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((user) => (
-                  <tr key={user.id} data-email={user.email}>
-                    <td data-label={t.suspended.columns.email} className="users-admin__email">
-                      <EmailText value={user.email} />
-                    </td>
-                    <th scope="row" data-label={t.suspended.columns.name} className="users-admin__name">
-                      {user.fullName}
-                    </th>
-                    <td data-label={t.suspended.columns.date}>{user.deletedAt ? formatDate(user.deletedAt) : ''}</td>
-                    <td data-label={t.suspended.columns.status}>
-                      <span className="badge badge--danger">{t.suspended.badge}</span>
-                    </td>
-                    <td data-label={t.suspended.columns.restore}>
-                      <button
-                        type="button"
-                        className="button button--small users-admin__icon-button"
-                        aria-label={t.suspended.restoreOf(user.fullName)}
-                        title={t.suspended.restoreOf(user.fullName)}
-                        disabled={restoring !== null}
-                        onClick={() => void restore(user.id)}
-                      >
-                        <RestoreIcon />
-                        {restoring === user.id && <span className="users-admin__muted">{t.suspended.restoring}</span>}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            what={t.suspended.title.toLowerCase()}
-            page={list.page}
-            pageSize={USERS_PAGE_SIZE}
-            total={list.total}
-            busy={list.status === 'loading'}
-            onPage={(page) => {
-              void fetchSuspended(page);
-              heading.current?.focus();
-            }}
-          />
-        </>
-      )}
-
-      {result && (
-        <ResultModal
-          message={result.message}
-          failed={result.failed}
-          closeLabel={t.suspended.accept}
-          onClose={() => setResult(null)}
-        />
-      )}
+      <ActionDialogs
+        flow={restoring}
+        report={(_id, outcome) => ({
+          message: outcome.message || MESSAGES.users.restored,
+          closeLabel: t.suspended.accept,
+        })}
+      />
     </section>
   );
 }

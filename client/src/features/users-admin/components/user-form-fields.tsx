@@ -1,46 +1,7 @@
-import { useId } from 'react';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/form-controls';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
-import type { UserFormState } from '../use-user-form';
-import type { UserFormMode } from '../user-form-rules';
-
-interface SelectFieldProps {
-  label: string;
-  name: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-  hint?: string;
-}
-
-function SelectField({ label, name, value, options, onChange, hint }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+import type { UserFormMode, UserFormState } from '../use-user-form';
 
 interface UserFormFieldsProps {
   form: UserFormState;
@@ -49,55 +10,28 @@ interface UserFormFieldsProps {
 
 /** The fields of the admin user form (SPEC §3 User, §5 "User form"), each with its message under it. */
 export function UserFormFields({ form, mode }: UserFormFieldsProps) {
-  const { values, errors, change, touch } = form;
+  const { values, change } = form;
   const passwordHint =
     mode === 'edit' ? t.form.newPasswordHint : values.isMonitor ? t.form.trainerPasswordHint : t.form.passwordHint;
   return (
     <div className="users-admin__fields">
+      <Field {...form.bind('fullName')} label={t.form.fullName} autoComplete="off" maxLength={80} />
+      <Field {...form.bind('email')} label={t.form.email} type="email" autoComplete="off" maxLength={254} />
       <Field
-        label={t.form.fullName}
-        name="fullName"
-        autoComplete="off"
-        maxLength={80}
-        value={values.fullName}
-        onChange={(e) => change('fullName', e.target.value)}
-        onBlur={() => touch('fullName')}
-        error={errors.fullName}
-      />
-      <Field
-        label={t.form.email}
-        name="email"
-        type="email"
-        autoComplete="off"
-        maxLength={254}
-        value={values.email}
-        onChange={(e) => change('email', e.target.value)}
-        onBlur={() => touch('email')}
-        error={errors.email}
-      />
-      <Field
+        {...form.bind('phone')}
         label={t.form.phone}
-        name="phone"
         type="tel"
         inputMode="numeric"
         autoComplete="off"
         hint={t.form.phoneHint}
-        value={values.phone}
-        onChange={(e) => change('phone', e.target.value)}
-        onBlur={() => touch('phone')}
-        error={errors.phone}
       />
       <Field
+        {...form.bind('password')}
         label={mode === 'edit' ? t.form.newPassword : t.form.password}
-        name="password"
         type="password"
         autoComplete="new-password"
         maxLength={200}
         hint={passwordHint}
-        value={values.password}
-        onChange={(e) => change('password', e.target.value)}
-        onBlur={() => touch('password')}
-        error={errors.password}
       />
       <SelectField
         label={t.form.role}
@@ -107,7 +41,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
           { value: 'No', label: t.list.roleMember },
           { value: 'Si', label: t.list.roleTrainer },
         ]}
-        onChange={(v) => change('isMonitor', v === 'Si')}
+        onChange={(e) => change('isMonitor', e.target.value === 'Si')}
         hint={values.isMonitor ? t.form.trainerRulesNote : undefined}
       />
       <SelectField
@@ -118,7 +52,7 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
           { value: 'No', label: t.form.no },
           { value: 'Si', label: t.form.yes },
         ]}
-        onChange={(v) => change('isAdmin', v === 'Si')}
+        onChange={(e) => change('isAdmin', e.target.value === 'Si')}
       />
     </div>
   );

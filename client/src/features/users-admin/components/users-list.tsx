@@ -2,25 +2,20 @@ import '../users-admin.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, type UserListItemDto } from '@pulso/shared';
-import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
 import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
 import { EditUserDialog } from './edit-user-dialog';
 import { EmailText } from './email-text';
-import { Pager } from './pager';
+import { UserTable } from './user-table';
 
 interface UsersListProps {
   /** The installation's currency, for plan prices in the front-desk payment. */
   currency: string;
 }
-
-type Removal =
-  | { stage: 'confirm'; user: UserListItemDto }
-  | { stage: 'busy'; user: UserListItemDto }
-  | { stage: 'done'; message: string; failed: boolean };
 
 /** SPEC §4: Entrenador if isMonitor, otherwise Deportista. */
 export function roleLabel(user: Pick<UserListItemDto, 'isMonitor'>): string {
@@ -33,32 +28,21 @@ export function UsersList({ currency }: UsersListProps) {
   const fetchUsers = useUsersAdminStore((s) => s.fetchUsers);
   const deleteUser = useUsersAdminStore((s) => s.deleteUser);
   const [editing, setEditing] = useState<UserListItemDto | null>(null);
-  const [removal, setRemoval] = useState<Removal | null>(null);
+  const removal = useActionFlow<UserListItemDto>((user) => deleteUser(user.id));
   const heading = useRef<HTMLHeadingElement>(null);
+  const { items, page } = list.value;
 
   useEffect(() => {
     void fetchUsers(1);
   }, [fetchUsers]);
 
   // The row being edited, as the latest list load has it (a granted plan changes its membership).
-  const editedUser = editing ? (list.items.find((u) => u.id === editing.id) ?? editing) : null;
+  const editedUser = editing ? (items.find((u) => u.id === editing.id) ?? editing) : null;
 
-  const remove = async (user: UserListItemDto) => {
-    setRemoval({ stage: 'busy', user });
-    const outcome = await deleteUser(user.id);
-    setRemoval({
-      stage: 'done',
-      failed: !outcome.ok,
-      message: outcome.ok ? outcome.message || MESSAGES.users.deleted : outcome.message,
-    });
-  };
-
-  const changePage = (page: number) => {
-    void fetchUsers(page);
+  const changePage = (next: number) => {
+    void fetchUsers(next);
     heading.current?.focus();
   };
-
-  const firstLoad = list.status === 'loading' && list.items.length === 0;
 
   return (
     <section className="users-admin">
@@ -76,132 +60,85 @@ export function UsersList({ currency }: UsersListProps) {
         </div>
       </header>
 
-      {firstLoad && <Spinner label={t.list.loading} />}
+      <ListState load={list} count={items.length} texts={t.list} onRetry={() => void fetchUsers()} />
 
-      {list.status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <p>
-            {t.list.loadError} {list.error}
-          </p>
-          <button type="button" className="button" onClick={() => void fetchUsers()}>
-            {t.retry}
-          </button>
-        </div>
-      )}
-
-      {list.status === 'succeeded' && list.items.length === 0 && <p className="empty">{t.list.empty}</p>}
-
-      {list.items.length > 0 && (
-        <>
-          <div className="users-admin__table-wrap" aria-busy={list.status === 'loading'}>
-            {list.status === 'loading' && (
-              <p className="users-admin__refreshing" role="status">
-                {t.list.refreshing}
-              </p>
-            )}
-            <table className="users-admin__table">
-              <caption className="visually-hidden">{t.list.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.list.columns.number}</th>
-                  <th scope="col">{t.list.columns.name}</th>
-                  <th scope="col">{t.list.columns.email}</th>
-                  <th scope="col">{t.list.columns.phone}</th>
-                  <th scope="col">{t.list.columns.role}</th>
-                  <th scope="col">{t.list.columns.membership}</th>
-                  <th scope="col">{t.list.columns.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((user, index) => (
-                  <tr key={user.id} data-email={user.email}>
-                    <td data-label={t.list.columns.number} className="users-admin__number">
-                      {(list.page - 1) * USERS_PAGE_SIZE + index + 1}
-                    </td>
-                    <th scope="row" data-label={t.list.columns.name} className="users-admin__name">
-                      <span>
-                        {user.fullName}
-                        {user.isAdmin && <span className="badge badge--admin">{t.list.adminBadge}</span>}
-                      </span>
-                    </th>
-                    <td data-label={t.list.columns.email} className="users-admin__email">
-                      <EmailText value={user.email} />
-                    </td>
-                    <td data-label={t.list.columns.phone}>{user.phone || t.list.noPhone}</td>
-                    <td data-label={t.list.columns.role}>{roleLabel(user)}</td>
-                    <td data-label={t.list.columns.membership}>
-                      <span
-                        className={`badge users-admin__status users-admin__status--${user.statusMemberShipIdStatus === 'Activo' ? 'active' : 'inactive'}`}
-                      >
-                        {user.statusMemberShipIdStatus}
-                      </span>
-                      {user.membresia && user.statusMemberShipIdStatus === 'Activo' && (
-                        <span className="users-admin__muted users-admin__plan">
-                          {user.membresia.name} ·{' '}
-                          <span className="users-admin__date">{formatDate(user.membresia.end)}</span>
-                        </span>
-                      )}
-                    </td>
-                    <td data-label={t.list.columns.actions}>
-                      <div className="users-admin__actions">
-                        <button
-                          type="button"
-                          className="button button--small"
-                          aria-label={t.list.editOf(user.fullName)}
-                          onClick={() => setEditing(user)}
-                        >
-                          {t.list.edit}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
-                          aria-label={t.list.deleteOf(user.fullName)}
-                          onClick={() => setRemoval({ stage: 'confirm', user })}
-                        >
-                          {t.list.delete}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            what={t.list.title.toLowerCase()}
-            page={list.page}
-            pageSize={USERS_PAGE_SIZE}
-            total={list.total}
-            busy={list.status === 'loading'}
-            onPage={changePage}
-          />
-        </>
-      )}
+      <UserTable
+        list={list}
+        caption={t.list.caption}
+        columns={Object.values(t.list.columns)}
+        what={t.list.title.toLowerCase()}
+        onPage={changePage}
+      >
+        {items.map((user, index) => (
+          <tr key={user.id} data-email={user.email}>
+            <td data-label={t.list.columns.number} className="users-admin__number">
+              {(page - 1) * USERS_PAGE_SIZE + index + 1}
+            </td>
+            <th scope="row" data-label={t.list.columns.name} className="users-admin__name">
+              <span>
+                {user.fullName}
+                {user.isAdmin && <span className="badge badge--admin">{t.list.adminBadge}</span>}
+              </span>
+            </th>
+            <td data-label={t.list.columns.email} className="users-admin__email">
+              <EmailText value={user.email} />
+            </td>
+            <td data-label={t.list.columns.phone}>{user.phone || t.list.noPhone}</td>
+            <td data-label={t.list.columns.role}>{roleLabel(user)}</td>
+            <td data-label={t.list.columns.membership}>
+              <span
+                className={`badge users-admin__status users-admin__status--${user.statusMemberShipIdStatus === 'Activo' ? 'active' : 'inactive'}`}
+              >
+                {user.statusMemberShipIdStatus}
+              </span>
+              {user.membresia && user.statusMemberShipIdStatus === 'Activo' && (
+                <span className="users-admin__muted users-admin__plan">
+                  {user.membresia.name} · <span className="users-admin__date">{formatDate(user.membresia.end)}</span>
+                </span>
+              )}
+            </td>
+            <td data-label={t.list.columns.actions}>
+              <div className="users-admin__actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={t.list.editOf(user.fullName)}
+                  onClick={() => setEditing(user)}
+                >
+                  {t.list.edit}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  aria-label={t.list.deleteOf(user.fullName)}
+                  onClick={() => removal.ask(user)}
+                >
+                  {t.list.delete}
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </UserTable>
 
       {editedUser && <EditUserDialog user={editedUser} currency={currency} onClose={() => setEditing(null)} />}
 
-      {removal && removal.stage !== 'done' && (
-        <ConfirmModal
-          title={t.list.deleteTitle}
-          message={
+      <ActionDialogs
+        flow={removal}
+        ask={(user) => ({
+          title: t.list.deleteTitle,
+          message: (
             <>
               <p>{t.list.deleteConfirm}</p>
-              <p className="users-admin__muted">{t.list.deleteNote(removal.user.fullName, removal.user.email)}</p>
+              <p className="users-admin__muted">{t.list.deleteNote(user.fullName, user.email)}</p>
             </>
-          }
-          confirmLabel={t.accept}
-          cancelLabel={t.cancel}
-          danger
-          busy={removal.stage === 'busy'}
-          onConfirm={() => void remove(removal.user)}
-          onCancel={() => {
-            if (removal.stage === 'confirm') setRemoval(null);
-          }}
-        />
-      )}
-      {removal?.stage === 'done' && (
-        <ResultModal message={removal.message} failed={removal.failed} onClose={() => setRemoval(null)} />
-      )}
+          ),
+          confirmLabel: t.accept,
+          cancelLabel: t.cancel,
+          danger: true,
+        })}
+        report={(_user, outcome) => ({ message: outcome.message || MESSAGES.users.deleted })}
+      />
     </section>
   );
 }

@@ -1,39 +1,23 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-
-interface ErrorProps {
-  id: string;
-  error?: string | null;
-}
-
-function FieldError({ id, error }: ErrorProps) {
-  if (!error) return null;
-  return (
-    <p id={id} className="field__error" role="alert">
-      {error}
-    </p>
-  );
-}
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useDescription } from './field';
+import './form-controls.css';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: ReactNode;
   error?: string | null;
+  hint?: ReactNode;
 }
 
 /** A labelled textarea with its message under it, like Field. */
-export function TextAreaField({ label, error, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
+export function TextAreaField({ label, error, hint, ...textarea }: TextAreaFieldProps) {
+  const { id, describedBy, notes } = useDescription(error, hint);
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...textarea}
-      />
-      <FieldError id={`${id}-error`} error={error} />
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
+      {notes}
     </div>
   );
 }
@@ -44,26 +28,32 @@ export type SelectOption = string | { value: string; label: string };
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
   error?: string | null;
-  /** The choices after the 'Seleccione' placeholder. */
+  hint?: ReactNode;
   options: readonly SelectOption[];
-  placeholder: string;
+  /** A first choice that means "none yet" ('Seleccione', which counts as empty, SPEC §5). */
+  placeholder?: string;
+  /** The placeholder's value, when it is not its text (a sede's hour selects hold ''). */
+  placeholderValue?: string;
 }
 
-/** A labelled select that starts at 'Seleccione' (which counts as empty, SPEC §5). */
-export function SelectField({ label, error, options, placeholder, ...select }: SelectFieldProps) {
-  const id = useId();
+/** A labelled select with its message under it. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  placeholderValue = placeholder,
+  ...select
+}: SelectFieldProps) {
+  const { id, describedBy, notes } = useDescription(error, hint);
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        <option value={placeholder}>{placeholder}</option>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+        {placeholder !== undefined && <option value={placeholderValue}>{placeholder}</option>}
         {options.map((option) => {
           const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
           return (
@@ -73,7 +63,7 @@ export function SelectField({ label, error, options, placeholder, ...select }: S
           );
         })}
       </select>
-      <FieldError id={`${id}-error`} error={error} />
+      {notes}
     </div>
   );
 }
@@ -87,14 +77,11 @@ interface CheckboxGroupProps {
   error?: string | null;
 }
 
-/** A fieldset of checkboxes for a list field (types, goals, days); keeps the options' order. */
+/** A fieldset of checkboxes for a list field (types, goals, days); the chosen ones keep the options' order. */
 export function CheckboxGroup({ legend, name, options, value, onChange, error }: CheckboxGroupProps) {
-  const id = useId();
+  const { describedBy, notes } = useDescription(error);
   return (
-    <fieldset
-      className={`field checkbox-group${error ? ' field--invalid' : ''}`}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <fieldset className={`field checkbox-group${error ? ' field--invalid' : ''}`} aria-describedby={describedBy}>
       <legend className="field__label">{legend}</legend>
       <div className="checkbox-group__options">
         {options.map((option) => (
@@ -104,17 +91,16 @@ export function CheckboxGroup({ legend, name, options, value, onChange, error }:
               name={name}
               value={option}
               checked={value.includes(option)}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked ? [...value.filter((v) => v !== option), option] : value.filter((v) => v !== option),
-                )
-              }
+              onChange={(e) => {
+                const chosen = e.target.checked ? [...value, option] : value.filter((v) => v !== option);
+                onChange(options.filter((o) => chosen.includes(o)));
+              }}
             />
             <span>{option}</span>
           </label>
         ))}
       </div>
-      <FieldError id={`${id}-error`} error={error} />
+      {notes}
     </fieldset>
   );
 }

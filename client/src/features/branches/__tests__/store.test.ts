@@ -1,0 +1,29 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { BranchDto } from '@pulso/shared';
+import { getBranch, getBranches } from '../api/branches';
+import { useOfficesStore } from '../store';
+import { deferred } from '../../../test/helpers';
+
+vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
+
+const sede = (name: string) => ({ id: name, name }) as BranchDto;
+
+describe('offices store (SPEC §4: a late answer never overwrites a newer one)', () => {
+  beforeEach(() => {
+    useOfficesStore.setState(useOfficesStore.getInitialState(), true);
+    vi.mocked(getBranches).mockReset();
+    vi.mocked(getBranch).mockReset();
+  });
+
+  test('when the list is asked again before a slow first answer, then the newer list stays', async () => {
+    const slow = deferred<BranchDto[]>();
+    vi.mocked(getBranches)
+      .mockReturnValueOnce(slow.promise)
+      .mockResolvedValueOnce([sede('Norte')]);
+    const first = useOfficesStore.getState().fetchOffices();
+    await useOfficesStore.getState().fetchOffices();
+    slow.resolve([sede('Centro')]);
+    await first;
+    expect(useOfficesStore.getState()).toMatchObject({ status: 'succeeded', items: [sede('Norte')] });
+  });
+});
