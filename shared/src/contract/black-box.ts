@@ -1,4 +1,5 @@
 import { DEMO_USERS } from '../demo';
+import { weekly } from '../schemas/week';
 import { runScenarioSteps, type ContractRequest, type ScenarioResult, type Send, type Vars } from './run';
 import { contractScenarios } from './scenarios';
 import { BRANCH_HOURS, letters, MEMBER_REVIEW, type World, type WorldLessonKey, type WorldPlanKey } from './world';
@@ -283,9 +284,7 @@ async function makeWorld(
       effort: '3',
       types: [catalog.type],
       goals: [catalog.goal],
-      scheduleDays: hours.days,
-      scheduleHourStart: hours.start,
-      scheduleHourFinish: hours.finish,
+      ...weekly(hours.days, hours.start, hours.finish),
       isAvailable: String(hours.available),
       monitorId: trainer.id,
       officeId: branchBody.branchoffice.id,

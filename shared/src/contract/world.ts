@@ -7,6 +7,8 @@
  *   with the run's letters, and removes afterwards (black-box.ts).
  */
 
+import { weekly } from '../schemas/week';
+
 export interface WorldAccount {
   email: string;
   password: string;
@@ -68,11 +70,7 @@ export interface World {
 }
 
 /** The days and hours of the world's sede (Sede Centro's in the demo chain). */
-export const BRANCH_HOURS = {
-  scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'],
-  scheduleHourStart: '6:00',
-  scheduleHourFinish: '23:00',
-};
+export const BRANCH_HOURS = weekly(['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'], '6:00', '23:00');
 
 /** The member's review of Spinning. */
 export const MEMBER_REVIEW = { stars: 5, description: 'Excelente clase, mucha energía' };

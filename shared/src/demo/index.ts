@@ -1,5 +1,6 @@
 import { EXERCISE_TYPES } from '../constants';
 import type { PlanInput } from '../dto';
+import { weekly, type WeeklySchedule } from '../schemas/week';
 
 /**
  * The demo chain every fresh installation starts with (and the client's mock mode reuses).
@@ -85,12 +86,9 @@ export const DEMO_TYPES: readonly string[] = EXERCISE_TYPES;
 
 export const DEMO_GOALS = ['Resistencia', 'Fuerza muscular', 'Flexibilidad', 'Perder peso', 'Tonificar', 'Bienestar'];
 
-export interface DemoBranch {
+export interface DemoBranch extends WeeklySchedule {
   name: string;
   location: string;
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
   image: string;
 }
 
@@ -100,48 +98,37 @@ export const DEMO_BRANCHES: DemoBranch[] = [
   {
     name: 'Sede Centro',
     location: 'Avenida Juárez 123',
-    scheduleDays: [...WEEK, 'Sábado'],
-    scheduleHourStart: '6:00',
-    scheduleHourFinish: '23:00',
+    ...weekly([...WEEK, 'Sábado'], '6:00', '23:00'),
     image: 'sede-1.jpg',
   },
   {
     name: 'Sede Norte',
     location: 'Calle Reforma 456',
-    scheduleDays: WEEK,
-    scheduleHourStart: '7:00',
-    scheduleHourFinish: '22:00',
+    ...weekly(WEEK, '7:00', '22:00'),
     image: 'sede-2.jpg',
   },
   {
     name: 'Sede Sur',
     location: 'Avenida Universidad 789',
-    scheduleDays: [...WEEK, 'Sábado', 'Domingo'],
-    scheduleHourStart: '8:00',
-    scheduleHourFinish: '20:00',
+    ...weekly([...WEEK, 'Sábado', 'Domingo'], '8:00', '20:00'),
     image: 'sede-3.jpg',
   },
   {
     name: 'Sede Poniente',
     location: 'Boulevard de los Deportes 1500',
     // Open whenever its classes are held (HIIT from 6:30, Zumba on Tuesdays and Thursdays).
-    scheduleDays: [...WEEK, 'Sábado'],
-    scheduleHourStart: '6:00',
-    scheduleHourFinish: '21:00',
+    ...weekly([...WEEK, 'Sábado'], '6:00', '21:00'),
     image: 'sede-4.jpg',
   },
 ];
 
-export interface DemoLesson {
+export interface DemoLesson extends WeeklySchedule {
   name: string;
   shortDescription: string;
   description: string;
   effort: number;
   types: string[];
   goals: string[];
-  scheduleDays: string[];
-  scheduleHourStart: string;
-  scheduleHourFinish: string;
   monitor: string;
   branch: string;
   isAvailable?: boolean;
@@ -155,9 +142,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 4,
     types: ['Cardio', 'Resistencia'],
     goals: ['Resistencia', 'Perder peso'],
-    scheduleDays: ['Lunes', 'Miércoles', 'Viernes'],
-    scheduleHourStart: '7:00',
-    scheduleHourFinish: '8:00',
+    ...weekly(['Lunes', 'Miércoles', 'Viernes'], '7:00', '8:00'),
     monitor: 'Carlos Ruiz',
     branch: 'Sede Centro',
   },
@@ -168,9 +153,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 2,
     types: ['Flexibilidad', 'Equilibrio', 'Relajación'],
     goals: ['Flexibilidad', 'Bienestar'],
-    scheduleDays: ['Martes', 'Jueves'],
-    scheduleHourStart: '9:00',
-    scheduleHourFinish: '10:00',
+    ...weekly(['Martes', 'Jueves'], '9:00', '10:00'),
     monitor: 'Lucía Fernández',
     branch: 'Sede Norte',
   },
@@ -181,9 +164,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 2,
     types: ['Fuerza', 'Flexibilidad', 'Movilidad'],
     goals: ['Tonificar', 'Flexibilidad'],
-    scheduleDays: ['Lunes', 'Miércoles'],
-    scheduleHourStart: '18:00',
-    scheduleHourFinish: '19:00',
+    ...weekly(['Lunes', 'Miércoles'], '18:00', '19:00'),
     monitor: 'Lucía Fernández',
     branch: 'Sede Centro',
   },
@@ -194,9 +175,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 5,
     types: ['Fuerza', 'Potencia', 'Resistencia'],
     goals: ['Fuerza muscular', 'Resistencia'],
-    scheduleDays: ['Lunes', 'Martes', 'Jueves'],
-    scheduleHourStart: '19:00',
-    scheduleHourFinish: '20:00',
+    ...weekly(['Lunes', 'Martes', 'Jueves'], '19:00', '20:00'),
     monitor: 'Mateo Gómez',
     branch: 'Sede Sur',
   },
@@ -207,9 +186,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 3,
     types: ['Cardio', 'Coordinación'],
     goals: ['Perder peso', 'Bienestar'],
-    scheduleDays: ['Martes', 'Jueves', 'Sábado'],
-    scheduleHourStart: '10:00',
-    scheduleHourFinish: '11:00',
+    ...weekly(['Martes', 'Jueves', 'Sábado'], '10:00', '11:00'),
     monitor: 'Valentina Ríos',
     branch: 'Sede Poniente',
   },
@@ -220,9 +197,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 4,
     types: ['Cardio', 'Agilidad', 'Potencia'],
     goals: ['Resistencia', 'Fuerza muscular'],
-    scheduleDays: ['Lunes', 'Miércoles'],
-    scheduleHourStart: '20:00',
-    scheduleHourFinish: '21:00',
+    ...weekly(['Lunes', 'Miércoles'], '20:00', '21:00'),
     monitor: 'Mateo Gómez',
     branch: 'Sede Centro',
   },
@@ -233,9 +208,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 3,
     types: ['Fuerza', 'Coordinación', 'Movilidad'],
     goals: ['Tonificar', 'Bienestar'],
-    scheduleDays: ['Martes', 'Viernes'],
-    scheduleHourStart: '8:00',
-    scheduleHourFinish: '9:00',
+    ...weekly(['Martes', 'Viernes'], '8:00', '9:00'),
     monitor: 'Carlos Ruiz',
     branch: 'Sede Norte',
   },
@@ -246,9 +219,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 4,
     types: ['Fuerza', 'Equilibrio'],
     goals: ['Fuerza muscular'],
-    scheduleDays: ['Miércoles', 'Viernes'],
-    scheduleHourStart: '17:00',
-    scheduleHourFinish: '18:00',
+    ...weekly(['Miércoles', 'Viernes'], '17:00', '18:00'),
     monitor: 'Mateo Gómez',
     branch: 'Sede Norte',
   },
@@ -259,9 +230,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 1,
     types: ['Estiramiento', 'Flexibilidad', 'Relajación'],
     goals: ['Flexibilidad', 'Bienestar'],
-    scheduleDays: ['Sábado'],
-    scheduleHourStart: '11:00',
-    scheduleHourFinish: '11:30',
+    ...weekly(['Sábado'], '11:00', '11:30'),
     monitor: 'Lucía Fernández',
     branch: 'Sede Sur',
   },
@@ -272,9 +241,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 5,
     types: ['Cardio', 'Velocidad', 'Resistencia'],
     goals: ['Perder peso', 'Resistencia'],
-    scheduleDays: ['Lunes', 'Jueves'],
-    scheduleHourStart: '6:30',
-    scheduleHourFinish: '7:00',
+    ...weekly(['Lunes', 'Jueves'], '6:30', '7:00'),
     monitor: 'Carlos Ruiz',
     branch: 'Sede Poniente',
   },
@@ -285,9 +252,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 2,
     types: ['Cardio', 'Coordinación'],
     goals: ['Perder peso', 'Bienestar'],
-    scheduleDays: ['Martes', 'Jueves'],
-    scheduleHourStart: '16:00',
-    scheduleHourFinish: '17:00',
+    ...weekly(['Martes', 'Jueves'], '16:00', '17:00'),
     monitor: 'Valentina Ríos',
     branch: 'Sede Sur',
   },
@@ -298,9 +263,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     effort: 5,
     types: ['Agilidad', 'Potencia', 'Velocidad'],
     goals: ['Resistencia', 'Tonificar'],
-    scheduleDays: ['Miércoles', 'Viernes'],
-    scheduleHourStart: '19:30',
-    scheduleHourFinish: '20:30',
+    ...weekly(['Miércoles', 'Viernes'], '19:30', '20:30'),
     monitor: 'Valentina Ríos',
     branch: 'Sede Poniente',
     isAvailable: false,

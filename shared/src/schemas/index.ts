@@ -22,7 +22,7 @@ export type { LessonListItemDto, LessonReviewDto, LessonDto, Reference } from '.
 export type { BranchDto } from './branches';
 export type { PlanDto, PlanInput } from './plans';
 export { parseDate } from './events';
-export { scheduleOf, SCHEDULE_FIELDS } from './week';
+export { scheduleOf, SCHEDULE_FIELDS, weekly } from './week';
 export type { CalendarEventDto } from './events';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';

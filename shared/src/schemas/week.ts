@@ -29,6 +29,11 @@ export function scheduleOf(source: {
   };
 }
 
+/** A weekly schedule from its days and hours (demo data, test worlds, request bodies). */
+export function weekly(days: readonly string[], start: string, finish: string): WeeklySchedule {
+  return { scheduleDays: [...days], scheduleHourStart: start, scheduleHourFinish: finish };
+}
+
 /** Chosen weekdays: at least one, every one a day of WEEKDAYS (else the form's message). */
 export const weekdays = (required: string) =>
   field(
