@@ -1,4 +1,4 @@
-/** Every route of the SPA (SPEC §2.1), in one table. */
+/** Every route of the SPA, in one table. */
 export const paths = {
   home: '/',
   login: '/login',

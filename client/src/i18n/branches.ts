@@ -1,4 +1,4 @@
-/** Texts of the sede list and detail pages (SPEC §2.8, §2.9). Messages the server also says come from MESSAGES.branches. */
+/** Texts of the sede list and detail pages. Messages the server also says come from MESSAGES.branches. */
 export const branchesEs = {
   title: 'Sedes',
   subtitle: 'Encuentra la sede más cercana y entrena cuando quieras.',

@@ -7,7 +7,7 @@ const SCROLL_BOXES: Record<string, string> = {
   listWeek: 'eventos de la semana',
 };
 
-/** Texts of the calendar page (SPEC §2.12). Messages the server also says come from MESSAGES.events. */
+/** Texts of the calendar page. Messages the server also says come from MESSAGES.events. */
 export const calendarEs = {
   badge: 'Calendario',
   back: 'Volver al perfil',

@@ -1,5 +1,5 @@
 /**
- * Texts of the dashboard's sede screens (SPEC §2.19). Validation texts and the server's answers
+ * Texts of the dashboard's sede screens. Validation texts and the server's answers
  * ('Sede creada con éxito', 'Sede borrada con éxito', ...) come from @pulso/shared MESSAGES.
  */
 export const dashboardBranchesEs = {
@@ -13,7 +13,7 @@ export const dashboardBranchesEs = {
   address: 'Dirección',
   days: 'Días',
   schedule: 'Horario de atención',
-  /** 'start hs - finish hs' (SPEC §2.19). */
+  /** 'start hs - finish hs'. */
   hours: (start: string, finish: string) => `${start} hs - ${finish} hs`,
   imageAlt: (name: string) => `Fachada de ${name}`,
   edit: 'Editar',

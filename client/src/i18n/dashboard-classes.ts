@@ -1,5 +1,5 @@
 /**
- * Texts of the dashboard's class screens (SPEC §2.17, §4 "Create lesson" / "Edit lesson", §8 "Lessons").
+ * Texts of the dashboard's class screens .
  * Validation messages and the server's results ('Clase creada exitosamente!', ...) come from MESSAGES.
  */
 export const dashboardClassesEs = {
@@ -51,7 +51,7 @@ export const dashboardClassesEs = {
     delete: 'Eliminar clase',
     working: 'Enviando...',
     confirmTitle: 'Confirmación',
-    // SPEC §4 quotes the original's English 'Are you sure you want to create this class' (docs/spec-deviations.md).
+    // quotes the original's English 'Are you sure you want to create this class' (docs/spec-deviations.md).
     confirmCreate: '¿Estás seguro de que quieres crear la clase?',
     confirmEdit: '¿Estás seguro de que quieres modificar la clase?',
     confirmDelete: '¿Estás seguro de que quieres eliminar la clase?',

@@ -1,5 +1,5 @@
 /**
- * Texts of the dashboard's plan screens (SPEC §2.20). Validation texts and the results ('Plan creado
+ * Texts of the dashboard's plan screens. Validation texts and the results ('Plan creado
  * exitosamente', 'Faltan datos', 'Acción cancelada', ...) come from @pulso/shared MESSAGES.planForm.
  */
 export const dashboardPlansEs = {

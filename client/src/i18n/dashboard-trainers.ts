@@ -1,5 +1,5 @@
 /**
- * Texts of the dashboard's trainer screens (SPEC §2.18, §4, §8). Validation messages and the server's
+ * Texts of the dashboard's trainer screens. Validation messages and the server's
  * results come from MESSAGES.
  */
 export const dashboardTrainersEs = {

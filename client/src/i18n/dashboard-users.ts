@@ -1,6 +1,6 @@
 /**
- * Texts of the admin screens for users, suspended users and contact messages (SPEC §2.16, §5 "User
- * form", §8). Messages the server also says (validation, 'Borrado exitoso', 'Usuario restaurado con
+ * Texts of the admin screens for users, suspended users and contact messages.
+ * Messages the server also says (validation, 'Borrado exitoso', 'Usuario restaurado con
  * éxito') come from MESSAGES in @pulso/shared.
  */
 export const dashboardUsersEs = {
@@ -70,7 +70,7 @@ export const dashboardUsersEs = {
     accept: 'Aceptar',
     cancel: 'Cancelar',
     resultTitle: 'Resultado',
-    /** SPEC §8 'Creado con exito!', now shown only when the server really created the account. */
+    /** 'Creado con exito!', now shown only when the server really created the account. */
     created: 'Creado con exito!',
     failed: 'No se pudo crear el usuario.',
     goToList: 'Ir a la lista de usuarios',

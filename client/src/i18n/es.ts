@@ -24,7 +24,7 @@ export const es = {
     keepImage: 'Se mantiene la imagen actual',
   },
   errorScreen: {
-    // SPEC's 'Unexpected Application Error!', in Spanish (docs/spec-deviations.md).
+    // The original's 'Unexpected Application Error!', in Spanish (docs/spec-deviations.md).
     title: '¡Error inesperado de la aplicación!',
     reload: 'Recargar la página',
     // A code-split chunk that fails to load (the original said 'Loading chunk failed' after 120 s).

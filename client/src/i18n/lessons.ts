@@ -1,5 +1,5 @@
 /**
- * Texts of the class list, class detail and review pages (SPEC §2.4, §2.5, §2.14). Messages the server
+ * Texts of the class list, class detail and review pages. Messages the server
  * also says (review and add-class results) come from MESSAGES.reviews and MESSAGES.lessons.
  */
 const joined = (items: readonly (string | number)[]) => items.join(', ');
@@ -45,7 +45,7 @@ export const lessonsEs = {
     active: (n: number) => (n === 1 ? '1 filtro activo' : `${n} filtros activos`),
   },
 
-  /** SPEC §8, class filtering: the texts are the customer's, lists joined with ', '. */
+  /** Class filtering: the texts are the customer's, lists joined with ', '. */
   noResults: {
     types: (types: readonly string[]) => `No se encontraron clases con los tipos: ${joined(types)}.`,
     levels: (levels: readonly number[]) => `No se encontraron clases con los filtros seleccionados: ${joined(levels)}`,

@@ -1,4 +1,4 @@
-/** Texts of the about, contact and access denied pages (SPEC §2.6, §2.7). */
+/** Texts of the about, contact and access denied pages. */
 export const siteEs = {
   about: {
     title: 'Nosotros',

@@ -54,7 +54,7 @@ export function failureOf(error: unknown): ApiFailure {
     const message = error.response ? MESSAGES.api.internal : es.common.networkError;
     return { message, status, fieldErrors: {}, notFound: status === 404 };
   }
-  // A taken e-mail comes without field details: it still belongs under the e-mail field (SPEC §5).
+  // A taken e-mail comes without field details: it still belongs under the e-mail field.
   const fieldErrors = body.code === ERROR_CODES.EMAIL_TAKEN ? { email: body.message } : fieldErrorsOf(body);
   const notFound = status === 404 || body.code === ERROR_CODES.NOT_FOUND || body.code === ERROR_CODES.INVALID_ID;
   return { message: body.message, status, code: body.code, fieldErrors, notFound };

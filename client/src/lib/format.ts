@@ -16,7 +16,7 @@ export function formatPrice(amount: number, currency: string): string {
   }
 }
 
-/** Dates as day-month-year (SPEC §2.11). */
+/** Dates as day-month-year. */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

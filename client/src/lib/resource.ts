@@ -4,7 +4,7 @@ import { failureOf } from './api-client';
 
 /**
  * One thing a store reads from the API, and where its read stands: every load goes idle, loading,
- * then succeeded or failed with its error (SPEC §4). `key` says what it was read for (an id, a
+ * then succeeded or failed with its error. `key` says what it was read for (an id, a
  * name, a page), so a screen never shows what was read for another one.
  */
 export interface Slot<T, K = string> {
@@ -89,7 +89,7 @@ export interface LoadOptions {
 }
 
 /**
- * The one way stores load: `load(lens, key, read)` moves the resource through SPEC §4's statuses
+ * The one way stores load: `load(lens, key, read)` moves the resource through the statuses
  * with one error shape (the API's Spanish message, and whether the thing does not exist). It is
  * race-safe: only the latest request for a resource may change it, so a late answer for an older
  * request (another sede, an earlier page) never overwrites a newer one. Reloading the same key

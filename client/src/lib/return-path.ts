@@ -37,7 +37,7 @@ export function withReturn(page: string, target: string | null | undefined): str
 
 /**
  * Where to go after signing in or registering: `?volver=` (kept across reloads and between /login
- * and /register), else the signed-in page that sent the visitor here, else / (SPEC §2.10).
+ * and /register), else the signed-in page that sent the visitor here, else /.
  */
 export function useReturnPath(): string {
   const location = useLocation();

@@ -4,7 +4,7 @@ import { useOfficesStore } from '../../features/branches/store';
 import { es } from '../../i18n/es';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /sedes/detalles/{id} (SPEC §2.9). */
+/** /sedes/detalles/{id}. */
 export function BranchDetailRoute() {
   const { id = '' } = useParams();
   // The sede's name once it is loaded; 'Sede' until then.

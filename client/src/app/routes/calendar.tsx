@@ -5,7 +5,7 @@ import { useUiStore } from '../../features/ui/store';
 import { usePageTitle } from '../../lib/use-page-title';
 import { es } from '../../i18n/es';
 
-/** /calendar (SPEC §2.12), signed-in only; FullCalendar loads with this route's chunk alone. */
+/** /calendar, signed-in only; FullCalendar loads with this route's chunk alone. */
 export function CalendarRoute() {
   usePageTitle(es.titles.calendar);
   const userId = useAuthStore((s) => s.userId);

@@ -6,7 +6,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { LessonDetail } from '../../features/lessons/components/lesson-detail';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /clases/{name} and /detail/{name} (SPEC §2.1, §2.5); /detail with no name goes to /clases. */
+/** /clases/{name} and /detail/{name}; /detail with no name goes to /clases. */
 export function ClassDetailRoute() {
   const { name } = useParams();
   const { token, userId, isActive, status, loadUser, schedule } = useAuthStore(

@@ -5,7 +5,7 @@ import { LessonList } from '../../features/lessons/components/lesson-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import { es } from '../../i18n/es';
 
-/** /clases (SPEC §2.4): the class list with its filter bar; exercise types come from the server. */
+/** /clases: the class list with its filter bar; exercise types come from the server. */
 export function ClassesRoute() {
   usePageTitle(es.titles.classes);
   const { types, status, error, fetch } = useTypesStore(

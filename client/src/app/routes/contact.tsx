@@ -2,7 +2,7 @@ import { ContactForm } from '../../features/contact/components/contact-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { es } from '../../i18n/es';
 
-/** /contactanos (SPEC §2.6). */
+/** /contactanos. */
 export function ContactRoute() {
   usePageTitle(es.titles.contact);
   return <ContactForm />;

@@ -6,7 +6,7 @@ import { PlansSection } from '../../features/plans/components/plans-section';
 import { es } from '../../i18n/es';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** Home (SPEC §2.3): the gallery, 'Por qué escogernos', and the plans unless the member already has one. */
+/** Home: the gallery, 'Por qué escogernos', and the plans unless the member already has one. */
 export function LandingRoute() {
   usePageTitle(es.titles.home);
   const offersPlans = useAuthStore(selectOffersPlans);

@@ -16,7 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /**
- * /login (SPEC §2.10): e-mail, password with show/hide, Enter submits, Google when configured.
+ * /login: e-mail, password with show/hide, Enter submits, Google when configured.
  * Success goes to / or, when the visitor was sent here on the way somewhere (`?volver=`), there.
  * 'No se encontró un usuario con ese email' shows under the e-mail; other refusals under the password;
  * missing fields and network errors in a modal.

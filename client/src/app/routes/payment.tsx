@@ -13,7 +13,7 @@ import { MESSAGES, planBadge } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /pagos/{id}: the chosen plan with 'Pagar' and 'Atras' (SPEC §2.13). */
+/** /pagos/{id}: the chosen plan with 'Pagar' and 'Atras'. */
 export function PaymentRoute() {
   usePageTitle(es.titles.payment);
   const { id = '' } = useParams();
@@ -73,7 +73,7 @@ export function PaymentRoute() {
         className={`plan-card plan-card--${planBadge(plan.name)} checkout__card`}
         aria-labelledby="checkout-plan"
       >
-        {/* The plan's image by its name (SPEC §2.13): Standar bronze, Plus silver, any other gold. */}
+        {/* The plan's image by its name: Standar bronze, Plus silver, any other gold. */}
         <img
           className="checkout__image"
           src={`/plans/${planBadge(plan.name)}.jpg`}

@@ -16,7 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AuthCard } from '../../features/auth/components/auth-card';
 
 /**
- * /profile/editar/{id} (SPEC §2.11): username, new password and phone. Saving asks first, then returns to
+ * /profile/editar/{id}: username, new password and phone. Saving asks first, then returns to
  * /profile with 'Usuario actualizado correctamente'. Members can also close their own account.
  */
 export function ProfileEditRoute() {

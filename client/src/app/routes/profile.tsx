@@ -16,7 +16,7 @@ function useFlash(): string | null {
   return state && typeof state === 'object' && 'flash' in state && typeof state.flash === 'string' ? state.flash : null;
 }
 
-/** /profile (SPEC §2.11): badges, contact data, membership dates, classes, and links to the calendar and edit. */
+/** /profile: badges, contact data, membership dates, classes, and links to the calendar and edit. */
 export function ProfileRoute() {
   usePageTitle(es.titles.profile);
   const { user, status, error, loadUser } = useAuthStore();

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
 
 /**
- * /register (SPEC §2.10): e-mail and password; the new session is stored and the visitor goes to /,
+ * /register: e-mail and password; the new session is stored and the visitor goes to /,
  * or on to where they were going (`?volver=`, carried over from /login). The rules speak from the
  * first submit on.
  */

@@ -4,7 +4,7 @@ import { ReviewPage } from '../../features/lessons/components/review-page';
 import { usePageTitle } from '../../lib/use-page-title';
 import { es } from '../../i18n/es';
 
-/** /review (SPEC §2.14), made useful: see ReviewPage. */
+/** /review, made useful: see ReviewPage. */
 export function ReviewRoute() {
   usePageTitle(es.titles.review);
   const { token, userId, isActive, status } = useAuthStore(

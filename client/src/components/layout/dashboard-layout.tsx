@@ -37,7 +37,7 @@ function useActiveTabInView(pathname: string) {
 }
 
 /**
- * The administrators' shell (SPEC §2.15). Non-admins are sent to /; the server refuses their calls
+ * The administrators' shell. Non-admins are sent to /; the server refuses their calls
  * anyway, so this only spares them a screen they cannot use.
  */
 export function DashboardLayout() {

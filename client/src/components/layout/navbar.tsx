@@ -8,7 +8,7 @@ import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { ShieldIcon, UserIcon, WeightsIcon } from '../ui/icons';
 
-/** The public navigation bar (SPEC §2.2). */
+/** The public navigation bar. */
 export function Navbar() {
   const { token, isAdmin, offersPlans, userName } = useAuthStore(
     useShallow((s) => ({

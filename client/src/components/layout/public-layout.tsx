@@ -3,7 +3,7 @@ import { useOutlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
-/** Public pages: navigation bar, the page, and the footer (hidden on dashboard paths, SPEC §2.1). */
+/** Public pages: navigation bar, the page, and the footer (hidden on dashboard paths). */
 export function PublicLayout() {
   const outlet = useOutlet();
   // At start-up the bar and footer come with the first, short render; the page itself follows as a

@@ -110,7 +110,7 @@ export function ActionDialogs<A>({ flow, ask, report, declined }: ActionDialogsP
   return <ResultModal {...result} failed={failed} onClose={onClose ?? flow.close} />;
 }
 
-/** What an editor's dialogs say (the class and trainer screens, SPEC §4 "confirm-then-result"). */
+/** What an editor's dialogs say (the class and trainer screens, "confirm-then-result"). */
 export interface EditorTexts<A extends string> {
   confirmTitle: string;
   /** The question before each action. */

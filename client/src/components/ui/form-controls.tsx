@@ -30,7 +30,7 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   error?: string | null;
   hint?: ReactNode;
   options: readonly SelectOption[];
-  /** A first choice that means "none yet" ('Seleccione', which counts as empty, SPEC §5). */
+  /** A first choice that means "none yet" ('Seleccione', which counts as empty). */
   placeholder?: string;
   /** The placeholder's value, when it is not its text (a sede's hour selects hold ''). */
   placeholderValue?: string;

@@ -160,7 +160,7 @@ interface ResultModalProps {
   link?: DialogLink;
 }
 
-/** The outcome of an action, with one button to acknowledge it (SPEC §2.5 'Resultado' / 'Aceptar'). */
+/** The outcome of an action, with one button to acknowledge it ('Resultado' / 'Aceptar'). */
 export function ResultModal({
   title = 'Resultado',
   message,

@@ -1,5 +1,5 @@
 /**
- * The team shown on /nosotros (SPEC §2.7: seven people, §9). This is fictional demo data: a gym edits
+ * The team shown on /nosotros (seven people). This is fictional demo data: a gym edits
  * this list and replaces the photos under client/public/team/ (320×320 images; see
  * scripts/make-team-photos.mjs for the demo ones). The profile links are placeholders on example.com.
  */

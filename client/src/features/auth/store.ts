@@ -32,7 +32,7 @@ interface AuthState {
   token: string | null;
   userId: string | null;
   isAdmin: boolean;
-  /** The membership-active flag (SPEC §4), set from the loaded user's membership. */
+  /** The membership-active flag, set from the loaded user's membership. */
   isActive: boolean;
   /** The signed-in user as the server sees them (name, membership, classes). */
   user: UserDto | null;
@@ -76,7 +76,7 @@ const SIGNED_OUT = {
 } as const;
 
 /**
- * Whether to offer plans (SPEC §2.3, §2.2): not to an active member, and not to a signed-in user
+ * Whether to offer plans: not to an active member, and not to a signed-in user
  * while their membership is still being read, so a member never sees the offer flash by.
  */
 export function selectOffersPlans(s: Pick<AuthState, 'token' | 'status' | 'isActive'>): boolean {
@@ -120,7 +120,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     get().setToken(token);
     await get().loadUser();
   },
-  /** Removes the stored token and clears the membership flag (SPEC §2.2). */
+  /** Removes the stored token and clears the membership flag. */
   logout: () => {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
     set(SIGNED_OUT);

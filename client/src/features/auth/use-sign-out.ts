@@ -5,7 +5,7 @@ import { useAuthStore } from './store';
 /**
  * The visitor's own sign-out: ends the session at once and goes to `to`. Marked as chosen, so the
  * signed-in page still on screen while `to` loads does not send them to /login?volver=<that page>
- * as it would after a session that ran out (SPEC §2.2: 'Cerrar sesión' goes to plain /login).
+ * as it would after a session that ran out ('Cerrar sesión' goes to plain /login).
  */
 export function useSignOut() {
   const navigate = useNavigate();

@@ -53,7 +53,7 @@ export function toNewEvent(values: EventFormValues): NewEventInput {
   return { title: values.title.trim(), start: start.toISOString(), end: end.toISOString() };
 }
 
-/** The member's name as the title line shows it (SPEC §2.12: upper case). */
+/** The member's name as the title line shows it (upper case). */
 export function displayName(fullName: string | undefined): string {
   return (fullName ?? '').trim().toLocaleUpperCase('es');
 }

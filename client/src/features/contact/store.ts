@@ -10,14 +10,14 @@ interface ContactState {
   send: (body: ContactMessageBody) => Promise<Outcome>;
 }
 
-/** 'Intentelo nuevamente' (§8), or the server's own message when it refuses for too many messages. */
+/** 'Intentelo nuevamente', or the server's own message when it refuses for too many messages. */
 function failed(failure: ApiFailure): string {
   const rateLimited = failure.status === 429 || failure.code === ERROR_CODES.RATE_LIMITED;
   if (!rateLimited) return MESSAGES.contactForm.failed;
   return failure.code ? failure.message : MESSAGES.api.rateLimited;
 }
 
-/** Sends the contact form (SPEC §2.6): 'Mensaje enviado correctamente' or 'Intentelo nuevamente' (§8). */
+/** Sends the contact form: 'Mensaje enviado correctamente' or 'Intentelo nuevamente'. */
 export const useContactStore = create<ContactState>()((set) => {
   const mutate = createMutator<ContactState, boolean>(set, false);
   return {

@@ -19,7 +19,7 @@ export type Availability = 'Activa' | 'Inactiva';
 type LessonFields = Body<typeof schemas.lessonForm.create.fields>;
 
 /**
- * The lesson form as the inputs hold it: the schema's fields, with selects at 'Seleccione' (SPEC §5).
+ * The lesson form as the inputs hold it: the schema's fields, with selects at 'Seleccione'.
  * The trainer and sede selects (the form's `monitor` and `branchoffice`, where the rules judge the
  * choice) hold the chosen ids; the image is chosen apart, as a file.
  */
@@ -65,18 +65,18 @@ export function valuesOf(lesson: LessonDto): LessonFormValues {
 }
 
 /**
- * The start-hour choices: every half hour from 1:00 to 23:30 (SPEC §9's 1:00-24:00 less 24:00,
+ * The start-hour choices: every half hour from 1:00 to 23:30 (the schedule's 1:00-24:00 less 24:00,
  * after which no end hour exists).
  */
 export const START_HOURS = LESSON_START_HOURS;
 
-/** End-hour choices never at or before the chosen start (SPEC §4, §5). */
+/** End-hour choices never at or before the chosen start. */
 export function finishHours(start: string): string[] {
   return start === SELECT_PLACEHOLDER ? [...HALF_HOUR_CHOICES] : endHourChoices(HALF_HOUR_CHOICES, start);
 }
 
 /**
- * The §5 rules on the form's values, from the shared schema. `image` is the chosen file's name, or
+ * The form's rules on its values, from the shared schema. `image` is the chosen file's name, or
  * the stored image's URL on the edit screen, so only the create screen requires a file.
  */
 export function lessonFormErrors(values: LessonFormValues, image: string, requireImage: boolean): FieldErrors {
@@ -114,7 +114,7 @@ export function scheduleErrors(
   );
 }
 
-/** Every field filled in: the create button waits for this as well as for no errors (SPEC §4). */
+/** Every field filled in: the create button waits for this as well as for no errors. */
 export function isComplete(values: LessonFormValues, hasImage: boolean): boolean {
   const filled = (v: string) => v.trim() !== '' && v !== SELECT_PLACEHOLDER;
   return (

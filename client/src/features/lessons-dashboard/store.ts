@@ -38,7 +38,7 @@ function toListItem(lesson: LessonDto): LessonListItemDto {
   return Object.fromEntries(LIST_ITEM_FIELDS.map((field) => [field, lesson[field]])) as LessonListItemDto;
 }
 
-/** A failure as the dialog says it: the headline of §8, then the server's reason. */
+/** A failure as the dialog says it: the action's headline, then the server's reason. */
 const failedWith = (headline: string) => (failure: ApiFailure) =>
   dashboardClassesEs.form.failedWithReason(headline, withDetails(failure));
 
@@ -86,7 +86,7 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
         const message = await lessonsApi.deleteLesson(id);
         set((s) => ({ items: s.items.filter((item) => item.id !== id) }));
         return message || MESSAGES.lessons.deleted;
-      }, withDetails), // SPEC §8: on delete failure the server's answer is shown as it is.
+      }, withDetails), // On delete failure the server's answer is shown as it is.
   };
 });
 

@@ -4,7 +4,7 @@ import { lessonsEs } from '../../i18n/lessons';
 export type AlphaOrder = 'az' | 'za';
 export type EffortOrder = 'none' | 'hardest' | 'easiest';
 
-/** What the /clases filter bar has applied (SPEC §2.4, §4 "Class filtering"). */
+/** What the /clases filter bar has applied . */
 export interface LessonFilters {
   /** Exercise types: a lesson must have every one of them. */
   types: string[];
@@ -22,7 +22,7 @@ export type FilterableLesson = Pick<LessonListItemDto, 'name' | 'effort' | 'type
 
 export interface FilterResult<T> {
   items: T[];
-  /** The SPEC §8 message when no lesson is left, otherwise null (the error is cleared). */
+  /** The message when no lesson is left, otherwise null (the error is cleared). */
   error: string | null;
 }
 
@@ -37,7 +37,7 @@ let collator: Intl.Collator | undefined;
 const byName = (a: FilterableLesson, b: FilterableLesson) =>
   (collator ??= new Intl.Collator('es', { sensitivity: 'base', numeric: true })).compare(a.name, b.name);
 
-/** The §8 message for a filter that left nothing, naming what was chosen. */
+/** The no-results message for a filter that left nothing, naming what was chosen. */
 export function noResultsMessage(types: readonly string[], levels: readonly number[]): string {
   if (types.length > 0 && levels.length > 0) return lessonsEs.noResults.both(types, levels);
   if (types.length > 0) return lessonsEs.noResults.types(types);
@@ -45,10 +45,10 @@ export function noResultsMessage(types: readonly string[], levels: readonly numb
 }
 
 /**
- * SPEC §4 class filtering: chosen types keep lessons having ALL of them, chosen intensities keep
+ * class filtering: chosen types keep lessons having ALL of them, chosen intensities keep
  * lessons whose effort is ANY of them, and the two combine with AND. The result is ordered by name
  * (A-Z or Z-A by the 'Alfabeto' toggle) or by effort (hardest or easiest first, then by name). When
- * filters leave nothing the §8 message is set; when something is left it is cleared. An empty
+ * filters leave nothing the no-results message is set; when something is left it is cleared. An empty
  * catalogue with no filter chosen is not a filter error.
  */
 export function filterLessons<T extends FilterableLesson>(

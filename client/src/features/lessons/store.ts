@@ -16,7 +16,7 @@ import { addLessonToSchedule, createReview, getLesson, getLessons, type ReviewIn
 import { DEFAULT_FILTERS, filterLessons, type LessonFilters } from './filter';
 
 interface LessonsState extends ListState<LessonListItemDto> {
-  /** The filters slice (the spec's filters store): what is applied, what it leaves, its §8 message. */
+  /** The filters slice (the spec's filters store): what is applied, what it leaves, its no-results message. */
   filters: LessonFilters;
   visible: LessonListItemDto[];
   filterError: string | null;

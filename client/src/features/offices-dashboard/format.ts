@@ -1,6 +1,6 @@
 import { WEEKDAYS, WHOLE_HOUR_CHOICES } from '@pulso/shared';
 
-/** Working days Monday first, joined by commas (SPEC §2.19 'Días'). */
+/** Working days Monday first, joined by commas ('Días'). */
 export function formatDays(days: readonly string[]): string {
   const order = (day: string) => {
     const index = (WEEKDAYS as readonly string[]).indexOf(day);
@@ -10,7 +10,7 @@ export function formatDays(days: readonly string[]): string {
 }
 
 /**
- * Hours arrive as '9:00' or as whole hours ('9', SPEC §3); both become the select's '9:00'. A value
+ * Hours arrive as '9:00' or as whole hours ('9'); both become the select's '9:00'. A value
  * the whole-hour selects do not offer becomes '' so the form asks for it again.
  */
 export function toHourChoice(value: string | number | null | undefined): string {

@@ -22,7 +22,7 @@ const LIST = listOf<OfficesDashboardState>();
 const CURRENT = slot<OfficesDashboardState, 'current'>('current', null);
 
 /**
- * The spec's officesDashboard store (SPEC §3): the admin's sede list and the sede being edited. Each
+ * The spec's officesDashboard store: the admin's sede list and the sede being edited. Each
  * change updates the list in place, so the screens never reload it to show the result.
  */
 export const useOfficesDashboardStore = create<OfficesDashboardState>()((set, get) => {

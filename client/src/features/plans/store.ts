@@ -11,7 +11,7 @@ interface PlansState extends ListState<PlanDto> {
 
 const PLANS = listOf<PlansState>();
 
-/** The spec's memberships store (SPEC §3) for the public site: the plans on offer. */
+/** The spec's memberships store for the public site: the plans on offer. */
 export const usePlansStore = create<PlansState>()((set, get) => {
   const { load } = createLoader(set, get);
   return {

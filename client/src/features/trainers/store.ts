@@ -22,7 +22,7 @@ const TRAINER = slot<TrainersState, 'trainer'>('trainer', null);
 
 /**
  * The trainers (profesores) of the dashboard: every active trainer with their classes, A-Z, and the
- * one being edited. A failed change says the server's answer and its field details (SPEC §8).
+ * one being edited. A failed change says the server's answer and its field details.
  */
 export const useTrainersStore = create<TrainersState>()((set, get) => {
   const { load } = createLoader(set, get);

@@ -5,7 +5,7 @@ import { getPublicConfig } from './api/get-public-config';
 export type DisplayMode = 'Light' | 'Dark';
 
 interface UiState {
-  /** Display mode; starts Light (SPEC §3). */
+  /** Display mode; starts Light. */
   mode: DisplayMode;
   /** Set by the navigation bar's 'Planes' so the landing page scrolls to its plans. */
   plansClicked: boolean;
@@ -19,7 +19,7 @@ interface UiState {
 
 const MODE_KEY = 'mode';
 
-/** The visitor's last choice; SPEC §3: Light until they pick Dark. */
+/** The visitor's last choice; Light until they pick Dark. */
 function storedMode(): DisplayMode {
   try {
     return localStorage.getItem(MODE_KEY) === 'Dark' ? 'Dark' : 'Light';
@@ -45,7 +45,7 @@ export const DEFAULT_SITE: PublicConfigDto = {
   payments: 'demo',
 };
 
-/** The spec's utils store (SPEC §3): display mode, the 'Planes' click and the site's public settings. */
+/** The spec's utils store: display mode, the 'Planes' click and the site's public settings. */
 export const useUiStore = create<UiState>()((set) => ({
   mode: storedMode(),
   plansClicked: false,

@@ -52,7 +52,7 @@ async function readPage(
   return { ...(await read(lastPage, USERS_PAGE_SIZE)), page: lastPage };
 }
 
-/** The users store of the spec (SPEC §3), for the admin screens: users, suspended users, contact messages. */
+/** The users store of the spec, for the admin screens: users, suspended users, contact messages. */
 export const useUsersAdminStore = create<UsersAdminState>()((set, get) => {
   const { load } = createLoader(set, get);
   return {

@@ -3,7 +3,7 @@ import { OfficeEditScreen, OfficeForm } from '../../../features/offices-dashboar
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/sedes/crear and /dashboard/sedes/editar/{id}: one form for both (SPEC §2.19). */
+/** /dashboard/sedes/crear and /dashboard/sedes/editar/{id}: one form for both. */
 export function BranchFormRoute() {
   const { id } = useParams();
   usePageTitle(es.titles.dashboard(id ? es.titles.branchEdit : es.titles.branchCreate));

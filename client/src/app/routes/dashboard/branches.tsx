@@ -2,7 +2,7 @@ import { OfficeAdminList } from '../../../features/offices-dashboard/components/
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/sedes (SPEC §2.19). */
+/** /dashboard/sedes. */
 export function BranchesAdminRoute() {
   usePageTitle(es.titles.dashboard(es.titles.branchesAdmin));
   return <OfficeAdminList />;

@@ -13,7 +13,7 @@ function combined(a: LoadStatus, b: LoadStatus): LoadStatus {
 }
 
 /**
- * /dashboard/clases/crear and /dashboard/clases/editar/{id} (SPEC §2.17): one lesson form, with the
+ * /dashboard/clases/crear and /dashboard/clases/editar/{id}: one lesson form, with the
  * exercise types and goals of the catalog.
  */
 export function ClassFormRoute() {

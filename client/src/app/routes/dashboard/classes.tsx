@@ -4,7 +4,7 @@ import { LessonAdminList } from '../../../features/lessons-dashboard/components/
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/clases (SPEC §2.17): the admin class list, filtered by the catalog's exercise types. */
+/** /dashboard/clases: the admin class list, filtered by the catalog's exercise types. */
 export function ClassesAdminRoute() {
   usePageTitle(es.titles.dashboard(es.titles.lessons));
   const types = useTypesStore((s) => s.items);

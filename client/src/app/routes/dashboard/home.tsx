@@ -2,7 +2,7 @@ import { Overview } from '../../../features/dashboard-overview/components/overvi
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard: the overview of the chain (SPEC §2.15 shell; figures from GET /api/stats). */
+/** /dashboard: the overview of the chain (shell; figures from GET /api/stats). */
 export function DashboardHomeRoute() {
   usePageTitle(es.titles.dashboard(es.titles.overview));
   return <Overview />;

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
 /**
- * /dashboard/plans/crear and /dashboard/membresias/editar/{id} (SPEC §2.20). After each change the
+ * /dashboard/plans/crear and /dashboard/membresias/editar/{id}. After each change the
  * landing page's plans are marked stale, so its next visit shows the new data.
  */
 export function PlanFormRoute() {

@@ -4,7 +4,7 @@ import { useUiStore } from '../../../features/ui/store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/membresias (SPEC §2.20). A restored plan is back on the landing page's next visit. */
+/** /dashboard/membresias. A restored plan is back on the landing page's next visit. */
 export function PlansAdminRoute() {
   usePageTitle(es.titles.dashboard(es.titles.plans));
   const currency = useUiStore((s) => s.site.currency);

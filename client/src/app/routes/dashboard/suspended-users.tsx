@@ -2,7 +2,7 @@ import { SuspendedUsersList } from '../../../features/users-admin/components/sus
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/deletedusers: suspended users (SPEC §2.16). */
+/** /dashboard/deletedusers: suspended users. */
 export function SuspendedUsersRoute() {
   usePageTitle(es.titles.dashboard(es.titles.suspendedUsers));
   return <SuspendedUsersList />;

@@ -3,7 +3,7 @@ import { TrainerFormScreen } from '../../../features/trainers/components/trainer
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/profesores/crear and /dashboard/profesores/editar/{id} (SPEC §2.18): one trainer form. */
+/** /dashboard/profesores/crear and /dashboard/profesores/editar/{id}: one trainer form. */
 export function TrainerFormRoute() {
   const { id } = useParams();
   usePageTitle(es.titles.dashboard(id ? es.titles.trainerEdit : es.titles.trainerCreate));

@@ -2,7 +2,7 @@ import { CreateUserForm } from '../../../features/users-admin/components/create-
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/usuarios/crear (SPEC §2.16). */
+/** /dashboard/usuarios/crear. */
 export function UserCreateRoute() {
   usePageTitle(es.titles.dashboard(es.titles.userCreate));
   return <CreateUserForm />;

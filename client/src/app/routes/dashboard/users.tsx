@@ -3,7 +3,7 @@ import { useUiStore } from '../../../features/ui/store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/usuarios (SPEC §2.16). */
+/** /dashboard/usuarios. */
 export function UsersRoute() {
   usePageTitle(es.titles.dashboard(es.titles.users));
   const currency = useUiStore((s) => s.site.currency);

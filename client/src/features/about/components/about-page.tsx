@@ -6,7 +6,7 @@ import { TEAM } from '../team';
 import { TeamList } from './team-list';
 import '../about.css';
 
-/** /nosotros (SPEC §2.7): who the gym is, a link to the classes and the team. */
+/** /nosotros: who the gym is, a link to the classes and the team. */
 export function AboutPage() {
   const gymName = useUiStore((s) => s.site.gymName);
   const t = es.site.about;

@@ -5,7 +5,7 @@ interface TeamListProps {
   members: readonly TeamMember[];
 }
 
-/** The team (SPEC §2.7): photo, name, role and two profile links that open in a new tab. */
+/** The team: photo, name, role and two profile links that open in a new tab. */
 export function TeamList({ members }: TeamListProps) {
   const t = es.site.about;
   return (

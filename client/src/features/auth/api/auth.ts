@@ -10,7 +10,7 @@ export async function login(email: string, password: string): Promise<string> {
 
 /** POST /users/create as a visitor: the new account's session token. */
 export async function register(email: string, password: string): Promise<string> {
-  // SPEC §7: registration names the account after the part of the e-mail before the at sign.
+  // Registration names the account after the part of the e-mail before the at sign.
   const fullName = email.split('@')[0] ?? email;
   const { data } = await api.post<CreateUserResponseDto>('/users/create', { fullName, email, password });
   if (!data.user.token) throw new Error(data.message);

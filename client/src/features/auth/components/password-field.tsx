@@ -9,7 +9,7 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   hint?: string;
 }
 
-/** A password input with the show/hide toggle of SPEC §2.10. */
+/** A password input with the show/hide toggle. */
 export function PasswordField({ label, error, hint, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

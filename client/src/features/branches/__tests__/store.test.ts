@@ -8,7 +8,7 @@ vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }))
 
 const sede = (name: string) => ({ id: name, name }) as BranchDto;
 
-describe('offices store (SPEC §4: a late answer never overwrites a newer one)', () => {
+describe('offices store (a late answer never overwrites a newer one)', () => {
   beforeEach(() => {
     useOfficesStore.setState(useOfficesStore.getInitialState(), true);
     vi.mocked(getBranches).mockReset();

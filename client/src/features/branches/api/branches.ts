@@ -2,7 +2,7 @@ import type { BranchDto, schemas } from '@pulso/shared';
 import { api, type Answer } from '../../../lib/api-client';
 import { prefetchedOr } from '../../../lib/prefetch';
 
-/** Every sede; the API answers `{ branchOffice: [...] }` (SPEC §3). */
+/** Every sede; the API answers `{ branchOffice: [...] }`. */
 export async function getBranches(): Promise<BranchDto[]> {
   const data = await prefetchedOr(
     '/branchoffice',
@@ -11,7 +11,7 @@ export async function getBranches(): Promise<BranchDto[]> {
   return data.branchOffice;
 }
 
-/** One sede; the API answers `{ branchoffice: {...} }` (SPEC §3). */
+/** One sede; the API answers `{ branchoffice: {...} }`. */
 export async function getBranch(id: string): Promise<BranchDto> {
   const { data } = await api.get<Answer<typeof schemas.branchFound>>(`/branchoffice/${encodeURIComponent(id)}`);
   return data.branchoffice;

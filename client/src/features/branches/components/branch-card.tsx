@@ -10,7 +10,7 @@ interface BranchCardProps {
 }
 
 /**
- * One sede: image, name and 'Detalles aquí' (SPEC §2.8). On desktop every other row puts the image on
+ * One sede: image, name and 'Detalles aquí'. On desktop every other row puts the image on
  * the right; on narrow screens it is a plain card with the image on top (branches.css).
  */
 export function BranchCard({ branch, index }: BranchCardProps) {

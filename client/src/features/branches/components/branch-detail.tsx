@@ -15,7 +15,7 @@ interface BranchDetailProps {
 }
 
 /**
- * /sedes/detalles/{id} (SPEC §2.9): name, address, days joined by commas, the schedule as start to end
+ * /sedes/detalles/{id}: name, address, days joined by commas, the schedule as start to end
  * and the image, 'Cargando...' until it arrives, and 'Atras' back to /sedes.
  */
 export function BranchDetail({ id }: BranchDetailProps) {

@@ -7,7 +7,7 @@ import { BranchCard } from './branch-card';
 import { LoadingGif } from './loading-gif';
 import '../branches.css';
 
-/** /sedes (SPEC §2.8): every sede, fetched on open, with a loading gif and a visible error with retry. */
+/** /sedes: every sede, fetched on open, with a loading gif and a visible error with retry. */
 export function BranchList() {
   const fetchOffices = useOfficesStore((s) => s.fetchOffices);
   const current = useOfficesStore(useShallow((s) => ({ items: s.items, status: s.status, error: s.error })));

@@ -3,7 +3,7 @@ interface LoadingGifProps {
 }
 
 /**
- * The spec's loading gif (SPEC §2.8), announced to screen readers by its alternative text; people who
+ * The spec's loading gif, announced to screen readers by its alternative text; people who
  * ask for less motion get a still frame.
  */
 export function LoadingGif({ label }: LoadingGifProps) {

@@ -40,7 +40,7 @@ function nameNavButtons(root: HTMLElement | null) {
 }
 
 /**
- * The calendar is 50vh high (SPEC §2.12), so FullCalendar scrolls the view's body in a box of its
+ * The calendar is 50vh high, so FullCalendar scrolls the view's body in a box of its
  * own. With no event in sight nothing in that box takes focus, and keyboard users could not scroll
  * it (WCAG 2.1.1, axe `scrollable-region-focusable`): make the box a focusable region named for
  * the view, which the arrow and page keys then scroll. Run after every render of new dates, since a
@@ -56,7 +56,7 @@ function nameScrollBox(root: HTMLElement | null, viewType: string | undefined) {
 }
 
 /**
- * The month view is 50vh high (SPEC §2.12) and scrolls inside: when today's week is not wholly in
+ * The month view is 50vh high and scrolls inside: when today's week is not wholly in
  * sight (late in the month, or once the events make the weeks taller), bring it to the top.
  */
 function revealToday(root: HTMLElement | null) {
@@ -81,7 +81,7 @@ interface Selected {
 type Notice = { message: string; failed: boolean } | null;
 
 /**
- * The calendar (SPEC §2.12): month by default, week and day time grids and a list; 50vh high; events
+ * The calendar: month by default, week and day time grids and a list; 50vh high; events
  * can be picked up but every drop is refused and undone. Admins add gym events and delete them.
  */
 export function CalendarBoard({ isAdmin }: CalendarBoardProps) {

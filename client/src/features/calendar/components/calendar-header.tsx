@@ -10,7 +10,7 @@ interface CalendarHeaderProps {
   gymName: string;
 }
 
-/** Back link to /profile and the title line: gym name, 'Calendario' badge, the member's name (SPEC §2.12). */
+/** Back link to /profile and the title line: gym name, 'Calendario' badge, the member's name. */
 export function CalendarHeader({ userId, gymName }: CalendarHeaderProps) {
   const t = es.calendar;
   const member = useCalendarStore((s) => s.member);

@@ -13,7 +13,7 @@ interface NewEventModalProps {
   onCreated: (event: CalendarEventDto) => void;
 }
 
-/** 'Nuevo Evento': title and start/end date-times, checked like the server checks them (SPEC §2.12). */
+/** 'Nuevo Evento': title and start/end date-times, checked like the server checks them. */
 export function NewEventModal({ onClose, onCreated }: NewEventModalProps) {
   const t = es.calendar;
   const busy = useCalendarStore((s) => s.busy);

@@ -17,10 +17,10 @@ const ORDER: FieldName[] = ['user_name', 'subject', 'user_email', 'company', 'me
 const MESSAGE_MAX = 5000;
 
 /**
- * /contactanos (SPEC §2.6): Nombre completo*, Asunto*, Email*, Empresa and a message; 'ENVIAR' posts to
+ * /contactanos: Nombre completo*, Asunto*, Email*, Empresa and a message; 'ENVIAR' posts to
  * /api/contact. The fields are checked on 'ENVIAR' with the shared contact rules (each message shows
  * until its field changes); the outcome shows in a modal, and 2 s after a success the form is
- * cleared (§9).
+ * cleared.
  */
 export function ContactForm() {
   const t = es.site.contact;
@@ -60,7 +60,7 @@ export function ContactForm() {
     const outcome = await send(trimmed);
     setResult(outcome);
     if (outcome.ok) {
-      // SPEC §9 reloads the page 2 s after sending; clearing the form keeps the visitor's place instead.
+      // reloads the page 2 s after sending; clearing the form keeps the visitor's place instead.
       clearTimer.current = setTimeout(() => form.reset(EMPTY), RELOAD_DELAY_MS);
     } else {
       // A rule only the server checks shows under its field, like the browser's own messages.

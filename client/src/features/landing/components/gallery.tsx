@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { GALLERY_IMAGE_COUNT } from '@pulso/shared';
 import { es } from '../../../i18n/es';
 
-/** SPEC §9: the gallery advances every 5000 ms. */
+/** The gallery advances every 5000 ms. */
 export const GALLERY_INTERVAL_MS = 5000;
 
 const SLIDES = es.landing.slides.slice(0, GALLERY_IMAGE_COUNT).map((caption, i) => ({
@@ -15,7 +15,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The landing gallery (SPEC §2.3): three slides that advance every 5 s and show 'x/3'. It pauses while
+ * The landing gallery: three slides that advance every 5 s and show 'x/3'. It pauses while
  * hovered or focused (and does not auto-advance for people who ask for reduced motion); previous and
  * next buttons move it by hand.
  */

@@ -141,7 +141,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       expect([...finish.options].map((o) => o.value)[1]).toBe('12:30');
     });
 
-    test('when fields are touched with wrong values, then each §5 message shows under its field', async () => {
+    test('when fields are touched with wrong values, then each form message shows under its field', async () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       const name = field('Nombre');

@@ -2,7 +2,7 @@ import type { BranchDto, LessonDto, LessonListItemDto, MonitorDto, schemas } fro
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /**
- * What the lesson form sends as `lessonAttributes` (SPEC §7: JSON text beside the image file): the
+ * What the lesson form sends as `lessonAttributes` (JSON text beside the image file): the
  * form's fields, with the trainer and the sede by id (`monitorId`, `officeId`; two trainers may
  * share a full name) instead of the spec's names.
  */
@@ -54,13 +54,13 @@ export async function deleteLesson(id: string): Promise<string> {
   return data.message;
 }
 
-/** The trainers a class can be given (the response field is `monitor`, SPEC §3). */
+/** The trainers a class can be given (the response field is `monitor`). */
 export async function getMonitors(): Promise<MonitorDto[]> {
   const { data } = await api.get<Answer<typeof schemas.trainerList>>('/users/monitor');
   return data.monitor;
 }
 
-/** The sedes a class can be held at, with their days and hours (`{ branchOffice: [...] }`, SPEC §3). */
+/** The sedes a class can be held at, with their days and hours (`{ branchOffice: [...] }`). */
 export async function getOffices(): Promise<OfficeOption[]> {
   const { data } = await api.get<Answer<typeof schemas.branchList>>('/branchoffice');
   return data.branchOffice.map(({ id, name, scheduleDays, scheduleHourStart, scheduleHourFinish }) => ({

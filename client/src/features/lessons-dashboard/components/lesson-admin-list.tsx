@@ -15,7 +15,7 @@ interface LessonAdminListProps {
 }
 
 /**
- * /dashboard/clases (SPEC §2.17): a + link to crear, a type filter, and one card per class with its
+ * /dashboard/clases: a + link to crear, a type filter, and one card per class with its
  * image, name, Activa/Inactiva status, short description, exercise types and an edit link.
  */
 export function LessonAdminList({ types }: LessonAdminListProps) {

@@ -23,7 +23,7 @@ interface LessonFormScreenProps {
 }
 
 /**
- * Loads what the lesson form needs (SPEC §4 "Edit lesson": the lesson and the reference lists load on
+ * Loads what the lesson form needs ("Edit lesson": the lesson and the reference lists load on
  * open, with the current classes for the trainer rule), with a loading indicator and every failure's
  * message, then shows the form.
  */

@@ -76,8 +76,8 @@ const staleWith = (field: string) =>
   (SCHEDULE_FIELDS as readonly string[]).includes(field) ? SCHEDULE_FIELDS : [field];
 
 /**
- * The lesson form of /dashboard/clases/crear and /dashboard/clases/editar/{id} (SPEC §2.17, §4, §5).
- * Each field shows its §5 message once touched (on the edit screen at once), and an available class
+ * The lesson form of /dashboard/clases/crear and /dashboard/clases/editar/{id}.
+ * Each field shows its message once touched (on the edit screen at once), and an available class
  * also the server's schedule messages (its sede's days and hours, its trainer's other classes).
  * Create waits for every field and no errors; 'Guardar cambios' waits for no errors. Every action
  * asks first, then a result dialog offers 'Volver a Clases'.

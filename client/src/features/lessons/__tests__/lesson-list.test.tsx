@@ -108,7 +108,7 @@ describe('LessonList and its filter bar', () => {
     expect(cardNames()).toEqual(['Boxeo', 'Yoga', 'Zumba']);
   });
 
-  test('when a filter leaves nothing, then the §8 message shows and Intenta de nuevo resets and reloads', async () => {
+  test('when a filter leaves nothing, then the no-results message shows and Intenta de nuevo resets and reloads', async () => {
     renderList();
     await screen.findByRole('article', { name: 'Boxeo' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Relajación' }));

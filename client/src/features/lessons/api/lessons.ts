@@ -7,13 +7,13 @@ export function getLessons(): Promise<LessonListItemDto[]> {
   return prefetchedOr('/lessons', async () => (await api.get<LessonListItemDto[]>('/lessons')).data);
 }
 
-/** One class by its name, with its reviews and average stars (SPEC §2.5). */
+/** One class by its name, with its reviews and average stars. */
 export function getLesson(name: string): Promise<LessonDto> {
   const path = `/lessons/${encodeURIComponent(name)}`;
   return prefetchedOr(path, async () => (await api.get<LessonDto>(path)).data);
 }
 
-/** What a member's review sends (SPEC §7: stars, description, userId, lessonId). */
+/** What a member's review sends (stars, description, userId, lessonId). */
 export type ReviewInput = Body<typeof schemas.reviewForm>;
 
 /** Rates a class as the signed-in member; answers the server's message ('Review Creada'). */
@@ -22,7 +22,7 @@ export async function createReview(input: ReviewInput): Promise<string> {
   return data.message;
 }
 
-/** Adds a class to the member's own schedule; answers the server's `exito` text (SPEC §7). */
+/** Adds a class to the member's own schedule; answers the server's `exito` text. */
 export async function addLessonToSchedule(lessonId: string, userId: string): Promise<string> {
   const { data } = await api.put<Answer<typeof schemas.lessonAdded>>(
     `/users/addlesson/${encodeURIComponent(lessonId)}`,

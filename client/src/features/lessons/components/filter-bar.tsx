@@ -22,7 +22,7 @@ const toggle = <T,>(list: readonly T[], value: T) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
 /**
- * The /clases filter bar (SPEC §2.4). Ordering (the 'Alfabeto' toggle, by intensity) applies at once;
+ * The /clases filter bar. Ordering (the 'Alfabeto' toggle, by intensity) applies at once;
  * intensity and type choices are picked first and applied with 'filtrar'. 'Borrar' clears its group
  * and the trash icon resets everything. On phones the bar folds behind a 'Mostrar filtros' button.
  */

@@ -11,7 +11,7 @@ interface LessonCardProps {
 }
 
 /**
- * One class of /clases (SPEC §2.4): name, short description, exercise types, intensity and 'Más info'.
+ * One class of /clases: name, short description, exercise types, intensity and 'Más info'.
  * On desktop every other card puts its image on the right; on phones the image sits on top (lessons.css).
  */
 export function LessonCard({ lesson, index }: LessonCardProps) {

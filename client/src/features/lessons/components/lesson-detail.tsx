@@ -37,8 +37,8 @@ interface LessonDetailProps {
 }
 
 /**
- * /clases/{name} (SPEC §2.5): every fact of the class, its reviews, the rating form for signed-in
- * users and 'Añadir clase' for members. After a review the class reloads in 2 s (SPEC §4, §9).
+ * /clases/{name}: every fact of the class, its reviews, the rating form for signed-in
+ * users and 'Añadir clase' for members. After a review the class reloads in 2 s.
  */
 export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) {
   const t = es.lessons.detail;

@@ -17,8 +17,8 @@ interface LessonListProps {
 }
 
 /**
- * /clases (SPEC §2.4): the filter bar and the classes it leaves. A filter that leaves nothing shows
- * its §8 message with 'Intenta de nuevo', which resets the filters and loads the classes again.
+ * /clases: the filter bar and the classes it leaves. A filter that leaves nothing shows
+ * its no-results message with 'Intenta de nuevo', which resets the filters and loads the classes again.
  */
 export function LessonList({ types, typesStatus, typesError, onRetryTypes }: LessonListProps) {
   const { filters, fetchLessons, setFilters, resetFilters, retry } = useLessonsStore(

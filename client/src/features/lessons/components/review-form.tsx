@@ -18,7 +18,7 @@ interface ReviewFormProps {
 const MAX_DESCRIPTION = 500;
 
 /**
- * The rating form of a class (SPEC §2.5): five star radios valued 1 to 5, a description and 'Enviar'.
+ * The rating form of a class: five star radios valued 1 to 5, a description and 'Enviar'.
  * It posts stars, description, userId and lessonId; the outcome shows in the 'Resultado' modal
  * ('Review Creada' or 'No se pudo crear la review' with the server's reason).
  */

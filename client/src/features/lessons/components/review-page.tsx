@@ -10,7 +10,7 @@ import { ReviewForm } from './review-form';
 import '../lessons.css';
 
 /**
- * /review (SPEC §2.14). The spec's page is a static form wired to nothing; here it explains that
+ * /review. The spec's page is a static form wired to nothing; here it explains that
  * classes are rated from their own page and, for a signed-in user, lets them pick a class and rate it
  * with the same form as the class page.
  */

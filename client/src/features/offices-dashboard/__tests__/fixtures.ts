@@ -17,7 +17,7 @@ export const NORTE: BranchDto = {
   location: 'Calle Reforma 456',
   image: 'http://localhost/uploads/norte.jpg',
   scheduleDays: ['Lunes'],
-  // Whole hours may arrive without minutes (SPEC §3).
+  // Whole hours may arrive without minutes.
   scheduleHourStart: '7',
   scheduleHourFinish: '22',
 };

@@ -1,7 +1,7 @@
 import type { BranchDto, schemas } from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
-/** The fields of a sede that the admin forms send as `officeAttributes` (SPEC §7), beside the image file. */
+/** The fields of a sede that the admin forms send as `officeAttributes`, beside the image file. */
 export type OfficeFields = Omit<Body<typeof schemas.branchForm.create>, 'image'>;
 
 /** What the API answers after a create or an update: its Spanish message and the saved sede. */

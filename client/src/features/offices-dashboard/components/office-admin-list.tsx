@@ -69,7 +69,7 @@ function OfficeAdminCard({ office, onDelete }: { office: BranchDto; onDelete: (o
 }
 
 /**
- * /dashboard/sedes (SPEC §2.19): every sede as a card, 'Crear Sede', and delete behind the
+ * /dashboard/sedes: every sede as a card, 'Crear Sede', and delete behind the
  * 'Confirmación' modal. A deleted sede leaves the list at once; every failure shows its message.
  */
 export function OfficeAdminList() {

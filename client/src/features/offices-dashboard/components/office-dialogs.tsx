@@ -3,7 +3,7 @@ import type { Notice, Question, Report } from '../../../components/ui/action-dia
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import type { Outcome } from '../../../lib/mutation';
 
-/** The 'Confirmación' before deleting a sede (SPEC §2.19), naming which one goes. */
+/** The 'Confirmación' before deleting a sede, naming which one goes. */
 export function deleteQuestion(office: Pick<BranchDto, 'name' | 'location'>): Question {
   return {
     title: t.confirmTitle,

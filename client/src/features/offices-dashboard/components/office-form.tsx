@@ -57,8 +57,8 @@ function keepEndAfterStart(values: OfficeFields, field: keyof OfficeFields): Off
 type Action = 'save' | 'delete';
 
 /**
- * The sede form of /dashboard/sedes/crear and /dashboard/sedes/editar/{id} (SPEC §2.19, §5 "Branch
- * form"). Each field shows its rule's message once touched (all of them after a submit); a submit with
+ * The sede form of /dashboard/sedes/crear and /dashboard/sedes/editar/{id}.
+ * Each field shows its rule's message once touched (all of them after a submit); a submit with
  * errors opens 'Error de validación'. Create sends at once and clears the form; edit asks first, and
  * a cancelled question says 'Acción cancelada'. Every server failure shows its message.
  */

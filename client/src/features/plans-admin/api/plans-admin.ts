@@ -1,7 +1,7 @@
 import type { PlanDto, schemas } from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
-/** The plan form's fields as the API takes them (SPEC §7: name, price, benefits, duration). */
+/** The plan form's fields as the API takes them (name, price, benefits, duration). */
 export type PlanFields = Body<typeof schemas.planForm>;
 
 export type PlanSaved = Answer<typeof schemas.planSaved>;

@@ -19,7 +19,7 @@ interface PlanAdminListProps {
 }
 
 /**
- * /dashboard/membresias (SPEC §2.20): name, duration, benefits and price of every plan, with edit
+ * /dashboard/membresias: name, duration, benefits and price of every plan, with edit
  * and 'Crear plan'. Retired plans stay listed, marked, with a way back on sale.
  */
 export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {

@@ -29,8 +29,8 @@ interface PlanFormProps {
 }
 
 /**
- * The plan form of /dashboard/plans/crear and /dashboard/membresias/editar/{id} (SPEC §2.20, §4, §5
- * "Plan form"). It validates on each change; saving with errors says 'Faltan datos', otherwise it asks
+ * The plan form of /dashboard/plans/crear and /dashboard/membresias/editar/{id}.
+ * It validates on each change; saving with errors says 'Faltan datos', otherwise it asks
  * first. Declining says 'Acción cancelada'. Success and failure show the server's message. The
  * duration input is named `duration` and holds the duration (the spec's form named it differently).
  */

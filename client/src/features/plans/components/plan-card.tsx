@@ -12,7 +12,7 @@ interface PlanCardProps {
   buyable?: boolean;
 }
 
-/** One plan: name, duration, benefits, price and 'Compra ahora' to /pagos/{id} (SPEC §2.3). */
+/** One plan: name, duration, benefits, price and 'Compra ahora' to /pagos/{id}. */
 export function PlanCard({ plan, currency, buyable = true }: PlanCardProps) {
   return (
     <article className={`plan-card plan-card--${planBadge(plan.name)}`} aria-labelledby={`plan-${plan.id}`}>

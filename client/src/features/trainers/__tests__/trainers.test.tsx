@@ -145,7 +145,7 @@ describe('trainers (/dashboard/profesores)', () => {
   });
 
   describe('Crear Profesor', () => {
-    test('when fields are touched with wrong values, then each §5 message shows under its field', async () => {
+    test('when fields are touched with wrong values, then each form message shows under its field', async () => {
       const user = renderAt('/dashboard/profesores/crear');
       expect(screen.getByRole('heading', { name: 'Crear Profesor' })).toBeInTheDocument();
       const name = field('Nombre');

@@ -3,7 +3,7 @@ import { api, type Answer, type Body } from '../../../lib/api-client';
 
 type TrainerBody = Body<typeof schemas.trainerForm.create>;
 
-/** What the trainer forms send (SPEC §7: fullName, email, phone, isAdmin, isMonitor, password on create). */
+/** What the trainer forms send (fullName, email, phone, isAdmin, isMonitor, password on create). */
 export type TrainerInput = Pick<TrainerBody, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin'> &
   Partial<Pick<TrainerBody, 'password'>>;
 

@@ -48,7 +48,7 @@ interface TrainerFormProps {
 }
 
 /**
- * 'Crear Profesor' and the trainer edit screen (SPEC §2.18, §4, §5 "Trainer form"). Messages show under
+ * 'Crear Profesor' and the trainer edit screen . Messages show under
  * each field once touched (at once when editing). Create's Guardar waits for every field and no
  * errors; edit's waits for no errors. Each action asks first; the result dialog shows the server's
  * answer and offers 'Volver a Profesores'.

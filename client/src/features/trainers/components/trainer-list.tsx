@@ -8,7 +8,7 @@ import { useTrainersStore } from '../store';
 import { EditIcon, PlusIcon } from '../../../components/ui/icons';
 import '../trainers.css';
 
-/** /dashboard/profesores (SPEC §2.18): Nombre and Clase per trainer, an edit link per row, + to crear. */
+/** /dashboard/profesores: Nombre and Clase per trainer, an edit link per row, + to crear. */
 export function TrainerList() {
   const { items, status, error, fetchTrainers } = useTrainersStore(
     useShallow((s) => ({ items: s.items, status: s.status, error: s.error, fetchTrainers: s.fetchTrainers })),

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 
 describe('display mode', () => {
-  test('when nothing was chosen, then the mode starts Light (SPEC §3)', async () => {
+  test('when nothing was chosen, then the mode starts Light', async () => {
     vi.resetModules();
     const { useUiStore } = await import('../store');
     expect(useUiStore.getState().mode).toBe('Light');

@@ -10,7 +10,7 @@ export interface UserPage {
 type UserFields = Body<typeof schemas.userForm.create>;
 
 /**
- * What the admin user form sends (SPEC §7 /users/create and /users/update): the password is required
+ * What the admin user form sends (/users/create and /users/update): the password is required
  * on create; on edit it is only sent when typed.
  */
 export type UserFormBody = Pick<UserFields, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin'> &

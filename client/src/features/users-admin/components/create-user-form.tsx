@@ -10,7 +10,7 @@ import { EMPTY_USER_FORM, useUserForm } from '../use-user-form';
 import { FormBanner, UserFormFields } from './user-form-fields';
 
 /**
- * /dashboard/usuarios/crear (SPEC §2.16, §5 "User form", §8 "Create user"): the form with its banners,
+ * /dashboard/usuarios/crear : the form with its banners,
  * the 'Se creara un nuevo usuario!!' confirmation, and the server's real answer (the original said
  * 'Creado con exito!' whatever happened).
  */

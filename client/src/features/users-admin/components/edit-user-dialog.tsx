@@ -20,7 +20,7 @@ interface EditUserDialogProps {
 type EditAction = { kind: 'save' } | { kind: 'grant'; plan: PlanDto };
 
 /**
- * The edit popup of the users table (SPEC §2.16, §8 "Edit user"): the user form with its banners,
+ * The edit popup of the users table : the user form with its banners,
  * 'Confirmar cambios!!' before saving and the result after; and a plan granted for a payment taken at
  * the front desk. Only one layer shows at a time, so Escape and focus always belong to what is visible.
  */

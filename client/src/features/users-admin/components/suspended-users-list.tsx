@@ -13,7 +13,7 @@ import { UserTable } from './user-table';
 import { RestoreIcon } from './restore-icon';
 
 /**
- * /dashboard/deletedusers (SPEC §2.16): suspended accounts with their suspension date as
+ * /dashboard/deletedusers: suspended accounts with their suspension date as
  * day-month-year, the red 'Cuenta Suspendida' badge and a restore button; the list reloads after it.
  */
 export function SuspendedUsersList() {

@@ -8,7 +8,7 @@ interface UserFormFieldsProps {
   mode: UserFormMode;
 }
 
-/** The fields of the admin user form (SPEC §3 User, §5 "User form"), each with its message under it. */
+/** The fields of the admin user form (User), each with its message under it. */
 export function UserFormFields({ form, mode }: UserFormFieldsProps) {
   const { values, change } = form;
   const passwordHint =
@@ -64,7 +64,7 @@ interface FormBannerProps {
   invalidText: string;
 }
 
-/** The form's state in one line: SPEC §5 'Datos incompletos!' / 'Todo en orden para dar de alta!' and the edit pair. */
+/** The form's state in one line: 'Datos incompletos!' / 'Todo en orden para dar de alta!' and the edit pair. */
 export function FormBanner({ valid, validText, invalidText }: FormBannerProps) {
   return (
     <p className={`users-admin__banner users-admin__banner--${valid ? 'ok' : 'invalid'}`} role="status">

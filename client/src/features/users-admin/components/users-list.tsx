@@ -17,12 +17,12 @@ interface UsersListProps {
   currency: string;
 }
 
-/** SPEC §4: Entrenador if isMonitor, otherwise Deportista. */
+/** Entrenador if isMonitor, otherwise Deportista. */
 export function roleLabel(user: Pick<UserListItemDto, 'isMonitor'>): string {
   return user.isMonitor ? t.list.roleTrainer : t.list.roleMember;
 }
 
-/** /dashboard/usuarios (SPEC §2.16): the users table, its edit popup and the delete confirmation. */
+/** /dashboard/usuarios: the users table, its edit popup and the delete confirmation. */
 export function UsersList({ currency }: UsersListProps) {
   const list = useUsersAdminStore((s) => s.users);
   const fetchUsers = useUsersAdminStore((s) => s.fetchUsers);
