@@ -13,10 +13,10 @@
 // Reports (JUnit, JSON run report, server log) go to test-results/fuzz/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { npm, ROOT, run } from './lib.mjs';
+import { newest, npm, ROOT, run } from './lib.mjs';
 import { startThrowawayServer } from './throwaway-server.mjs';
 
 /** The schemathesis release installed into the private virtualenv (works with Python 3.9 to 3.13). */
@@ -101,26 +101,11 @@ function ensureSchemathesis() {
   return { executable, version: version.join('.') };
 }
 
-function newestMtime(dirs) {
-  let latest = 0;
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else latest = Math.max(latest, statSync(full).mtimeMs);
-    }
-  };
-  dirs.forEach(walk);
-  return latest;
-}
-
 /** Only the server is needed (the fuzzer never loads the SPA), so only it is rebuilt when stale. */
 async function ensureServerBuilt() {
   const output = path.join(ROOT, 'server', 'dist', 'server.js');
   const sources = [path.join(ROOT, 'server', 'src'), path.join(ROOT, 'shared', 'src')];
-  if (existsSync(output) && statSync(output).mtimeMs >= newestMtime(sources)) return;
+  if (existsSync(output) && statSync(output).mtimeMs >= newest(sources)) return;
   console.log('Building the server...');
   const code = await npm(['run', 'build', '-w', 'server']);
   if (code !== 0) throw new Error(`The server build failed (exit ${code}).`);

@@ -21,8 +21,8 @@ export function run(command, args, options = {}) {
 
 export const npm = (args, options) => run(NPM, args, options);
 
-/** Newest modification time among the files under the given folders. */
-function newest(dirs) {
+/** Newest modification time among the files (or single files) given, skipping node_modules and dist. */
+export function newest(dirs) {
   let latest = 0;
   const walk = (dir) => {
     if (!existsSync(dir)) return;
