@@ -19,8 +19,10 @@ import { chromiumAvailable } from '../e2e/browser.mjs';
 import { startDatabase } from './lib/database.mjs';
 import { measure, request, startLimitServer, watchMemory } from './lib/load.mjs';
 import { ADMIN_EMAIL, BENCH_PASSWORD, CHAIN, MEMBER_EMAIL, seedChain, setLessonCount } from './lib/seed.mjs';
-import { scheduleOf } from './lib/schedule.mjs';
+import { shared } from './lib/shared.mjs';
 import { soak } from './lib/soak.mjs';
+
+const { scheduleOf } = shared;
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');

@@ -3,28 +3,13 @@
 // run seeds the same rows. One bcrypt hash is computed once and shared by every account.
 import bcrypt from 'bcryptjs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { schedule } from './schedule.mjs';
+import { shared } from './shared.mjs';
 
 export const BENCH_PASSWORD = 'Bench1234';
 export const ADMIN_EMAIL = 'admin@bench.pulso';
 export const MEMBER_EMAIL = 'socio@bench.pulso';
 
-const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
-const TYPES = [
-  'Fuerza',
-  'Cardio',
-  'Flexibilidad',
-  'Equilibrio',
-  'Coordinación',
-  'Velocidad',
-  'Resistencia',
-  'Agilidad',
-  'Potencia',
-  'Movilidad',
-  'Estiramiento',
-  'Relajación',
-];
-const GOALS = ['Resistencia', 'Fuerza muscular', 'Flexibilidad', 'Perder peso', 'Tonificar', 'Bienestar'];
+const { DEMO_GOALS: GOALS, EXERCISE_TYPES: TYPES, WEEKDAYS, weekly: schedule } = shared;
 const PLANS = [
   { name: 'Standar', duration: 1, benefits: 'Acceso a sala de musculacion y cardio en tu sede', price: 29.99 },
   { name: 'Plus', duration: 3, benefits: 'Acceso a todas las sedes y clases grupales ilimitadas', price: 79.99 },

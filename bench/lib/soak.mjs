@@ -6,8 +6,10 @@
 // Afterwards the database is read directly: every write the API confirmed must be there.
 import { MongoClient, ObjectId } from 'mongodb';
 import { rssMb } from './load.mjs';
-import { scheduleOf } from './schedule.mjs';
+import { shared } from './shared.mjs';
 import { BENCH_PASSWORD, picker, random } from './seed.mjs';
+
+const { scheduleOf } = shared;
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
