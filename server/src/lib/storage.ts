@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { onDuplicateKey } from './db';
 
 export interface StoredFile {
   /** What the driver needs to delete the file later. */
@@ -67,4 +68,32 @@ export async function withStoredImage<T>(
   }
   if (stored && replacing) await storage.remove(replacing);
   return result;
+}
+
+/**
+ * Updates a record whose name is unique, with its new image if one came (`withStoredImage`: the
+ * image it replaces, `replacing`, is removed once the write succeeded). A duplicate name becomes
+ * `taken()`, a record gone in the meantime `gone()`.
+ */
+export async function updateWithImage<T>(
+  storage: StorageDriver,
+  image: NewImage | undefined,
+  replacing: string | undefined,
+  update: (imageFields: ImageFields) => Promise<T | null>,
+  errors: { taken: () => Error; gone: () => Error },
+): Promise<T> {
+  return onDuplicateKey(
+    () =>
+      withStoredImage(
+        storage,
+        image,
+        async (imageFields) => {
+          const updated = await update(imageFields);
+          if (!updated) throw errors.gone();
+          return updated;
+        },
+        replacing,
+      ),
+    errors.taken,
+  );
 }

@@ -14,7 +14,7 @@ import { SCHEDULE_PROJECTION } from '../../lib/schedule-fields';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
-import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
+import { updateWithImage, withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
 import { countLessonsAtBranch, lessonSchedulesAtBranch } from '../lessons/lessons.service';
 import { toBranchDto } from './branches.mapper';
 import { BranchModel, type BranchDoc } from './branches.model';
@@ -97,23 +97,13 @@ export async function updateBranch(
   if (!current) throw notFound();
   const outside = branchChangeErrors(fields, await lessonSchedulesAtBranch(_id));
   if (hasErrors(outside)) throw HttpError.validation(outside);
-  const updated = await onDuplicateKey(
-    () =>
-      withStoredImage(
-        storage,
-        image,
-        async (imageFields) => {
-          const doc = await BranchModel.findOneAndUpdate(
-            { _id },
-            { $set: { ...fields, ...imageFields } },
-            { new: true },
-          ).lean<BranchDoc>();
-          if (!doc) throw notFound();
-          return doc;
-        },
-        current.imageKey || undefined,
-      ),
-    nameTaken,
+  const updated = await updateWithImage(
+    storage,
+    image,
+    current.imageKey || undefined,
+    (imageFields) =>
+      BranchModel.findOneAndUpdate({ _id }, { $set: { ...fields, ...imageFields } }, { new: true }).lean<BranchDoc>(),
+    { taken: nameTaken, gone: notFound },
   );
   return toBranchDto(updated);
 }

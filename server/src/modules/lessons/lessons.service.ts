@@ -19,7 +19,7 @@ import {
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { toObjectId } from '../../lib/object-id';
 import { HttpError } from '../../lib/http-error';
-import { withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
+import { updateWithImage, withStoredImage, type NewImage, type StorageDriver } from '../../lib/storage';
 import { SCHEDULE_PROJECTION } from '../../lib/schedule-fields';
 import { LessonModel, type LessonDoc } from './lessons.model';
 
@@ -149,23 +149,13 @@ export async function updateLesson(
   if (fields.name !== current.name && (await nameIsTaken(fields.name, _id))) throw nameTaken();
   const schedule = await scheduleErrors(fields, branch, _id);
   if (hasErrors(schedule)) throw HttpError.validation(schedule);
-  const updated = await onDuplicateKey(
-    () =>
-      withStoredImage(
-        storage,
-        image,
-        async (imageFields) => {
-          const doc = await LessonModel.findOneAndUpdate(
-            { _id },
-            { $set: { ...fields, ...imageFields } },
-            { new: true },
-          ).lean<LessonDoc>();
-          if (!doc) throw notFound();
-          return doc;
-        },
-        current.imageKey || undefined,
-      ),
-    nameTaken,
+  const updated = await updateWithImage(
+    storage,
+    image,
+    current.imageKey || undefined,
+    (imageFields) =>
+      LessonModel.findOneAndUpdate({ _id }, { $set: { ...fields, ...imageFields } }, { new: true }).lean<LessonDoc>(),
+    { taken: nameTaken, gone: notFound },
   );
   return updated;
 }
