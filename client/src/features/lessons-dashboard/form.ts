@@ -103,12 +103,12 @@ export const SCHEDULE_FIELDS = [
 export function scheduleErrors(
   values: LessonFormValues,
   lessonId: string | undefined,
-  offices: readonly (NamedSchedule & { id: string })[],
+  branches: readonly (NamedSchedule & { id: string })[],
   lessons: readonly LessonListItemDto[],
 ): FieldErrors {
   return lessonScheduleErrors(
     { ...values, id: lessonId, isAvailable: values.isAvailable === 'Activa' },
-    offices.find((o) => o.id === values.branchoffice),
+    branches.find((o) => o.id === values.branchoffice),
     // Trainers are told apart by id: two may share a full name.
     lessons.map((lesson) => ({ ...lesson, monitor: lesson.monitorId ?? '' })),
   );

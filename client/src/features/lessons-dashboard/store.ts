@@ -5,12 +5,12 @@ import type { ApiFailure } from '../../lib/api-client';
 import { mutate, withDetails, type Outcome } from '../../lib/mutation';
 import { createLoader, emptyList, emptySlot, listOf, slot, type ListState, type Slot } from '../../lib/resource';
 import * as lessonsApi from './api/lessons-dashboard';
-import type { LessonAttributes, OfficeOption } from './api/lessons-dashboard';
+import type { LessonAttributes, BranchOption } from './api/lessons-dashboard';
 
 /** The trainers and sedes the lesson form offers (the spec's reference lists). */
 export interface References {
   monitors: MonitorDto[];
-  offices: OfficeOption[];
+  branches: BranchOption[];
 }
 
 interface LessonsDashboardState extends ListState<LessonListItemDto> {
@@ -44,7 +44,7 @@ const failedWith = (headline: string) => (failure: ApiFailure) =>
 
 const LIST = listOf<LessonsDashboardState>();
 const LESSON = slot<LessonsDashboardState, 'lesson'>('lesson', null);
-const REFERENCES = slot<LessonsDashboardState, 'references'>('references', { monitors: [], offices: [] });
+const REFERENCES = slot<LessonsDashboardState, 'references'>('references', { monitors: [], branches: [] });
 
 /** The spec's lessonsDashboard store: the admin class list, the class being edited and the form's lists. */
 export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, get) => {
@@ -53,15 +53,15 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
     ...emptyList<LessonListItemDto>(),
     typeFilter: '',
     lesson: emptySlot(null),
-    references: emptySlot({ monitors: [], offices: [] }),
+    references: emptySlot({ monitors: [], branches: [] }),
     fetchLessons: () => load(LIST, null, async () => [...(await lessonsApi.getAllLessons())].sort(byName)),
     setTypeFilter: (typeFilter) => set({ typeFilter }),
     fetchLesson: (id) => load(LESSON, id, () => lessonsApi.getLessonById(id)),
     fetchReferences: async () => {
       await Promise.all([
         load(REFERENCES, null, async () => {
-          const [monitors, offices] = await Promise.all([lessonsApi.getMonitors(), lessonsApi.getOffices()]);
-          return { monitors, offices };
+          const [monitors, branches] = await Promise.all([lessonsApi.getMonitors(), lessonsApi.getBranches()]);
+          return { monitors, branches };
         }),
         get().fetchLessons(),
       ]);

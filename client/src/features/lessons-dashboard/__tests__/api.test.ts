@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { createLesson, getMonitors, getOffices, updateLesson, type LessonAttributes } from '../api/lessons-dashboard';
+import { createLesson, getMonitors, getBranches, updateLesson, type LessonAttributes } from '../api/lessons-dashboard';
 
 vi.mock('../../../lib/api-client', () => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
@@ -53,6 +53,6 @@ describe('lessons-dashboard api', () => {
         : { data: { branchOffice: [{ id: 'o1', name: 'Sede Centro', location: 'x', image: 'y', ...hours }] } },
     );
     expect((await getMonitors()).map((m) => m.fullName)).toEqual(['Carlos Ruiz']);
-    expect(await getOffices()).toEqual([{ id: 'o1', name: 'Sede Centro', ...hours }]);
+    expect(await getBranches()).toEqual([{ id: 'o1', name: 'Sede Centro', ...hours }]);
   });
 });

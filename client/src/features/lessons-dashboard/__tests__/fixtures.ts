@@ -55,7 +55,7 @@ export const MONITORS: MonitorDto[] = [
   { id: 'm2', fullName: 'Lucía Fernández', email: 'lucia@pulso.demo', lessonDetails: [] },
 ];
 
-export const OFFICES = [
+export const BRANCHES = [
   {
     id: 'o1',
     name: 'Sede Centro',

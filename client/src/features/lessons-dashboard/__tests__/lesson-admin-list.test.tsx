@@ -14,7 +14,7 @@ vi.mock('../api/lessons-dashboard', () => ({
   updateLesson: vi.fn(),
   deleteLesson: vi.fn(),
   getMonitors: vi.fn(),
-  getOffices: vi.fn(),
+  getBranches: vi.fn(),
 }));
 
 const renderList = () =>

@@ -9,12 +9,12 @@ import {
   getAllLessons,
   getLessonById,
   getMonitors,
-  getOffices,
+  getBranches,
   updateLesson,
 } from '../api/lessons-dashboard';
 import { LessonFormScreen } from '../components/lesson-form-screen';
 import { useLessonsDashboardStore } from '../store';
-import { apiError, GOALS, LESSONS, MONITORS, OFFICES, TYPES, YOGA } from './fixtures';
+import { apiError, GOALS, LESSONS, MONITORS, BRANCHES, TYPES, YOGA } from './fixtures';
 
 vi.mock('../api/lessons-dashboard', () => ({
   getAllLessons: vi.fn(),
@@ -23,7 +23,7 @@ vi.mock('../api/lessons-dashboard', () => ({
   updateLesson: vi.fn(),
   deleteLesson: vi.fn(),
   getMonitors: vi.fn(),
-  getOffices: vi.fn(),
+  getBranches: vi.fn(),
 }));
 
 function Screen() {
@@ -88,7 +88,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     useLessonsDashboardStore.setState(useLessonsDashboardStore.getInitialState(), true);
     useLessonsDashboardStore.setState({ items: LESSONS, status: 'succeeded' });
     vi.mocked(getMonitors).mockReset().mockResolvedValue(MONITORS);
-    vi.mocked(getOffices).mockReset().mockResolvedValue(OFFICES);
+    vi.mocked(getBranches).mockReset().mockResolvedValue(BRANCHES);
     vi.mocked(getAllLessons).mockReset().mockResolvedValue(LESSONS);
     vi.mocked(getLessonById).mockReset().mockResolvedValue(YOGA);
     vi.mocked(createLesson).mockReset();
@@ -106,8 +106,8 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       const monitor = field('Profesor') as HTMLSelectElement;
       expect([...monitor.options].map((o) => o.text)).toEqual(['Seleccione', 'Carlos Ruiz', 'Lucía Fernández']);
-      const office = field('Sede') as HTMLSelectElement;
-      expect([...office.options].map((o) => o.text)).toEqual(['Seleccione', 'Sede Centro', 'Sede Norte']);
+      const branch = field('Sede') as HTMLSelectElement;
+      expect([...branch.options].map((o) => o.text)).toEqual(['Seleccione', 'Sede Centro', 'Sede Norte']);
       expect(screen.getByRole('link', { name: 'Volver a Clases' })).toHaveAttribute('href', '/dashboard/clases');
     });
 

@@ -14,7 +14,7 @@ export type LessonAttributes = Omit<
 export type LessonSaved = Answer<typeof schemas.lessonSaved>;
 
 /** A sede the form offers, with the days and hours a class held there must fit. */
-export type OfficeOption = Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
+export type BranchOption = Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
 
 /** Every current class, available or not, for the admin list (GET /lessons/all). */
 export async function getAllLessons(): Promise<LessonListItemDto[]> {
@@ -61,7 +61,7 @@ export async function getMonitors(): Promise<MonitorDto[]> {
 }
 
 /** The sedes a class can be held at, with their days and hours (`{ branchOffice: [...] }`). */
-export async function getOffices(): Promise<OfficeOption[]> {
+export async function getBranches(): Promise<BranchOption[]> {
   const { data } = await api.get<Answer<typeof schemas.branchList>>('/branchoffice');
   return data.branchOffice.map(({ id, name, scheduleDays, scheduleHourStart, scheduleHourFinish }) => ({
     id,

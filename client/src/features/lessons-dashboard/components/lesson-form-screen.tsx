@@ -89,7 +89,7 @@ export function LessonFormScreen({
         types={types}
         goals={goals}
         monitors={references.value.monitors}
-        offices={references.value.offices}
+        branches={references.value.branches}
         lessons={lessons}
       />
     </ScreenLoad>

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
 import { assetUrl } from '../../../lib/asset-url';
 import { useForm } from '../../../lib/use-form';
-import type { OfficeOption } from '../api/lessons-dashboard';
+import type { BranchOption } from '../api/lessons-dashboard';
 import {
   EMPTY_LESSON_FORM,
   finishHours,
@@ -35,7 +35,7 @@ interface LessonFormProps {
   /** The trainers a class can be given. */
   monitors: Pick<MonitorDto, 'id' | 'fullName' | 'email'>[];
   /** The sedes, with the days and hours a class held there must fit. */
-  offices: OfficeOption[];
+  branches: BranchOption[];
   /** The current classes, to tell whether the chosen trainer is free at the chosen hours. */
   lessons: LessonListItemDto[];
 }
@@ -82,7 +82,7 @@ const staleWith = (field: string) =>
  * Create waits for every field and no errors; 'Guardar cambios' waits for no errors. Every action
  * asks first, then a result dialog offers 'Volver a Clases'.
  */
-export function LessonForm({ lesson, types, goals, monitors, offices, lessons }: LessonFormProps) {
+export function LessonForm({ lesson, types, goals, monitors, branches, lessons }: LessonFormProps) {
   const editing = !!lesson;
   const navigate = useNavigate();
   const create = useLessonsDashboardStore((s) => s.create);
@@ -98,7 +98,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
     initial: () => (lesson ? valuesOf(lesson) : EMPTY_LESSON_FORM),
     // A field's own rule speaks first; the schedule rules only judge well-formed days and hours.
     validate: (values) => ({
-      ...scheduleErrors(values, lesson?.id ?? createdId, offices, lessons),
+      ...scheduleErrors(values, lesson?.id ?? createdId, branches, lessons),
       ...lessonFormErrors(values, image?.name ?? currentImage, !editing),
     }),
     showAll: editing,
@@ -172,7 +172,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
           label={t.branch}
           placeholder={SELECT_PLACEHOLDER}
           options={withChoice(
-            offices.map((o) => ({ value: o.id, label: o.name })),
+            branches.map((o) => ({ value: o.id, label: o.name })),
             { value: lesson?.officeId ?? null, label: lesson?.branchoffice ?? '' },
           )}
         />

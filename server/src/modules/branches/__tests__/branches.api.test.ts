@@ -10,7 +10,7 @@ import { JPEG, PNG, SVG } from '../../../test/images';
 import { LessonModel } from '../../lessons/lessons.model';
 import { BranchModel } from '../branches.model';
 
-describe('branch offices (sedes) API', () => {
+describe('branches (sedes) API', () => {
   useTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-branches-'));
   const { app, config } = createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: 'https://gym.example' });
@@ -219,7 +219,7 @@ describe('branch offices (sedes) API', () => {
   });
 
   describe('PUT /api/branchoffice/update/:id with classes held there', () => {
-    async function heldClass(office: string, name: string, days: string[], start: string, finish: string, more = {}) {
+    async function heldClass(branch: string, name: string, days: string[], start: string, finish: string, more = {}) {
       await LessonModel.create({
         name,
         shortDescription: 'Clase',
@@ -229,7 +229,7 @@ describe('branch offices (sedes) API', () => {
         scheduleHourStart: start,
         scheduleHourFinish: finish,
         monitor: new Types.ObjectId(),
-        office: new Types.ObjectId(office),
+        office: new Types.ObjectId(branch),
         ...more,
       });
     }
