@@ -41,7 +41,7 @@ export const dashboardClassesEs = {
     hourStart: 'Hora de inicio',
     hourFinish: 'Hora de fin',
     isAvailable: 'Disponibilidad',
-    monitor: 'Profesor',
+    trainer: 'Profesor',
     branch: 'Sede',
     select: 'Seleccione',
     required: 'Completa todos los campos para crear la clase.',

@@ -68,7 +68,7 @@ export const lessonsEs = {
     hoursValue: (start: string, finish: string) => `${start} a ${finish}`,
     goals: 'Metas',
     branch: 'Sede',
-    monitor: 'Profesor',
+    trainer: 'Profesor',
     description: 'Descripción',
     reviews: 'Reseñas',
     noReviews: 'Todavía nadie comentó esta clase.',

@@ -107,10 +107,10 @@ export function scheduleErrors(
   lessons: readonly LessonListItemDto[],
 ): FieldErrors {
   return lessonScheduleErrors(
-    { ...values, id: lessonId, isAvailable: values.isAvailable === 'Activa' },
+    { ...values, id: lessonId, trainer: values.monitor, isAvailable: values.isAvailable === 'Activa' },
     branches.find((o) => o.id === values.branchoffice),
     // Trainers are told apart by id: two may share a full name.
-    lessons.map((lesson) => ({ ...lesson, monitor: lesson.monitorId ?? '' })),
+    lessons.map((lesson) => ({ ...lesson, trainer: lesson.monitorId ?? '' })),
   );
 }
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MESSAGES, schemas, type LessonDto, type LessonListItemDto, type MonitorDto } from '@pulso/shared';
+import { MESSAGES, schemas, type LessonDto, type LessonListItemDto, type TrainerDto } from '@pulso/shared';
 import { dashboardClassesEs } from '../../i18n/dashboard-classes';
 import type { ApiFailure } from '../../lib/api-client';
 import { mutate, withDetails, type Outcome } from '../../lib/mutation';
@@ -9,7 +9,7 @@ import type { LessonAttributes, BranchOption } from './api/lessons-dashboard';
 
 /** The trainers and sedes the lesson form offers (the spec's reference lists). */
 export interface References {
-  monitors: MonitorDto[];
+  trainers: TrainerDto[];
   branches: BranchOption[];
 }
 
@@ -44,7 +44,7 @@ const failedWith = (headline: string) => (failure: ApiFailure) =>
 
 const LIST = listOf<LessonsDashboardState>();
 const LESSON = slot<LessonsDashboardState, 'lesson'>('lesson', null);
-const REFERENCES = slot<LessonsDashboardState, 'references'>('references', { monitors: [], branches: [] });
+const REFERENCES = slot<LessonsDashboardState, 'references'>('references', { trainers: [], branches: [] });
 
 /** The spec's lessonsDashboard store: the admin class list, the class being edited and the form's lists. */
 export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, get) => {
@@ -53,15 +53,15 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
     ...emptyList<LessonListItemDto>(),
     typeFilter: '',
     lesson: emptySlot(null),
-    references: emptySlot({ monitors: [], branches: [] }),
+    references: emptySlot({ trainers: [], branches: [] }),
     fetchLessons: () => load(LIST, null, async () => [...(await lessonsApi.getAllLessons())].sort(byName)),
     setTypeFilter: (typeFilter) => set({ typeFilter }),
     fetchLesson: (id) => load(LESSON, id, () => lessonsApi.getLessonById(id)),
     fetchReferences: async () => {
       await Promise.all([
         load(REFERENCES, null, async () => {
-          const [monitors, branches] = await Promise.all([lessonsApi.getMonitors(), lessonsApi.getBranches()]);
-          return { monitors, branches };
+          const [trainers, branches] = await Promise.all([lessonsApi.getTrainers(), lessonsApi.getBranches()]);
+          return { trainers, branches };
         }),
         get().fetchLessons(),
       ]);

@@ -13,7 +13,7 @@ vi.mock('../api/lessons-dashboard', () => ({
   createLesson: vi.fn(),
   updateLesson: vi.fn(),
   deleteLesson: vi.fn(),
-  getMonitors: vi.fn(),
+  getTrainers: vi.fn(),
   getBranches: vi.fn(),
 }));
 

@@ -1,4 +1,4 @@
-import type { BranchDto, LessonDto, LessonListItemDto, MonitorDto, schemas } from '@pulso/shared';
+import type { BranchDto, LessonDto, LessonListItemDto, TrainerDto, schemas } from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /**
@@ -55,7 +55,7 @@ export async function deleteLesson(id: string): Promise<string> {
 }
 
 /** The trainers a class can be given (the response field is `monitor`). */
-export async function getMonitors(): Promise<MonitorDto[]> {
+export async function getTrainers(): Promise<TrainerDto[]> {
   const { data } = await api.get<Answer<typeof schemas.trainerList>>('/users/monitor');
   return data.monitor;
 }

@@ -88,7 +88,7 @@ export function LessonFormScreen({
         lesson={id ? lesson.value : null}
         types={types}
         goals={goals}
-        monitors={references.value.monitors}
+        trainers={references.value.trainers}
         branches={references.value.branches}
         lessons={lessons}
       />

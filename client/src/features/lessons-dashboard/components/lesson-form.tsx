@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SELECT_PLACEHOLDER, WEEKDAYS, type LessonDto, type LessonListItemDto, type MonitorDto } from '@pulso/shared';
+import { SELECT_PLACEHOLDER, WEEKDAYS, type LessonDto, type LessonListItemDto, type TrainerDto } from '@pulso/shared';
 import { ActionDialogs, editorDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { Field } from '../../../components/ui/field';
 import { CheckboxGroup, SelectField, TextAreaField } from '../../../components/ui/form-controls';
@@ -33,7 +33,7 @@ interface LessonFormProps {
   types: string[];
   goals: string[];
   /** The trainers a class can be given. */
-  monitors: Pick<MonitorDto, 'id' | 'fullName' | 'email'>[];
+  trainers: Pick<TrainerDto, 'id' | 'fullName' | 'email'>[];
   /** The sedes, with the days and hours a class held there must fit. */
   branches: BranchOption[];
   /** The current classes, to tell whether the chosen trainer is free at the chosen hours. */
@@ -54,10 +54,10 @@ function withChoice(options: { value: string; label: string }[], current: { valu
 }
 
 /** Trainers by id; two with the same full name are told apart by their e-mail. */
-function trainerOptions(monitors: LessonFormProps['monitors']): { value: string; label: string }[] {
+function trainerOptions(trainers: LessonFormProps['trainers']): { value: string; label: string }[] {
   const count = new Map<string, number>();
-  for (const m of monitors) count.set(m.fullName, (count.get(m.fullName) ?? 0) + 1);
-  return monitors.map((m) => ({
+  for (const m of trainers) count.set(m.fullName, (count.get(m.fullName) ?? 0) + 1);
+  return trainers.map((m) => ({
     value: m.id,
     label: (count.get(m.fullName) ?? 0) > 1 ? t.trainerOption(m.fullName, m.email) : m.fullName,
   }));
@@ -82,7 +82,7 @@ const staleWith = (field: string) =>
  * Create waits for every field and no errors; 'Guardar cambios' waits for no errors. Every action
  * asks first, then a result dialog offers 'Volver a Clases'.
  */
-export function LessonForm({ lesson, types, goals, monitors, branches, lessons }: LessonFormProps) {
+export function LessonForm({ lesson, types, goals, trainers, branches, lessons }: LessonFormProps) {
   const editing = !!lesson;
   const navigate = useNavigate();
   const create = useLessonsDashboardStore((s) => s.create);
@@ -160,9 +160,9 @@ export function LessonForm({ lesson, types, goals, monitors, branches, lessons }
         />
         <SelectField
           {...form.bind('monitor')}
-          label={t.monitor}
+          label={t.trainer}
           placeholder={SELECT_PLACEHOLDER}
-          options={withChoice(trainerOptions(monitors), {
+          options={withChoice(trainerOptions(trainers), {
             value: lesson?.monitorId ?? null,
             label: lesson?.monitor ?? '',
           })}

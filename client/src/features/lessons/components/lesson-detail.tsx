@@ -177,7 +177,7 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
             <dd>{lesson.branchoffice}</dd>
           </div>
           <div>
-            <dt>{t.monitor}</dt>
+            <dt>{t.trainer}</dt>
             <dd>{lesson.monitor}</dd>
           </div>
           <div>
