@@ -252,6 +252,6 @@ export const MESSAGES = {
 } as const;
 
 /** A refusal followed by the classes it is about: 'No se puede … primero: Yoga, Zumba.' */
-export function withClassNames(message: string, names: readonly string[]): string {
+export function withLessonNames(message: string, names: readonly string[]): string {
   return `${message} ${names.join(', ')}.`;
 }

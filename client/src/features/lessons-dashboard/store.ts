@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { MESSAGES, schemas, type LessonDto, type LessonListItemDto, type TrainerDto } from '@pulso/shared';
-import { dashboardClassesEs } from '../../i18n/dashboard-classes';
+import { dashboardLessonsEs } from '../../i18n/dashboard-lessons';
 import type { ApiFailure } from '../../lib/api-client';
 import { mutate, withDetails, type Outcome } from '../../lib/mutation';
 import { createLoader, emptyList, emptySlot, listOf, slot, type ListState, type Slot } from '../../lib/resource';
@@ -40,7 +40,7 @@ function toListItem(lesson: LessonDto): LessonListItemDto {
 
 /** A failure as the dialog says it: the action's headline, then the server's reason. */
 const failedWith = (headline: string) => (failure: ApiFailure) =>
-  dashboardClassesEs.form.failedWithReason(headline, withDetails(failure));
+  dashboardLessonsEs.form.failedWithReason(headline, withDetails(failure));
 
 const LIST = listOf<LessonsDashboardState>();
 const LESSON = slot<LessonsDashboardState, 'lesson'>('lesson', null);
@@ -71,7 +71,7 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
         const { message, lesson } = await lessonsApi.createLesson(attributes, image);
         set((s) => ({ items: [...s.items, toListItem(lesson)].sort(byName) }));
         return { message: message || MESSAGES.lessons.created, value: lesson };
-      }, failedWith(dashboardClassesEs.form.createFailed)),
+      }, failedWith(dashboardLessonsEs.form.createFailed)),
     update: (id, attributes, image) =>
       mutate(async () => {
         const { message, lesson } = await lessonsApi.updateLesson(id, attributes, image);
@@ -80,7 +80,7 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
           lesson: s.lesson.key === id ? { ...s.lesson, value: lesson } : s.lesson,
         }));
         return { message: message || MESSAGES.lessons.updated, value: lesson };
-      }, failedWith(dashboardClassesEs.form.updateFailed)),
+      }, failedWith(dashboardLessonsEs.form.updateFailed)),
     remove: (id) =>
       mutate(async () => {
         const message = await lessonsApi.deleteLesson(id);

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
-import { withClassNames } from '@pulso/shared';
+import { withLessonNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
@@ -269,7 +269,7 @@ async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Pr
   throw new HttpError(
     409,
     ERROR_CODES.TRAINER_IN_USE,
-    withClassNames(
+    withLessonNames(
       message,
       taught.map((l) => l.name),
     ),

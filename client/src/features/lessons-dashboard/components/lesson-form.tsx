@@ -7,7 +7,7 @@ import { CheckboxGroup, SelectField, TextAreaField } from '../../../components/u
 import { BackIcon } from '../../../components/ui/icons';
 import { ImageInput } from '../../../components/ui/image-input';
 import { paths } from '../../../config/paths';
-import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
+import { dashboardLessonsEs } from '../../../i18n/dashboard-lessons';
 import { assetUrl } from '../../../lib/asset-url';
 import { useForm } from '../../../lib/use-form';
 import type { BranchOption } from '../api/lessons-dashboard';
@@ -25,7 +25,7 @@ import {
 } from '../form';
 import { useLessonsDashboardStore } from '../store';
 
-const t = dashboardClassesEs.form;
+const t = dashboardLessonsEs.form;
 
 interface LessonFormProps {
   /** The class being edited; absent on the create screen. */
@@ -128,13 +128,13 @@ export function LessonForm({ lesson, types, goals, trainers, branches, lessons }
     if (canSubmit) flow.ask(editing ? 'update' : 'create');
   };
 
-  const back = { label: t.back, to: paths.dashboardClasses };
+  const back = { label: t.back, to: paths.dashboardLessons };
 
   return (
     <section className="lesson-form" aria-labelledby="lesson-form-title">
-      <Link className="lesson-form__back" to={paths.dashboardClasses} aria-label={t.back} title={t.back}>
+      <Link className="lesson-form__back" to={paths.dashboardLessons} aria-label={t.back} title={t.back}>
         <BackIcon />
-        <span aria-hidden="true">{dashboardClassesEs.title}</span>
+        <span aria-hidden="true">{dashboardLessonsEs.title}</span>
       </Link>
       <h1 id="lesson-form-title" className="lesson-form__title">
         {editing ? t.editTitle : t.createTitle}
@@ -267,7 +267,7 @@ export function LessonForm({ lesson, types, goals, trainers, branches, lessons }
             back,
             backInQuestion: true,
           },
-          () => void navigate(paths.dashboardClasses),
+          () => void navigate(paths.dashboardLessons),
         )}
       />
     </section>

@@ -2,7 +2,7 @@
  * Texts of the dashboard's class screens .
  * Validation messages and the server's results ('Clase creada exitosamente!', ...) come from MESSAGES.
  */
-export const dashboardClassesEs = {
+export const dashboardLessonsEs = {
   title: 'Clases',
   create: 'Crear clase',
   loading: 'Cargando clases...',
