@@ -51,7 +51,7 @@ function messageOf(element: HTMLElement): string | null {
     .trim();
 }
 
-async function fillValidSede() {
+async function fillValidBranch() {
   await userEvent.type(nameInput(), 'Sede Oriente');
   await userEvent.type(addressInput(), 'Calle Falsa 123');
   await userEvent.click(screen.getByRole('checkbox', { name: 'Martes' }));
@@ -146,7 +146,7 @@ describe('BranchForm: create (/dashboard/sedes/crear)', () => {
     const created = { ...NORTE, id: 'c'.repeat(24), name: 'Sede Oriente' };
     vi.mocked(createBranch).mockResolvedValue({ message: 'Sede creada con éxito', branchoffice: created });
     renderAt('/dashboard/sedes/crear');
-    const file = await fillValidSede();
+    const file = await fillValidBranch();
     expect(screen.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveAttribute(
       'src',
       'blob:preview',
@@ -183,7 +183,7 @@ describe('BranchForm: create (/dashboard/sedes/crear)', () => {
       apiError(409, { code: 'CONFLICT', message: 'Ya existe una sede con ese nombre' }),
     );
     renderAt('/dashboard/sedes/crear');
-    await fillValidSede();
+    await fillValidBranch();
     await userEvent.click(screen.getByRole('button', { name: 'Crear Sede' }));
     const modal = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(modal).toHaveTextContent('Ya existe una sede con ese nombre');
@@ -200,7 +200,7 @@ describe('BranchForm: create (/dashboard/sedes/crear)', () => {
       }),
     );
     renderAt('/dashboard/sedes/crear');
-    await fillValidSede();
+    await fillValidBranch();
     await userEvent.click(screen.getByRole('button', { name: 'Crear Sede' }));
     const modal = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(modal).toHaveTextContent('Hay datos inválidos en la solicitud');

@@ -6,7 +6,7 @@ import { deferred } from '../../../test/helpers';
 
 vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
 
-const sede = (name: string) => ({ id: name, name }) as BranchDto;
+const branch = (name: string) => ({ id: name, name }) as BranchDto;
 
 describe('branches store (a late answer never overwrites a newer one)', () => {
   beforeEach(() => {
@@ -19,11 +19,11 @@ describe('branches store (a late answer never overwrites a newer one)', () => {
     const slow = deferred<BranchDto[]>();
     vi.mocked(getBranches)
       .mockReturnValueOnce(slow.promise)
-      .mockResolvedValueOnce([sede('Norte')]);
+      .mockResolvedValueOnce([branch('Norte')]);
     const first = useBranchesStore.getState().fetchBranches();
     await useBranchesStore.getState().fetchBranches();
-    slow.resolve([sede('Centro')]);
+    slow.resolve([branch('Centro')]);
     await first;
-    expect(useBranchesStore.getState()).toMatchObject({ status: 'succeeded', items: [sede('Norte')] });
+    expect(useBranchesStore.getState()).toMatchObject({ status: 'succeeded', items: [branch('Norte')] });
   });
 });
