@@ -27,7 +27,7 @@ const DAY = 86_400_000;
 export const CHAIN = {
   users: 5000,
   members: 1500,
-  monitors: 40,
+  trainers: 40,
   branches: 30,
   lessons: 300,
   reviews: 20_000,
@@ -91,7 +91,7 @@ function lessonDoc(index, refs, r, now) {
     goals: r.some(GOALS, 1, 2),
     ...schedule(r.some(WEEKDAYS, 2, 4), `${hour}:00`, `${hour + 1}:00`),
     isAvailable: true,
-    monitor: r.pick(refs.monitors),
+    monitor: r.pick(refs.trainers),
     office: r.pick(refs.branches),
     averageStars: 0,
     reviewCount: 0,
@@ -147,7 +147,7 @@ export async function seedChain(uri, chain = CHAIN) {
         email: i === 0 ? ADMIN_EMAIL : i === 1 ? MEMBER_EMAIL : `usuario${i}@bench.pulso`,
         passwordHash,
         phone: String(3_000_000_000 + i),
-        isMonitor: i >= 2 && i < 2 + chain.monitors,
+        isMonitor: i >= 2 && i < 2 + chain.trainers,
         isAdmin: i === 0,
         deletedAt: null,
         membership: null,
@@ -156,12 +156,12 @@ export async function seedChain(uri, chain = CHAIN) {
         ...stamp(created),
       };
     });
-    const monitors = users.filter((u) => u.isMonitor).map((u) => u._id);
+    const trainers = users.filter((u) => u.isMonitor).map((u) => u._id);
     const lessons = Array.from({ length: chain.lessons }, (_, i) =>
-      lessonDoc(i, { monitors, branches: branches.map((b) => b._id) }, r, now),
+      lessonDoc(i, { trainers, branches: branches.map((b) => b._id) }, r, now),
     );
     // Members: users[1] and the next ones after the trainers.
-    const memberIndexes = [1, ...Array.from({ length: chain.members - 1 }, (_, k) => 2 + chain.monitors + k)];
+    const memberIndexes = [1, ...Array.from({ length: chain.members - 1 }, (_, k) => 2 + chain.trainers + k)];
     for (const index of memberIndexes) {
       const plan = index === 1 ? plans[2] : r.pick(plans);
       const start = new Date(now - (1 + r.int(20)) * DAY);
@@ -271,7 +271,7 @@ export async function setLessonCount(uri, count) {
         await lessons.deleteMany({ _id: { $in: ids } });
       }
     } else if (current.length < count) {
-      const monitors = (
+      const trainers = (
         await db
           .collection('users')
           .find({ isMonitor: true }, { projection: { _id: 1 } })
@@ -286,7 +286,7 @@ export async function setLessonCount(uri, count) {
       const now = Date.now();
       const added = [];
       for (let i = current.length; i < count; i++) {
-        const doc = lessonDoc(i + 10_000, { monitors, branches }, r, now);
+        const doc = lessonDoc(i + 10_000, { trainers, branches }, r, now);
         doc.averageStars = 1 + r.int(5);
         doc.reviewCount = 1 + r.int(60);
         added.push(doc);

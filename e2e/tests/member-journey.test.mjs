@@ -105,9 +105,9 @@ describe('member journey', () => {
         await page.waitForURL(/\/calendar$/);
         await page.locator('.calendar-board__loading').waitFor({ state: 'detached', timeout: 20_000 });
         await page.locator('.calendar-event--plan').first().waitFor();
-        const classEvents = page.locator('.calendar-event--class', { hasText: lesson.name });
-        await classEvents.first().waitFor();
-        assert.ok((await classEvents.count()) >= 1);
+        const lessonEvents = page.locator('.calendar-event--class', { hasText: lesson.name });
+        await lessonEvents.first().waitFor();
+        assert.ok((await lessonEvents.count()) >= 1);
         await shot('calendar');
 
         // Rate the class: 'Review Creada', and the review shows after the reload.

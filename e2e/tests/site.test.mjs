@@ -9,7 +9,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'mobile', width: 390, height: 844 },
 ];
-const SEEDED_SEDES = ['Sede Centro', 'Sede Norte', 'Sede Poniente', 'Sede Sur'];
+const SEEDED_BRANCHES = ['Sede Centro', 'Sede Norte', 'Sede Poniente', 'Sede Sur'];
 
 /** Follows a link of the navigation bar, opening the mobile menu first when it is folded. */
 async function navigate(page, name) {
@@ -43,7 +43,7 @@ describe('sedes, about and contact pages', () => {
       await page.waitForURL(/\/sedes$/);
       await page.locator('.branch-card').first().waitFor({ timeout: 15_000 });
       const names = await page.locator('.branch-card__name').allTextContents();
-      for (const name of SEEDED_SEDES) assert.ok(names.includes(name), `${name} is listed`);
+      for (const name of SEEDED_BRANCHES) assert.ok(names.includes(name), `${name} is listed`);
       await page.waitForFunction(() => {
         const first = document.querySelector('.branch-card img');
         return first instanceof HTMLImageElement && first.complete && first.naturalWidth > 0;

@@ -53,7 +53,7 @@ describe('client journeys', () => {
     };
     const idOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
     const plans = (await api('/memberships')).body;
-    const sede = (await api('/branchoffice')).body.branchOffice.find((b) => b.name === 'Sede Centro');
+    const branch = (await api('/branchoffice')).body.branchOffice.find((b) => b.name === 'Sede Centro');
     const lessons = (await api('/lessons')).body;
     const trainers = (
       await api('/users/monitor', {
@@ -71,7 +71,7 @@ describe('client journeys', () => {
       [null, '/clases', 'Clases · Pulso'],
       [null, '/clases/Yoga', 'Yoga · Pulso'],
       [null, '/sedes', 'Sedes · Pulso'],
-      [null, `/sedes/detalles/${sede.id}`, 'Sede Centro · Pulso'],
+      [null, `/sedes/detalles/${branch.id}`, 'Sede Centro · Pulso'],
       [null, '/nosotros', 'Nosotros · Pulso'],
       [null, '/contactanos', 'Contáctanos · Pulso'],
       [null, '/review', 'Califica una clase · Pulso'],
@@ -89,7 +89,7 @@ describe('client journeys', () => {
       [admin, '/dashboard/plans/crear', 'Crear plan · Panel · Pulso'],
       [admin, '/dashboard/sedes', 'Sedes · Panel · Pulso'],
       [admin, '/dashboard/sedes/crear', 'Crear sede · Panel · Pulso'],
-      [admin, `/dashboard/sedes/editar/${sede.id}`, 'Editar sede · Panel · Pulso'],
+      [admin, `/dashboard/sedes/editar/${branch.id}`, 'Editar sede · Panel · Pulso'],
       [admin, '/dashboard/usuarios', 'Usuarios · Panel · Pulso'],
       [admin, '/dashboard/usuarios/crear', 'Crear usuario · Panel · Pulso'],
       [admin, '/dashboard/deletedusers', 'Usuarios eliminados · Panel · Pulso'],

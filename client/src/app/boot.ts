@@ -63,12 +63,12 @@ function decoded(segment: string): string | null {
  * on a slow phone) and the first storage read waits for the browser; later ones are instant. Done
  * here, the main thread is idle anyway; done by the app, they would land after the first paint.
  */
-function warmUp(page: string, classPage: boolean) {
+function warmUp(page: string, lessonPage: boolean) {
   try {
     localStorage.getItem(TOKEN_STORAGE_KEY);
     // The landing's plan prices (lib/format.ts), a class's average stars (lesson-detail.tsx) and the
     // class list's sort (features/lessons/filter.ts).
-    if (page === '/' || classPage) new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(0);
+    if (page === '/' || lessonPage) new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(0);
     if (page === '/clases') new Intl.Collator('es', { sensitivity: 'base', numeric: true }).compare('a', 'b');
   } catch {
     // Storage disabled or no Intl support: the app copes (or fails) the same way without this.
@@ -86,7 +86,7 @@ function signedIn(): boolean {
 
 const ignore = () => undefined;
 const page = location.pathname.replace(/\/+$/, '') || '/';
-const classPage = /^\/(?:clases|detail)\/([^/]+)$/.exec(page);
+const lessonPage = /^\/(?:clases|detail)\/([^/]+)$/.exec(page);
 
 call<PublicConfigDto>('/config').catch(ignore);
 if (page === '/') {
@@ -103,8 +103,8 @@ if (page === '/') {
   call<{ branchOffice: BranchDto[] }>('/branchoffice')
     .then(({ branchOffice }) => preloadImage(branchOffice[0]?.image))
     .catch(ignore);
-} else if (classPage?.[1]) {
-  const name = decoded(classPage[1]);
+} else if (lessonPage?.[1]) {
+  const name = decoded(lessonPage[1]);
   if (name) {
     call<LessonDto>(`/lessons/${encodeURIComponent(name)}`)
       .then((lesson) => preloadImage(lesson.image))
@@ -112,4 +112,4 @@ if (page === '/') {
   }
 }
 
-warmUp(page, classPage !== null);
+warmUp(page, lessonPage !== null);

@@ -5,8 +5,8 @@ import { PublicLayout } from '../components/layout/public-layout';
 import { RequireAuth } from '../components/layout/require-auth';
 import { RouteFallback } from '../components/layout/route-fallback';
 import { BranchesRoute } from './routes/branches';
-import { ClassDetailRoute } from './routes/class-detail';
-import { ClassesRoute } from './routes/classes';
+import { LessonDetailRoute } from './routes/lesson-detail';
+import { LessonsRoute } from './routes/lessons';
 import { ErrorScreen } from './routes/error-screen';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
@@ -47,9 +47,12 @@ export const routes: RouteObject[] = withFallbacks([
             lazy: screen(() => import('./routes/dashboard/suspended-users'), 'SuspendedUsersRoute'),
           },
           { path: 'mensajes', lazy: screen(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
-          { path: 'clases', lazy: screen(() => import('./routes/dashboard/classes'), 'ClassesAdminRoute') },
-          { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
-          { path: 'clases/editar/:id', lazy: screen(() => import('./routes/dashboard/class-form'), 'ClassFormRoute') },
+          { path: 'clases', lazy: screen(() => import('./routes/dashboard/lessons'), 'LessonsAdminRoute') },
+          { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/lesson-form'), 'LessonFormRoute') },
+          {
+            path: 'clases/editar/:id',
+            lazy: screen(() => import('./routes/dashboard/lesson-form'), 'LessonFormRoute'),
+          },
           { path: 'profesores', lazy: screen(() => import('./routes/dashboard/trainers'), 'TrainersRoute') },
           {
             path: 'profesores/crear',
@@ -82,9 +85,9 @@ export const routes: RouteObject[] = withFallbacks([
           { path: 'register', lazy: screen(() => import('./routes/register'), 'RegisterRoute') },
           { path: 'olvide', lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
           { path: 'restablecer', lazy: screen(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
-          { path: 'clases', element: <ClassesRoute /> },
-          { path: 'clases/:name', element: <ClassDetailRoute /> },
-          { path: 'detail/:name?', element: <ClassDetailRoute /> },
+          { path: 'clases', element: <LessonsRoute /> },
+          { path: 'clases/:name', element: <LessonDetailRoute /> },
+          { path: 'detail/:name?', element: <LessonDetailRoute /> },
           { path: 'review', lazy: screen(() => import('./routes/review'), 'ReviewRoute') },
           { path: 'contactanos', lazy: screen(() => import('./routes/contact'), 'ContactRoute') },
           { path: 'nosotros', lazy: screen(() => import('./routes/about'), 'AboutRoute') },

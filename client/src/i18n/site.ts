@@ -6,7 +6,7 @@ export const siteEs = {
       `${gym} nació con una idea sencilla: que entrenar sea parte de tu día y no una obligación. Por eso abrimos sedes cerca de donde vives y trabajas, con horarios amplios, equipos modernos y un ambiente donde todos se sienten bienvenidos, desde quien da sus primeros pasos hasta quien prepara su próxima competencia.`,
       `En ${gym} te acompaña un equipo de profesores certificados que planifica cada clase, sigue tu progreso y adapta la intensidad a tu nivel. Fuerza, cardio, movilidad o relajación: tienes más de diez disciplinas para moverte toda la semana y encontrar la que más te motiva.`,
     ],
-    classesLink: 'Conoce nuestras clases',
+    lessonsLink: 'Conoce nuestras clases',
     teamTitle: 'Nuestro equipo',
     teamSubtitle: 'Las personas que hacen posible cada clase y cada sede.',
     photoAlt: (name: string) => `Foto de ${name}`,

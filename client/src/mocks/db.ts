@@ -232,8 +232,8 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
 
   const trainers = new Map(data.users.filter((u) => u.isMonitor).map((u) => [u.fullName, u.id]));
   const branches = new Map(data.branches.map((b) => [b.name, b.id]));
-  data.lessons = DEMO_LESSONS.flatMap(({ monitor, branch, ...fields }) => {
-    const trainerId = trainers.get(monitor);
+  data.lessons = DEMO_LESSONS.flatMap(({ trainer, branch, ...fields }) => {
+    const trainerId = trainers.get(trainer);
     const branchId = branches.get(branch);
     if (!trainerId || !branchId) return [];
     return {

@@ -27,7 +27,7 @@ describe('demo data', () => {
   test('every demo class and sede passes its form, and each class names a demo trainer', () => {
     const trainers = DEMO_USERS.filter((u) => u.isMonitor).map((u) => u.fullName);
     for (const lesson of DEMO_LESSONS) {
-      expect(trainers).toContain(lesson.monitor);
+      expect(trainers).toContain(lesson.trainer);
       const { name, shortDescription, description } = lesson;
       const errors = validateLessonForm({ name, shortDescription, description }, { requireImage: false });
       expect([errors.name, errors.shortDescription, errors.description]).toEqual([undefined, undefined, undefined]);

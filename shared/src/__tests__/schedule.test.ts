@@ -24,7 +24,7 @@ const slot = (days: string[], start: string, finish: string) => ({
 });
 
 const lesson = (id: string, name: string, days: string[], start: string, finish: string, more = {}) =>
-  ({ id, name, monitor: 'm1', isAvailable: true, ...slot(days, start, finish), ...more }) as ScheduledLesson;
+  ({ id, name, trainer: 'm1', isAvailable: true, ...slot(days, start, finish), ...more }) as ScheduledLesson;
 
 describe('a class inside its sede', () => {
   test('when a class falls on Sunday 3:00 at a sede open Monday-Friday 7-22, then days and start are refused', () => {
@@ -63,7 +63,7 @@ describe("a trainer's classes", () => {
   const spinning = lesson('a', 'Spinning', ['Lunes', 'Miércoles'], '7:00', '8:00');
 
   test('when a class shares a day and its hours intersect, then the other class is named with the shared days', () => {
-    const mine = { monitor: 'm1', isAvailable: true, ...slot(['Miércoles', 'Lunes', 'Jueves'], '7:30', '8:30') };
+    const mine = { trainer: 'm1', isAvailable: true, ...slot(['Miércoles', 'Lunes', 'Jueves'], '7:30', '8:30') };
     expect(trainerOverlapError(mine, [spinning])).toBe(
       'El profesor ya da la clase Spinning los días Lunes y Miércoles de 7:00 a 8:00',
     );
@@ -74,24 +74,24 @@ describe("a trainer's classes", () => {
     ['starts when the other ends', ['Lunes'], '8:00', '9:00'],
     ['is on another day', ['Martes'], '7:00', '8:00'],
   ])('when the class %s, then the trainer is free', (_case, days, start, finish) => {
-    expect(trainerOverlapError({ monitor: 'm1', isAvailable: true, ...slot(days, start, finish) }, [spinning])).toBe(
+    expect(trainerOverlapError({ trainer: 'm1', isAvailable: true, ...slot(days, start, finish) }, [spinning])).toBe(
       undefined,
     );
   });
 
   test('when the overlapping class is another trainer, unavailable or the class itself, then it does not count', () => {
-    const mine = { id: 'a', monitor: 'm1', isAvailable: true, ...slot(['Lunes'], '7:00', '8:00') };
+    const mine = { id: 'a', trainer: 'm1', isAvailable: true, ...slot(['Lunes'], '7:00', '8:00') };
     expect(
       trainerOverlapError(mine, [
         spinning,
-        { ...spinning, id: 'b', monitor: 'm2' },
+        { ...spinning, id: 'b', trainer: 'm2' },
         { ...spinning, id: 'c', isAvailable: false },
       ]),
     ).toBe(undefined);
   });
 
   test('when the class being saved is unavailable, then no schedule rule applies', () => {
-    const mine = { monitor: 'm1', isAvailable: false, ...slot(['Domingo'], '7:00', '8:00') };
+    const mine = { trainer: 'm1', isAvailable: false, ...slot(['Domingo'], '7:00', '8:00') };
     expect(lessonScheduleErrors(mine, NORTE, [spinning])).toEqual({});
     expect(lessonScheduleErrors({ ...mine, isAvailable: true }, NORTE, [spinning])).toEqual({
       scheduleDays: expect.stringContaining('no abre el Domingo'),
@@ -99,7 +99,7 @@ describe("a trainer's classes", () => {
   });
 
   test('when both rules fail, then each message is on its field', () => {
-    const mine = { monitor: 'm1', isAvailable: true, ...slot(['Lunes', 'Domingo'], '6:30', '7:30') };
+    const mine = { trainer: 'm1', isAvailable: true, ...slot(['Lunes', 'Domingo'], '6:30', '7:30') };
     expect(Object.keys(lessonScheduleErrors(mine, NORTE, [spinning]))).toEqual([
       'scheduleDays',
       'scheduleHourStart',

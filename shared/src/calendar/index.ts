@@ -13,7 +13,7 @@ const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
  * The member's classes on their weekdays inside the range, as local ("floating") date-times so the
  * calendar shows them at the gym's hours whatever the viewer's time zone; '24:00' ends at midnight.
  */
-export function classOccurrences(lessons: LessonSummaryDto[], from: Date, to: Date): CalendarEventDto[] {
+export function lessonOccurrences(lessons: LessonSummaryDto[], from: Date, to: Date): CalendarEventDto[] {
   const events: CalendarEventDto[] = [];
   for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += DAY) {
     const day = new Date(t);
@@ -39,7 +39,7 @@ export function classOccurrences(lessons: LessonSummaryDto[], from: Date, to: Da
  * The member's classes while their membership lasts: from the day it starts (a plan bought in the
  * afternoon still shows that day's classes) until it ends, inside the requested range.
  */
-export function membershipClasses(
+export function membershipLessons(
   membership: { start: string; end: string },
   lessons: LessonSummaryDto[],
   from: Date,
@@ -50,7 +50,7 @@ export function membershipClasses(
   const end = new Date(membership.end);
   const lo = startDay > from ? startDay : from;
   const hi = end < to ? end : to;
-  return lo < hi ? classOccurrences(lessons, lo, hi) : [];
+  return lo < hi ? lessonOccurrences(lessons, lo, hi) : [];
 }
 
 /** The plan event: plan name and class names, from the membership start to its end. */

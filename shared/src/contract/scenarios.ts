@@ -1144,7 +1144,7 @@ export function contractScenarios(w: World): Scenario[] {
           status: 400,
           body: invalid([
             ['name', M.lessonForm.nameLetters],
-            ['monitor', M.lessonForm.monitorRequired],
+            ['monitor', M.lessonForm.trainerRequired],
           ]),
         },
         {
@@ -1890,7 +1890,7 @@ export function contractScenarios(w: World): Scenario[] {
             image: { name: 'clase.png', content: 'jpeg' },
           }),
           status: 400,
-          body: invalid([['monitor', M.lessons.ambiguousMonitor(w.namesake, 2)]]),
+          body: invalid([['monitor', M.lessons.ambiguousTrainer(w.namesake, 2)]]),
         },
         ...(['anaOne', 'anaTwo'] as const).map((key, i) => ({
           name: `a class given to ${key} by id, at the same hours as the other's`,
@@ -1953,7 +1953,7 @@ export function contractScenarios(w: World): Scenario[] {
           }),
           status: 400,
           body: invalid([
-            ['monitor', M.lessons.unknownMonitor],
+            ['monitor', M.lessons.unknownTrainer],
             ['branchoffice', M.lessons.unknownBranch],
           ]),
         },
@@ -1971,7 +1971,7 @@ export function contractScenarios(w: World): Scenario[] {
             },
           }),
           status: 400,
-          body: invalid([['monitor', M.lessonForm.monitorRequired]]),
+          body: invalid([['monitor', M.lessonForm.trainerRequired]]),
         },
         ...(['anaOne', 'anaTwo'] as const).flatMap((key): Step[] => [
           {

@@ -129,7 +129,7 @@ export interface DemoLesson extends WeeklySchedule {
   effort: number;
   types: string[];
   goals: string[];
-  monitor: string;
+  trainer: string;
   branch: string;
   isAvailable?: boolean;
 }
@@ -143,7 +143,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Cardio', 'Resistencia'],
     goals: ['Resistencia', 'Perder peso'],
     ...weekly(['Lunes', 'Miércoles', 'Viernes'], '7:00', '8:00'),
-    monitor: 'Carlos Ruiz',
+    trainer: 'Carlos Ruiz',
     branch: 'Sede Centro',
   },
   {
@@ -154,7 +154,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Flexibilidad', 'Equilibrio', 'Relajación'],
     goals: ['Flexibilidad', 'Bienestar'],
     ...weekly(['Martes', 'Jueves'], '9:00', '10:00'),
-    monitor: 'Lucía Fernández',
+    trainer: 'Lucía Fernández',
     branch: 'Sede Norte',
   },
   {
@@ -165,7 +165,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Fuerza', 'Flexibilidad', 'Movilidad'],
     goals: ['Tonificar', 'Flexibilidad'],
     ...weekly(['Lunes', 'Miércoles'], '18:00', '19:00'),
-    monitor: 'Lucía Fernández',
+    trainer: 'Lucía Fernández',
     branch: 'Sede Centro',
   },
   {
@@ -176,7 +176,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Fuerza', 'Potencia', 'Resistencia'],
     goals: ['Fuerza muscular', 'Resistencia'],
     ...weekly(['Lunes', 'Martes', 'Jueves'], '19:00', '20:00'),
-    monitor: 'Mateo Gómez',
+    trainer: 'Mateo Gómez',
     branch: 'Sede Sur',
   },
   {
@@ -187,7 +187,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Cardio', 'Coordinación'],
     goals: ['Perder peso', 'Bienestar'],
     ...weekly(['Martes', 'Jueves', 'Sábado'], '10:00', '11:00'),
-    monitor: 'Valentina Ríos',
+    trainer: 'Valentina Ríos',
     branch: 'Sede Poniente',
   },
   {
@@ -198,7 +198,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Cardio', 'Agilidad', 'Potencia'],
     goals: ['Resistencia', 'Fuerza muscular'],
     ...weekly(['Lunes', 'Miércoles'], '20:00', '21:00'),
-    monitor: 'Mateo Gómez',
+    trainer: 'Mateo Gómez',
     branch: 'Sede Centro',
   },
   {
@@ -209,7 +209,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Fuerza', 'Coordinación', 'Movilidad'],
     goals: ['Tonificar', 'Bienestar'],
     ...weekly(['Martes', 'Viernes'], '8:00', '9:00'),
-    monitor: 'Carlos Ruiz',
+    trainer: 'Carlos Ruiz',
     branch: 'Sede Norte',
   },
   {
@@ -220,7 +220,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Fuerza', 'Equilibrio'],
     goals: ['Fuerza muscular'],
     ...weekly(['Miércoles', 'Viernes'], '17:00', '18:00'),
-    monitor: 'Mateo Gómez',
+    trainer: 'Mateo Gómez',
     branch: 'Sede Norte',
   },
   {
@@ -231,7 +231,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Estiramiento', 'Flexibilidad', 'Relajación'],
     goals: ['Flexibilidad', 'Bienestar'],
     ...weekly(['Sábado'], '11:00', '11:30'),
-    monitor: 'Lucía Fernández',
+    trainer: 'Lucía Fernández',
     branch: 'Sede Sur',
   },
   {
@@ -242,7 +242,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Cardio', 'Velocidad', 'Resistencia'],
     goals: ['Perder peso', 'Resistencia'],
     ...weekly(['Lunes', 'Jueves'], '6:30', '7:00'),
-    monitor: 'Carlos Ruiz',
+    trainer: 'Carlos Ruiz',
     branch: 'Sede Poniente',
   },
   {
@@ -253,7 +253,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Cardio', 'Coordinación'],
     goals: ['Perder peso', 'Bienestar'],
     ...weekly(['Martes', 'Jueves'], '16:00', '17:00'),
-    monitor: 'Valentina Ríos',
+    trainer: 'Valentina Ríos',
     branch: 'Sede Sur',
   },
   {
@@ -264,7 +264,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
     types: ['Agilidad', 'Potencia', 'Velocidad'],
     goals: ['Resistencia', 'Tonificar'],
     ...weekly(['Miércoles', 'Viernes'], '19:30', '20:30'),
-    monitor: 'Valentina Ríos',
+    trainer: 'Valentina Ríos',
     branch: 'Sede Poniente',
     isAvailable: false,
   },

@@ -15,7 +15,7 @@ export {
   userDetail,
   user,
   userListItem,
-  monitor,
+  trainer,
   loginResponse,
   createUserResponse,
   userUpdated,

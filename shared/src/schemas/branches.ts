@@ -43,7 +43,7 @@ export const branchForm = {
   update: z.object(branchFields(false)).superRefine(hourOrder(m, WHOLE_HOUR_CHOICES)),
 };
 
-/** A branch office (sede). */
+/** A branch (sede). */
 export const branch = z.object({
   id: z.string(),
   name: z.string(),

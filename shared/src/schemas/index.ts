@@ -13,7 +13,7 @@ export type {
   UserDetailDto,
   UserDto,
   UserListItemDto,
-  MonitorDto,
+  TrainerDto,
   LoginResponseDto,
   CreateUserResponseDto,
 } from './users';

@@ -97,7 +97,7 @@ function lessonFields(requireImage: boolean) {
     // the choice under the form's own fields, `monitor` and `branchoffice`.
     monitorId: field(wire.text(), z.unknown()),
     officeId: field(wire.text(), z.unknown()),
-    monitor: field(wire.text(), selected(m.monitorRequired)),
+    monitor: field(wire.text(), selected(m.trainerRequired)),
     branchoffice: field(
       wire.textOrTextList(),
       z.unknown().refine((v) => selectedOne(Array.isArray(v) ? v[0] : v), { error: m.branchRequired }),

@@ -277,16 +277,16 @@ export const userListItem = z.object({
 z.globalRegistry.add(userListItem, { id: 'UserListItem' });
 
 /** A trainer as the trainer list and the lesson form show them; the e-mail tells namesakes apart. */
-export const monitor = z.object({
+export const trainer = z.object({
   id: z.string(),
   fullName: z.string(),
   email: z.string(),
   lessonDetails: z.array(nameRef),
 });
-z.globalRegistry.add(monitor, { id: 'Monitor' });
+z.globalRegistry.add(trainer, { id: 'Trainer' });
 
 /** GET /users/monitor: every trainer, under the key the spec's client reads. */
-export const trainerList = z.object({ monitor: z.array(monitor) });
+export const trainerList = z.object({ monitor: z.array(trainer) });
 
 export const loginResponse = z.object({
   login: z.object({ success: z.boolean(), token: z.string().nullable(), message: z.string() }),
@@ -314,6 +314,6 @@ export type MembershipStatusLabel = z.infer<typeof membershipStatus>;
 export type UserDetailDto = z.infer<typeof userDetail>;
 export type UserDto = z.infer<typeof user>;
 export type UserListItemDto = z.infer<typeof userListItem>;
-export type MonitorDto = z.infer<typeof monitor>;
+export type TrainerDto = z.infer<typeof trainer>;
 export type LoginResponseDto = z.infer<typeof loginResponse>;
 export type CreateUserResponseDto = z.infer<typeof createUserResponse>;

@@ -50,7 +50,7 @@ export const MESSAGES = {
     hourFinishRequired: 'La hora de fin es requerida',
     hourOrder: 'La hora de fin debe ser posterior a la hora de inicio',
     isAvailableRequired: 'La disponibilidad es requerida',
-    monitorRequired: 'El profesor es requerido',
+    trainerRequired: 'El profesor es requerido',
     branchRequired: 'La sede es requerida',
     daysRequired: 'El día de la semana es requerido',
     typesRequired: 'Debes escoger al menos un tipo de ejercicio',
@@ -145,9 +145,9 @@ export const MESSAGES = {
     restored: 'Clase restaurada correctamente',
     notFound: 'No se encontró la clase',
     nameTaken: 'Ya existe una clase con ese nombre',
-    unknownMonitor: 'El profesor no existe',
+    unknownTrainer: 'El profesor no existe',
     /** A trainer named by full name when several active trainers have it: the id tells them apart. */
-    ambiguousMonitor: (name: string, count: number) =>
+    ambiguousTrainer: (name: string, count: number) =>
       `Hay ${count} profesores llamados ${name}: indica cuál con su identificador (monitorId)`,
     unknownBranch: 'La sede no existe',
     unknownTypes: 'Tipo de ejercicio desconocido',
@@ -252,6 +252,6 @@ export const MESSAGES = {
 } as const;
 
 /** A refusal followed by the classes it is about: 'No se puede … primero: Yoga, Zumba.' */
-export function withClassNames(message: string, names: readonly string[]): string {
+export function withLessonNames(message: string, names: readonly string[]): string {
   return `${message} ${names.join(', ')}.`;
 }

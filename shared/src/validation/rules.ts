@@ -54,7 +54,7 @@ export function validateLessonForm(input: Input, options: { requireImage: boolea
   return fieldErrors(form.choose(undefined, input), input);
 }
 
-/** Branch office create and edit (the spec's Branch form). */
+/** Branch create and edit (the spec's Branch form). */
 export function validateBranchForm(input: Input, options: { requireImage: boolean }): FieldErrors {
   return fieldErrors(options.requireImage ? branchForm.create : branchForm.update, input);
 }

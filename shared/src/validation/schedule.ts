@@ -22,15 +22,15 @@ export interface NamedSchedule extends WeeklySchedule {
   name: string;
 }
 
-/** A class as the trainer rule reads it; `monitor` is any key of the trainer (an id, a name). */
+/** A class as the trainer rule reads it; `trainer` is any key of the trainer (an id, a name). */
 export interface ScheduledLesson extends NamedSchedule {
   id: string;
-  monitor: string;
+  trainer: string;
   isAvailable: boolean;
 }
 
 /** The class being created (no id) or saved. */
-export type LessonSchedule = WeeklySchedule & Pick<ScheduledLesson, 'monitor' | 'isAvailable'> & { id?: string };
+export type LessonSchedule = WeeklySchedule & Pick<ScheduledLesson, 'trainer' | 'isAvailable'> & { id?: string };
 
 interface Span {
   days: string[];
@@ -90,7 +90,7 @@ export function trainerOverlapError(lesson: LessonSchedule, others: readonly Sch
   const span = spanOf(lesson);
   if (!span || !lesson.isAvailable) return undefined;
   const candidates = others
-    .filter((o) => o.isAvailable && o.monitor === lesson.monitor && (lesson.id === undefined || o.id !== lesson.id))
+    .filter((o) => o.isAvailable && o.trainer === lesson.trainer && (lesson.id === undefined || o.id !== lesson.id))
     .sort((a, b) => a.name.localeCompare(b.name, 'es'));
   for (const other of candidates) {
     const theirs = spanOf(other);

@@ -90,12 +90,12 @@ export function ProfileRoute() {
 
         {user.isMonitor && (
           <article className="profile__card">
-            <h2>{es.profile.myClasses}</h2>
+            <h2>{es.profile.myLessons}</h2>
             {user.monitorLessons.length ? (
               <ul className="profile__list">
                 {user.monitorLessons.map((lesson) => (
                   <li key={lesson.id}>
-                    <Link to={paths.classDetail(lesson.name)}>{lesson.name}</Link>
+                    <Link to={paths.lessonDetail(lesson.name)}>{lesson.name}</Link>
                   </li>
                 ))}
               </ul>
@@ -111,7 +111,7 @@ export function ProfileRoute() {
             <ul className="profile__list profile__schedule">
               {user.lessonDetails.map((lesson) => (
                 <li key={lesson.id}>
-                  <Link to={paths.classDetail(lesson.name)}>{lesson.name}</Link>
+                  <Link to={paths.lessonDetail(lesson.name)}>{lesson.name}</Link>
                   <span>
                     {lesson.scheduleDays.join(', ')} · {lesson.scheduleHourStart} – {lesson.scheduleHourFinish}
                   </span>
@@ -121,8 +121,8 @@ export function ProfileRoute() {
           ) : (
             <>
               <p className="empty">{es.profile.noSchedule}</p>
-              <Link className="button button--small" to={paths.classes}>
-                {es.profile.browseClasses}
+              <Link className="button button--small" to={paths.lessons}>
+                {es.profile.browseLessons}
               </Link>
             </>
           )}

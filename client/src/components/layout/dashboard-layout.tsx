@@ -12,7 +12,7 @@ const LINKS = [
   { to: paths.dashboardBranches, label: es.dashboard.branches },
   { to: paths.dashboardUsers, label: es.dashboard.users },
   { to: paths.dashboardTrainers, label: es.dashboard.trainers },
-  { to: paths.dashboardClasses, label: es.dashboard.classes },
+  { to: paths.dashboardLessons, label: es.dashboard.lessons },
   { to: paths.dashboardMessages, label: es.dashboard.messages },
 ];
 

@@ -17,7 +17,7 @@ export function Footer() {
             <Link to={paths.branches}>{es.nav.branches}</Link>
           </li>
           <li>
-            <Link to={paths.classes}>{es.nav.classes}</Link>
+            <Link to={paths.lessons}>{es.nav.lessons}</Link>
           </li>
           <li>
             <Link to={paths.about}>{es.nav.about}</Link>

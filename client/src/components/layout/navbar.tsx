@@ -98,8 +98,8 @@ export function Navbar() {
               </NavLink>
             </li>
             <li>
-              <NavLink to={paths.classes} onClick={close}>
-                {es.nav.classes}
+              <NavLink to={paths.lessons} onClick={close}>
+                {es.nav.lessons}
               </NavLink>
             </li>
             <li>
@@ -135,7 +135,7 @@ export function Navbar() {
             )}
             {isAdmin && (
               <li>
-                <NavLink to={paths.dashboardClasses} onClick={close}>
+                <NavLink to={paths.dashboardLessons} onClick={close}>
                   {es.nav.dashboard}
                 </NavLink>
               </li>

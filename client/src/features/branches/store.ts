@@ -3,23 +3,23 @@ import type { BranchDto } from '@pulso/shared';
 import { createLoader, emptyList, emptySlot, listOf, slot, type ListState, type Slot } from '../../lib/resource';
 import { getBranch, getBranches } from './api/branches';
 
-interface OfficesState extends ListState<BranchDto> {
+interface BranchesState extends ListState<BranchDto> {
   /** The sede of /sedes/detalles/{id}. */
   detail: Slot<BranchDto | null>;
-  fetchOffices: () => Promise<void>;
-  fetchOffice: (id: string) => Promise<void>;
+  fetchBranches: () => Promise<void>;
+  fetchBranch: (id: string) => Promise<void>;
 }
 
-const LIST = listOf<OfficesState>();
-const DETAIL = slot<OfficesState, 'detail'>('detail', null);
+const LIST = listOf<BranchesState>();
+const DETAIL = slot<BranchesState, 'detail'>('detail', null);
 
-/** The spec's offices store: the sede list of /sedes and the sede being looked at. */
-export const useOfficesStore = create<OfficesState>()((set, get) => {
+/** The public branches store (the spec's offices store): the branch list of /sedes and the branch being looked at. */
+export const useBranchesStore = create<BranchesState>()((set, get) => {
   const { load } = createLoader(set, get);
   return {
     ...emptyList<BranchDto>(),
     detail: emptySlot(null),
-    fetchOffices: () => load(LIST, null, getBranches),
-    fetchOffice: (id) => load(DETAIL, id, () => getBranch(id)),
+    fetchBranches: () => load(LIST, null, getBranches),
+    fetchBranch: (id) => load(DETAIL, id, () => getBranch(id)),
   };
 });

@@ -103,14 +103,14 @@ export const SCHEDULE_FIELDS = [
 export function scheduleErrors(
   values: LessonFormValues,
   lessonId: string | undefined,
-  offices: readonly (NamedSchedule & { id: string })[],
+  branches: readonly (NamedSchedule & { id: string })[],
   lessons: readonly LessonListItemDto[],
 ): FieldErrors {
   return lessonScheduleErrors(
-    { ...values, id: lessonId, isAvailable: values.isAvailable === 'Activa' },
-    offices.find((o) => o.id === values.branchoffice),
+    { ...values, id: lessonId, trainer: values.monitor, isAvailable: values.isAvailable === 'Activa' },
+    branches.find((o) => o.id === values.branchoffice),
     // Trainers are told apart by id: two may share a full name.
-    lessons.map((lesson) => ({ ...lesson, monitor: lesson.monitorId ?? '' })),
+    lessons.map((lesson) => ({ ...lesson, trainer: lesson.monitorId ?? '' })),
   );
 }
 

@@ -1,16 +1,16 @@
 import { create } from 'zustand';
-import { MESSAGES, schemas, type LessonDto, type LessonListItemDto, type MonitorDto } from '@pulso/shared';
-import { dashboardClassesEs } from '../../i18n/dashboard-classes';
+import { MESSAGES, schemas, type LessonDto, type LessonListItemDto, type TrainerDto } from '@pulso/shared';
+import { dashboardLessonsEs } from '../../i18n/dashboard-lessons';
 import type { ApiFailure } from '../../lib/api-client';
 import { mutate, withDetails, type Outcome } from '../../lib/mutation';
 import { createLoader, emptyList, emptySlot, listOf, slot, type ListState, type Slot } from '../../lib/resource';
 import * as lessonsApi from './api/lessons-dashboard';
-import type { LessonAttributes, OfficeOption } from './api/lessons-dashboard';
+import type { LessonAttributes, BranchOption } from './api/lessons-dashboard';
 
 /** The trainers and sedes the lesson form offers (the spec's reference lists). */
 export interface References {
-  monitors: MonitorDto[];
-  offices: OfficeOption[];
+  trainers: TrainerDto[];
+  branches: BranchOption[];
 }
 
 interface LessonsDashboardState extends ListState<LessonListItemDto> {
@@ -40,11 +40,11 @@ function toListItem(lesson: LessonDto): LessonListItemDto {
 
 /** A failure as the dialog says it: the action's headline, then the server's reason. */
 const failedWith = (headline: string) => (failure: ApiFailure) =>
-  dashboardClassesEs.form.failedWithReason(headline, withDetails(failure));
+  dashboardLessonsEs.form.failedWithReason(headline, withDetails(failure));
 
 const LIST = listOf<LessonsDashboardState>();
 const LESSON = slot<LessonsDashboardState, 'lesson'>('lesson', null);
-const REFERENCES = slot<LessonsDashboardState, 'references'>('references', { monitors: [], offices: [] });
+const REFERENCES = slot<LessonsDashboardState, 'references'>('references', { trainers: [], branches: [] });
 
 /** The spec's lessonsDashboard store: the admin class list, the class being edited and the form's lists. */
 export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, get) => {
@@ -53,15 +53,15 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
     ...emptyList<LessonListItemDto>(),
     typeFilter: '',
     lesson: emptySlot(null),
-    references: emptySlot({ monitors: [], offices: [] }),
+    references: emptySlot({ trainers: [], branches: [] }),
     fetchLessons: () => load(LIST, null, async () => [...(await lessonsApi.getAllLessons())].sort(byName)),
     setTypeFilter: (typeFilter) => set({ typeFilter }),
     fetchLesson: (id) => load(LESSON, id, () => lessonsApi.getLessonById(id)),
     fetchReferences: async () => {
       await Promise.all([
         load(REFERENCES, null, async () => {
-          const [monitors, offices] = await Promise.all([lessonsApi.getMonitors(), lessonsApi.getOffices()]);
-          return { monitors, offices };
+          const [trainers, branches] = await Promise.all([lessonsApi.getTrainers(), lessonsApi.getBranches()]);
+          return { trainers, branches };
         }),
         get().fetchLessons(),
       ]);
@@ -71,7 +71,7 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
         const { message, lesson } = await lessonsApi.createLesson(attributes, image);
         set((s) => ({ items: [...s.items, toListItem(lesson)].sort(byName) }));
         return { message: message || MESSAGES.lessons.created, value: lesson };
-      }, failedWith(dashboardClassesEs.form.createFailed)),
+      }, failedWith(dashboardLessonsEs.form.createFailed)),
     update: (id, attributes, image) =>
       mutate(async () => {
         const { message, lesson } = await lessonsApi.updateLesson(id, attributes, image);
@@ -80,7 +80,7 @@ export const useLessonsDashboardStore = create<LessonsDashboardState>()((set, ge
           lesson: s.lesson.key === id ? { ...s.lesson, value: lesson } : s.lesson,
         }));
         return { message: message || MESSAGES.lessons.updated, value: lesson };
-      }, failedWith(dashboardClassesEs.form.updateFailed)),
+      }, failedWith(dashboardLessonsEs.form.updateFailed)),
     remove: (id) =>
       mutate(async () => {
         const message = await lessonsApi.deleteLesson(id);

@@ -33,7 +33,7 @@ interface LessonsState extends ListState<LessonListItemDto> {
   /** Loads a class; `quiet` keeps the current one on screen while it refreshes. */
   fetchLesson: (name: string, options?: LoadOptions) => Promise<void>;
   sendReview: (input: ReviewInput) => Promise<Outcome>;
-  addClass: (lessonId: string, userId: string) => Promise<Outcome>;
+  addLesson: (lessonId: string, userId: string) => Promise<Outcome>;
 }
 
 function filtered(items: LessonListItemDto[], filters: LessonFilters) {
@@ -72,6 +72,6 @@ export const useLessonsStore = create<LessonsState>()((set, get) => {
         () => createReview(input),
         ({ message }) => lessonsEs.review.failedWithReason(MESSAGES.reviews.failed, message),
       ),
-    addClass: (lessonId, userId) => mutate('add', () => addLessonToSchedule(lessonId, userId)),
+    addLesson: (lessonId, userId) => mutate('add', () => addLessonToSchedule(lessonId, userId)),
   };
 });

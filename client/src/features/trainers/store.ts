@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import { normalizeEmail, toBoolean, type MonitorDto, type UserDto } from '@pulso/shared';
+import { normalizeEmail, toBoolean, type TrainerDto, type UserDto } from '@pulso/shared';
 import { mutate, withDetails, type Outcome } from '../../lib/mutation';
 import { createLoader, emptyList, emptySlot, listOf, slot, type ListState, type Slot } from '../../lib/resource';
 import * as trainersApi from './api/trainers';
 import type { TrainerInput } from './api/trainers';
 
-interface TrainersState extends ListState<MonitorDto> {
+interface TrainersState extends ListState<TrainerDto> {
   /** The trainer of the edit screen. */
   trainer: Slot<UserDto | null>;
   fetchTrainers: () => Promise<void>;
@@ -15,7 +15,7 @@ interface TrainersState extends ListState<MonitorDto> {
   remove: (id: string) => Promise<Outcome>;
 }
 
-const byName = (a: MonitorDto, b: MonitorDto) => a.fullName.localeCompare(b.fullName, 'es');
+const byName = (a: TrainerDto, b: TrainerDto) => a.fullName.localeCompare(b.fullName, 'es');
 
 const LIST = listOf<TrainersState>();
 const TRAINER = slot<TrainersState, 'trainer'>('trainer', null);
@@ -27,7 +27,7 @@ const TRAINER = slot<TrainersState, 'trainer'>('trainer', null);
 export const useTrainersStore = create<TrainersState>()((set, get) => {
   const { load } = createLoader(set, get);
   return {
-    ...emptyList<MonitorDto>(),
+    ...emptyList<TrainerDto>(),
     trainer: emptySlot(null),
     fetchTrainers: () => load(LIST, null, async () => [...(await trainersApi.getTrainers())].sort(byName)),
     fetchTrainer: (id) => load(TRAINER, id, () => trainersApi.getTrainer(id)),

@@ -1,7 +1,7 @@
 import {
   ERROR_CODES,
   MESSAGES,
-  membershipClasses,
+  membershipLessons,
   parseDate,
   planEvent,
   schemas,
@@ -43,7 +43,7 @@ export const calendarHandlers = (route: Route) => [
       .map(toEventDto);
     return [
       ...planEvent(active, me.lessonDetails, from, to),
-      ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
+      ...(active ? membershipLessons(active, me.lessonDetails, from, to) : []),
       ...gym,
     ];
   }),

@@ -51,8 +51,8 @@ function toLessonFields(
   if (!trainer)
     errors.monitor =
       'name' in refs.trainer && trainers.length > 1
-        ? MESSAGES.lessons.ambiguousMonitor(refs.trainer.name, trainers.length)
-        : MESSAGES.lessons.unknownMonitor;
+        ? MESSAGES.lessons.ambiguousTrainer(refs.trainer.name, trainers.length)
+        : MESSAGES.lessons.unknownTrainer;
   if (!branch) errors.branchoffice = MESSAGES.lessons.unknownBranch;
   if (badTypes.length) errors.types = `${MESSAGES.lessons.unknownTypes}: ${badTypes.join(', ')}`;
   if (badGoals.length) errors.goals = `${MESSAGES.lessons.unknownGoals}: ${badGoals.join(', ')}`;
@@ -83,10 +83,8 @@ function ensureNameFree(data: MockData, name: string, except?: string) {
 
 /** The shared schedule rules: the class within its branch's days and hours, its trainer not booked twice. */
 function scheduleErrors(data: MockData, lesson: LessonFields & { id?: string }, branch: NamedSchedule): FieldErrors {
-  const taught = data.lessons
-    .filter((l) => !l.deletedAt && l.trainer === lesson.trainer)
-    .map((l) => ({ ...l, monitor: l.trainer }));
-  return lessonScheduleErrors({ ...lesson, monitor: lesson.trainer }, branch, taught);
+  const taught = data.lessons.filter((l) => !l.deletedAt && l.trainer === lesson.trainer);
+  return lessonScheduleErrors(lesson, branch, taught);
 }
 
 type Scope = 'available' | 'all' | 'retired';

@@ -7,7 +7,7 @@ import {
   schemas,
   toBoolean,
   toText,
-  withClassNames,
+  withLessonNames,
 } from '@pulso/shared';
 import type { MockData, UserRec } from '../db';
 import { checkId, MockHttpError } from '../http';
@@ -35,7 +35,7 @@ function ensureTeachesNothing(data: MockData, userId: string, message: string) {
   throw new MockHttpError(
     409,
     ERROR_CODES.TRAINER_IN_USE,
-    withClassNames(
+    withLessonNames(
       message,
       lessons.map((l) => l.name),
     ),

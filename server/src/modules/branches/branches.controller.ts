@@ -33,12 +33,12 @@ export function branchesController(ctx: AppContext) {
     async create(req: Request, res: Response) {
       const file = uploadedImage(req);
       if (!file) throw new Error('validated create without an image');
-      const branchoffice = await branches.createBranch(ctx.storage, fields(req), file);
-      res.status(201).json({ message: MESSAGES.branches.created, branchoffice });
+      const branch = await branches.createBranch(ctx.storage, fields(req), file);
+      res.status(201).json({ message: MESSAGES.branches.created, branchoffice: branch });
     },
     async update(req: Request, res: Response) {
-      const branchoffice = await branches.updateBranch(ctx.storage, id(req), fields(req), uploadedImage(req));
-      res.json({ message: MESSAGES.branches.updated, branchoffice });
+      const branch = await branches.updateBranch(ctx.storage, id(req), fields(req), uploadedImage(req));
+      res.json({ message: MESSAGES.branches.updated, branchoffice: branch });
     },
     async remove(req: Request, res: Response) {
       await branches.deleteBranch(ctx.storage, id(req));

@@ -13,4 +13,4 @@ const branchSchema = new Schema(
 );
 
 export type BranchDoc = InferSchemaType<typeof branchSchema> & { _id: Types.ObjectId };
-export const BranchModel = model('BranchOffice', branchSchema, 'branchoffices');
+export const BranchModel = model('Branch', branchSchema, 'branchoffices');

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES, membershipClasses, parseDate, planEvent } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, membershipLessons, parseDate, planEvent } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
@@ -28,7 +28,7 @@ export async function list(req: Request, res: Response): Promise<void> {
     const active = me.membresia?.status === 'Activo' ? me.membresia : null;
     return [
       ...planEvent(active, me.lessonDetails, from, to),
-      ...(active ? membershipClasses(active, me.lessonDetails, from, to) : []),
+      ...(active ? membershipLessons(active, me.lessonDetails, from, to) : []),
       ...gym,
     ];
   });

@@ -49,11 +49,11 @@ export interface LessonAttributes extends WeeklySchedule {
 async function trainerOf(ref: Reference): Promise<Types.ObjectId | string> {
   if ('id' in ref) {
     const id = objectIdOrNull(ref.id);
-    return id && (await isActiveTrainer(id)) ? id : MESSAGES.lessons.unknownMonitor;
+    return id && (await isActiveTrainer(id)) ? id : MESSAGES.lessons.unknownTrainer;
   }
   const ids = await findTrainerIdsByName(ref.name);
-  if (ids.length > 1) return MESSAGES.lessons.ambiguousMonitor(ref.name, ids.length);
-  return ids[0] ?? MESSAGES.lessons.unknownMonitor;
+  if (ids.length > 1) return MESSAGES.lessons.ambiguousTrainer(ref.name, ids.length);
+  return ids[0] ?? MESSAGES.lessons.unknownTrainer;
 }
 
 /** A sede chosen by id or by name, with the days and hours a class held there must fit. */

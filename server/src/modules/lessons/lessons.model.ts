@@ -17,7 +17,7 @@ const lessonSchema = new Schema(
     ...scheduleDefinition,
     isAvailable: { type: Boolean, default: true },
     monitor: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
-    office: { type: Schema.Types.ObjectId, ref: 'BranchOffice', required: true, index: true },
+    office: { type: Schema.Types.ObjectId, ref: 'Branch', required: true, index: true },
     /** Kept up to date whenever a review is written, so lists never aggregate reviews per row. */
     averageStars: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0 },

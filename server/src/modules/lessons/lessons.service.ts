@@ -88,12 +88,12 @@ async function nameIsTaken(name: string, except?: Types.ObjectId): Promise<boole
 }
 
 /** The available, current classes of a trainer, as the schedule rules read them. */
-async function trainerLessons(monitor: Types.ObjectId): Promise<ScheduledLesson[]> {
+async function trainerLessons(trainerId: Types.ObjectId): Promise<ScheduledLesson[]> {
   const docs = await LessonModel.find(
-    { monitor, deletedAt: null, isAvailable: trusted({ $ne: false }) },
+    { monitor: trainerId, deletedAt: null, isAvailable: trusted({ $ne: false }) },
     SUMMARY_FIELDS,
   ).lean<SummaryDoc[]>();
-  return docs.map((d) => ({ ...toSummary(d), monitor: monitor.toString(), isAvailable: true }));
+  return docs.map((d) => ({ ...toSummary(d), trainer: trainerId.toString(), isAvailable: true }));
 }
 
 /**
@@ -108,7 +108,7 @@ async function scheduleErrors(
   id?: Types.ObjectId,
 ): Promise<FieldErrors> {
   if (!fields.isAvailable) return {};
-  const lesson = { ...fields, id: id?.toString(), monitor: fields.monitor.toString() };
+  const lesson = { ...fields, id: id?.toString(), trainer: fields.monitor.toString() };
   return lessonScheduleErrors(lesson, branch, await trainerLessons(fields.monitor));
 }
 
@@ -288,11 +288,11 @@ export async function seedDemoLessons(
 ): Promise<Map<string, Types.ObjectId> | null> {
   if ((await LessonModel.estimatedDocumentCount()) > 0) return null;
   const lessons = await Promise.all(
-    DEMO_LESSONS.filter((l) => trainers.has(l.monitor) && branches.has(l.branch)).map(
-      async ({ monitor, branch, ...fields }) => ({
+    DEMO_LESSONS.filter((l) => trainers.has(l.trainer) && branches.has(l.branch)).map(
+      async ({ trainer, branch, ...fields }) => ({
         ...fields,
         isAvailable: fields.isAvailable ?? true,
-        monitor: trainers.get(monitor),
+        monitor: trainers.get(trainer),
         office: branches.get(branch),
         ...(await storeImage(lessonImageFile(fields.name))),
       }),

@@ -12,7 +12,7 @@ export const LATEST_MESSAGES = 5;
 /** The dashboard overview: indexed counts, the grouped revenue and the latest messages, side by side. */
 export async function getStats(now = new Date()): Promise<StatsDto> {
   const since = new Date(now.getTime() - REVENUE_DAYS * DAY);
-  const [activeMembers, classes, sedes, trainers, revenueLast30Days, latestMessages] = await Promise.all([
+  const [activeMembers, lessons, branches, trainers, revenueLast30Days, latestMessages] = await Promise.all([
     countActiveMembers(now),
     countLessons(),
     countBranches(),
@@ -22,8 +22,8 @@ export async function getStats(now = new Date()): Promise<StatsDto> {
   ]);
   return {
     activeMembers,
-    classes,
-    sedes,
+    classes: lessons,
+    sedes: branches,
     trainers,
     revenueLast30Days,
     latestMessages,

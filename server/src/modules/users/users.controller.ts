@@ -95,7 +95,7 @@ export function usersController(ctx: AppContext) {
       await sendUserPage(req, res, true);
     },
 
-    async listMonitors(_req: Request, res: Response) {
+    async listTrainers(_req: Request, res: Response) {
       res.json({ monitor: await users.listTrainers() });
     },
 

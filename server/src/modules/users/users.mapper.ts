@@ -2,7 +2,7 @@ import type {
   LessonSummaryDto,
   MembershipDto,
   MembershipStatusLabel,
-  MonitorDto,
+  TrainerDto,
   UserDetailDto,
   UserDto,
   UserListItemDto,
@@ -29,7 +29,7 @@ export function toMembershipDto(membership: MembershipDoc | null | undefined, no
   };
 }
 
-export function toUserDto(doc: UserDoc, lessons: LessonSummaryDto[], monitorLessons: LessonSummaryDto[]): UserDto {
+export function toUserDto(doc: UserDoc, lessons: LessonSummaryDto[], taught: LessonSummaryDto[]): UserDto {
   const detail: UserDetailDto = {
     fullName: doc.fullName,
     email: doc.email,
@@ -45,7 +45,7 @@ export function toUserDto(doc: UserDoc, lessons: LessonSummaryDto[], monitorLess
     statusMembershipIdStatus: membershipLabel(doc.membership),
     membresia: toMembershipDto(doc.membership),
     detalle: detail,
-    monitorLessons,
+    monitorLessons: taught,
   };
 }
 
@@ -64,10 +64,10 @@ export function toUserListItemDto(doc: UserDoc, lessonDetails: { id: string; nam
   };
 }
 
-export function toMonitorDto(
+export function toTrainerDto(
   doc: Pick<UserDoc, '_id' | 'fullName' | 'email'>,
   lessons: LessonSummaryDto[],
-): MonitorDto {
+): TrainerDto {
   return {
     id: doc._id.toString(),
     fullName: doc.fullName,

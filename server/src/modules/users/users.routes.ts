@@ -30,7 +30,7 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'POST /reset',             access: 'anyone', use: (d) => [d.resetLimit], body: schemas.resetForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.reset, summary: 'Set a new password with a reset token; older sessions end' },
   { route: 'GET /',                   access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.list, summary: 'Active users' },
   { route: 'GET /deleted',            access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.listSuspended, summary: 'Suspended users' },
-  { route: 'GET /monitor',            access: 'admin', ok: [200, schemas.trainerList], handler: (d) => d.c.listMonitors, summary: 'Trainers' },
+  { route: 'GET /monitor',            access: 'admin', ok: [200, schemas.trainerList], handler: (d) => d.c.listTrainers, summary: 'Trainers' },
   { route: 'PUT /update/:id',         access: 'self-or-admin', use: (d) => [d.ownPasswordLimit], body: updateUserBody, ok: [200, schemas.userUpdated], errors: [400, 404, 409], handler: (d) => d.c.update, summary: 'Update a profile (self: name, phone, password; admin: all)', notes: UPDATE_NOTES },
   { route: 'PUT /restore/:id',        access: 'admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.restore, summary: 'Restore a suspended user' },
   { route: 'PUT /addlesson/:lessonId', access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded], errors: [400, 404, 409], handler: (d) => d.c.addLesson, summary: "Add a class to a member's schedule" },

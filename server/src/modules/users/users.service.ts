@@ -6,18 +6,18 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   normalizeEmail,
-  type MonitorDto,
+  type TrainerDto,
   type UserDto,
   type UserListItemDto,
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
-import { withClassNames } from '@pulso/shared';
+import { withLessonNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
-import { isMembershipActive, toMonitorDto, toUserDto, toUserListItemDto } from './users.mapper';
+import { isMembershipActive, toTrainerDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
 import { IdentityModel } from './identity.model';
 import { UserModel, type UserDoc } from './users.model';
@@ -203,12 +203,12 @@ export async function listUsers(
   return { items, total };
 }
 
-export async function listTrainers(): Promise<MonitorDto[]> {
+export async function listTrainers(): Promise<TrainerDto[]> {
   const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1, email: 1 })
     .sort({ fullName: 1 })
     .lean<Pick<UserDoc, '_id' | 'fullName' | 'email'>[]>();
   const taught = await lessonsByTrainer(docs.map((d) => d._id));
-  return docs.map((d) => toMonitorDto(d, taught.get(d._id.toString()) ?? []));
+  return docs.map((d) => toTrainerDto(d, taught.get(d._id.toString()) ?? []));
 }
 
 const activeTrainer = { isMonitor: true, deletedAt: null };
@@ -269,7 +269,7 @@ async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Pr
   throw new HttpError(
     409,
     ERROR_CODES.TRAINER_IN_USE,
-    withClassNames(
+    withLessonNames(
       message,
       taught.map((l) => l.name),
     ),

@@ -109,6 +109,7 @@ describe('seedIfEmpty', () => {
     for (const lesson of DEMO_LESSONS) {
       const form = {
         ...lesson,
+        monitor: lesson.trainer,
         effort: String(lesson.effort),
         image: lessonImageFile(lesson.name),
         isAvailable: true,

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { OfficeEditScreen, OfficeForm } from '../../../features/offices-dashboard/components/office-form';
+import { BranchEditScreen, BranchForm } from '../../../features/branches-dashboard/components/branch-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
@@ -7,5 +7,5 @@ import { es } from '../../../i18n/es';
 export function BranchFormRoute() {
   const { id } = useParams();
   usePageTitle(es.titles.dashboard(id ? es.titles.branchEdit : es.titles.branchCreate));
-  return id ? <OfficeEditScreen id={id} /> : <OfficeForm key="create" />;
+  return id ? <BranchEditScreen id={id} /> : <BranchForm key="create" />;
 }

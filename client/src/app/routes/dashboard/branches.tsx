@@ -1,9 +1,9 @@
-import { OfficeAdminList } from '../../../features/offices-dashboard/components/office-admin-list';
+import { BranchAdminList } from '../../../features/branches-dashboard/components/branch-admin-list';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
 /** /dashboard/sedes. */
 export function BranchesAdminRoute() {
   usePageTitle(es.titles.dashboard(es.titles.branchesAdmin));
-  return <OfficeAdminList />;
+  return <BranchAdminList />;
 }

@@ -7,7 +7,7 @@ import { ActionDialogs, useActionFlow } from '../action-dialogs';
 
 const done: Outcome = { ok: true, message: 'Sede borrada con éxito', value: undefined, fieldErrors: {} };
 
-function DeleteSede({ run, notice = true }: { run: () => Promise<Outcome>; notice?: boolean }) {
+function DeleteBranch({ run, notice = true }: { run: () => Promise<Outcome>; notice?: boolean }) {
   const flow = useActionFlow<'delete'>(run);
   return (
     <MemoryRouter>
@@ -35,7 +35,7 @@ describe('ActionDialogs', () => {
   test('when the question is confirmed, then the action runs with the question busy, and its result shows', async () => {
     let finish: (outcome: Outcome) => void = () => undefined;
     const run = vi.fn(() => new Promise<Outcome>((resolve) => (finish = resolve)));
-    render(<DeleteSede run={run} />);
+    render(<DeleteBranch run={run} />);
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const question = screen.getByRole('alertdialog', { name: 'Confirmación' });
     await userEvent.click(within(question).getByRole('button', { name: 'OK' }));
@@ -51,7 +51,7 @@ describe('ActionDialogs', () => {
 
   test('when the question is declined, then nothing runs and the notice says so', async () => {
     const run = vi.fn(async () => done);
-    render(<DeleteSede run={run} />);
+    render(<DeleteBranch run={run} />);
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(run).not.toHaveBeenCalled();
@@ -60,7 +60,7 @@ describe('ActionDialogs', () => {
 
   test('when the action fails, then its report is an error', async () => {
     const failed = { ok: false, message: 'No se encontró la sede', fieldErrors: {} } as unknown as Outcome;
-    render(<DeleteSede run={async () => failed} notice={false} />);
+    render(<DeleteBranch run={async () => failed} notice={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     const result = await screen.findByRole('alertdialog', { name: 'Error' });

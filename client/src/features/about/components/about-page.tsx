@@ -21,8 +21,8 @@ export function AboutPage() {
             {text}
           </p>
         ))}
-        <Link className="button button--primary" to={paths.classes}>
-          {t.classesLink}
+        <Link className="button button--primary" to={paths.lessons}>
+          {t.lessonsLink}
         </Link>
       </section>
       <section className="section about__team" aria-labelledby="team-title">

@@ -7,7 +7,7 @@ import type { BranchDto } from '@pulso/shared';
 import { getBranch } from '../api/branches';
 import { BranchDetail } from '../components/branch-detail';
 import { formatDays, formatHour } from '../format';
-import { useOfficesStore } from '../store';
+import { useBranchesStore } from '../store';
 
 vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
 
@@ -46,7 +46,7 @@ function renderDetail() {
 
 describe('BranchDetail', () => {
   beforeEach(() => {
-    useOfficesStore.setState(useOfficesStore.getInitialState(), true);
+    useBranchesStore.setState(useBranchesStore.getInitialState(), true);
     vi.mocked(getBranch).mockReset();
   });
 

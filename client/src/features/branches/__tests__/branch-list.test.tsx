@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BranchDto } from '@pulso/shared';
 import { getBranches } from '../api/branches';
 import { BranchList } from '../components/branch-list';
-import { useOfficesStore } from '../store';
+import { useBranchesStore } from '../store';
 
 vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
 
@@ -40,7 +40,7 @@ function renderList() {
 
 describe('BranchList', () => {
   beforeEach(() => {
-    useOfficesStore.setState(useOfficesStore.getInitialState(), true);
+    useBranchesStore.setState(useBranchesStore.getInitialState(), true);
     vi.mocked(getBranches).mockReset();
   });
 

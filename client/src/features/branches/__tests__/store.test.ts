@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BranchDto } from '@pulso/shared';
 import { getBranch, getBranches } from '../api/branches';
-import { useOfficesStore } from '../store';
+import { useBranchesStore } from '../store';
 import { deferred } from '../../../test/helpers';
 
 vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
 
-const sede = (name: string) => ({ id: name, name }) as BranchDto;
+const branch = (name: string) => ({ id: name, name }) as BranchDto;
 
-describe('offices store (a late answer never overwrites a newer one)', () => {
+describe('branches store (a late answer never overwrites a newer one)', () => {
   beforeEach(() => {
-    useOfficesStore.setState(useOfficesStore.getInitialState(), true);
+    useBranchesStore.setState(useBranchesStore.getInitialState(), true);
     vi.mocked(getBranches).mockReset();
     vi.mocked(getBranch).mockReset();
   });
@@ -19,11 +19,11 @@ describe('offices store (a late answer never overwrites a newer one)', () => {
     const slow = deferred<BranchDto[]>();
     vi.mocked(getBranches)
       .mockReturnValueOnce(slow.promise)
-      .mockResolvedValueOnce([sede('Norte')]);
-    const first = useOfficesStore.getState().fetchOffices();
-    await useOfficesStore.getState().fetchOffices();
-    slow.resolve([sede('Centro')]);
+      .mockResolvedValueOnce([branch('Norte')]);
+    const first = useBranchesStore.getState().fetchBranches();
+    await useBranchesStore.getState().fetchBranches();
+    slow.resolve([branch('Centro')]);
     await first;
-    expect(useOfficesStore.getState()).toMatchObject({ status: 'succeeded', items: [sede('Norte')] });
+    expect(useBranchesStore.getState()).toMatchObject({ status: 'succeeded', items: [branch('Norte')] });
   });
 });

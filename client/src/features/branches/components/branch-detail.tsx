@@ -7,7 +7,7 @@ import { es } from '../../../i18n/es';
 import { assetUrl } from '../../../lib/asset-url';
 import { slotFor } from '../../../lib/resource';
 import { formatDays, formatHour } from '../format';
-import { useOfficesStore } from '../store';
+import { useBranchesStore } from '../store';
 import '../branches.css';
 
 interface BranchDetailProps {
@@ -19,20 +19,20 @@ interface BranchDetailProps {
  * and the image, 'Cargando...' until it arrives, and 'Atras' back to /sedes.
  */
 export function BranchDetail({ id }: BranchDetailProps) {
-  const fetchOffice = useOfficesStore((s) => s.fetchOffice);
+  const fetchBranch = useBranchesStore((s) => s.fetchBranch);
   const {
     value: detail,
     status,
     error,
     notFound,
   } = slotFor(
-    useOfficesStore((s) => s.detail),
+    useBranchesStore((s) => s.detail),
     id,
   );
 
   useEffect(() => {
-    void fetchOffice(id);
-  }, [id, fetchOffice]);
+    void fetchBranch(id);
+  }, [id, fetchBranch]);
 
   const back = (
     <Link className="button" to={paths.branches}>
@@ -59,7 +59,7 @@ export function BranchDetail({ id }: BranchDetailProps) {
           <div className="branch-detail__actions">
             {back}
             {!notFound && (
-              <button type="button" className="button button--primary" onClick={() => void fetchOffice(id)}>
+              <button type="button" className="button button--primary" onClick={() => void fetchBranch(id)}>
                 {es.common.retry}
               </button>
             )}

@@ -2,21 +2,21 @@ import { useDeferredValue, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ListState } from '../../../components/ui/load-state';
 import { es } from '../../../i18n/es';
-import { useOfficesStore } from '../store';
+import { useBranchesStore } from '../store';
 import { BranchCard } from './branch-card';
 import { LoadingGif } from './loading-gif';
 import '../branches.css';
 
 /** /sedes: every sede, fetched on open, with a loading gif and a visible error with retry. */
 export function BranchList() {
-  const fetchOffices = useOfficesStore((s) => s.fetchOffices);
-  const current = useOfficesStore(useShallow((s) => ({ items: s.items, status: s.status, error: s.error })));
+  const fetchBranches = useBranchesStore((s) => s.fetchBranches);
+  const current = useBranchesStore(useShallow((s) => ({ items: s.items, status: s.status, error: s.error })));
   // A store update renders at once, in one long task; deferred, React builds the list in slices.
   const { items, status, error } = useDeferredValue(current);
 
   useEffect(() => {
-    void fetchOffices();
-  }, [fetchOffices]);
+    void fetchBranches();
+  }, [fetchBranches]);
 
   return (
     <section className="section branches" aria-labelledby="branches-title">
@@ -28,7 +28,7 @@ export function BranchList() {
         load={{ status, error }}
         count={items.length}
         texts={es.branches}
-        onRetry={() => void fetchOffices()}
+        onRetry={() => void fetchBranches()}
         spinner={<LoadingGif label={es.branches.loading} />}
       />
       {status !== 'failed' && items.length > 0 && (

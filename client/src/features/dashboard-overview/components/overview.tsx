@@ -10,8 +10,8 @@ import '../overview.css';
 
 const COUNTS = [
   { key: 'activeMembers', label: t.activeMembers, to: paths.dashboardUsers },
-  { key: 'classes', label: t.classes, to: paths.dashboardClasses },
-  { key: 'sedes', label: t.sedes, to: paths.dashboardBranches },
+  { key: 'classes', label: t.lessons, to: paths.dashboardLessons },
+  { key: 'sedes', label: t.branches, to: paths.dashboardBranches },
   { key: 'trainers', label: t.trainers, to: paths.dashboardTrainers },
 ] as const;
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { createLesson, getMonitors, getOffices, updateLesson, type LessonAttributes } from '../api/lessons-dashboard';
+import { createLesson, getTrainers, getBranches, updateLesson, type LessonAttributes } from '../api/lessons-dashboard';
 
 vi.mock('../../../lib/api-client', () => ({
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
@@ -52,7 +52,7 @@ describe('lessons-dashboard api', () => {
         ? { data: { monitor: [{ id: 'm1', fullName: 'Carlos Ruiz', lessonDetails: [] }] } }
         : { data: { branchOffice: [{ id: 'o1', name: 'Sede Centro', location: 'x', image: 'y', ...hours }] } },
     );
-    expect((await getMonitors()).map((m) => m.fullName)).toEqual(['Carlos Ruiz']);
-    expect(await getOffices()).toEqual([{ id: 'o1', name: 'Sede Centro', ...hours }]);
+    expect((await getTrainers()).map((m) => m.fullName)).toEqual(['Carlos Ruiz']);
+    expect(await getBranches()).toEqual([{ id: 'o1', name: 'Sede Centro', ...hours }]);
   });
 });

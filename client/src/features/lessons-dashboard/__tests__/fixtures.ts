@@ -1,4 +1,4 @@
-import type { LessonDto, LessonListItemDto, MonitorDto } from '@pulso/shared';
+import type { LessonDto, LessonListItemDto, TrainerDto } from '@pulso/shared';
 
 const base: Omit<LessonListItemDto, 'id' | 'name' | 'types' | 'isAvailable' | 'shortDescription'> = {
   image: 'https://img.test/clase.jpg',
@@ -50,12 +50,12 @@ export const YOGA: LessonDto = {
   deletedAt: null,
 };
 
-export const MONITORS: MonitorDto[] = [
+export const TRAINERS: TrainerDto[] = [
   { id: 'm1', fullName: 'Carlos Ruiz', email: 'carlos@pulso.demo', lessonDetails: [] },
   { id: 'm2', fullName: 'Lucía Fernández', email: 'lucia@pulso.demo', lessonDetails: [] },
 ];
 
-export const OFFICES = [
+export const BRANCHES = [
   {
     id: 'o1',
     name: 'Sede Centro',

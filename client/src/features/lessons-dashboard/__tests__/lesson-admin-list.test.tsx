@@ -13,8 +13,8 @@ vi.mock('../api/lessons-dashboard', () => ({
   createLesson: vi.fn(),
   updateLesson: vi.fn(),
   deleteLesson: vi.fn(),
-  getMonitors: vi.fn(),
-  getOffices: vi.fn(),
+  getTrainers: vi.fn(),
+  getBranches: vi.fn(),
 }));
 
 const renderList = () =>

@@ -8,13 +8,13 @@ import {
   deleteLesson,
   getAllLessons,
   getLessonById,
-  getMonitors,
-  getOffices,
+  getTrainers,
+  getBranches,
   updateLesson,
 } from '../api/lessons-dashboard';
 import { LessonFormScreen } from '../components/lesson-form-screen';
 import { useLessonsDashboardStore } from '../store';
-import { apiError, GOALS, LESSONS, MONITORS, OFFICES, TYPES, YOGA } from './fixtures';
+import { apiError, GOALS, LESSONS, TRAINERS, BRANCHES, TYPES, YOGA } from './fixtures';
 
 vi.mock('../api/lessons-dashboard', () => ({
   getAllLessons: vi.fn(),
@@ -22,8 +22,8 @@ vi.mock('../api/lessons-dashboard', () => ({
   createLesson: vi.fn(),
   updateLesson: vi.fn(),
   deleteLesson: vi.fn(),
-  getMonitors: vi.fn(),
-  getOffices: vi.fn(),
+  getTrainers: vi.fn(),
+  getBranches: vi.fn(),
 }));
 
 function Screen() {
@@ -87,8 +87,8 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
   beforeEach(() => {
     useLessonsDashboardStore.setState(useLessonsDashboardStore.getInitialState(), true);
     useLessonsDashboardStore.setState({ items: LESSONS, status: 'succeeded' });
-    vi.mocked(getMonitors).mockReset().mockResolvedValue(MONITORS);
-    vi.mocked(getOffices).mockReset().mockResolvedValue(OFFICES);
+    vi.mocked(getTrainers).mockReset().mockResolvedValue(TRAINERS);
+    vi.mocked(getBranches).mockReset().mockResolvedValue(BRANCHES);
     vi.mocked(getAllLessons).mockReset().mockResolvedValue(LESSONS);
     vi.mocked(getLessonById).mockReset().mockResolvedValue(YOGA);
     vi.mocked(createLesson).mockReset();
@@ -104,10 +104,10 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       renderAt('/dashboard/clases/crear');
       expect(screen.getByRole('status')).toHaveTextContent('Cargando profesores, sedes, tipos y metas...');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
-      const monitor = field('Profesor') as HTMLSelectElement;
-      expect([...monitor.options].map((o) => o.text)).toEqual(['Seleccione', 'Carlos Ruiz', 'Lucía Fernández']);
-      const office = field('Sede') as HTMLSelectElement;
-      expect([...office.options].map((o) => o.text)).toEqual(['Seleccione', 'Sede Centro', 'Sede Norte']);
+      const trainer = field('Profesor') as HTMLSelectElement;
+      expect([...trainer.options].map((o) => o.text)).toEqual(['Seleccione', 'Carlos Ruiz', 'Lucía Fernández']);
+      const branch = field('Sede') as HTMLSelectElement;
+      expect([...branch.options].map((o) => o.text)).toEqual(['Seleccione', 'Sede Centro', 'Sede Norte']);
       expect(screen.getByRole('link', { name: 'Volver a Clases' })).toHaveAttribute('href', '/dashboard/clases');
     });
 
@@ -459,7 +459,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     ];
 
     test('when two trainers share a name, then the select tells them apart and the class goes to the chosen id', async () => {
-      vi.mocked(getMonitors).mockResolvedValue([...MONITORS, ...ANAS]);
+      vi.mocked(getTrainers).mockResolvedValue([...TRAINERS, ...ANAS]);
       // The first Ana teaches Zumba on Mondays 9:00-10:00 at the same sede.
       const lessons = LESSONS.map((l) => (l.id === 'l3' ? { ...l, monitor: 'Ana Ruiz', monitorId: 'a1' } : l));
       vi.mocked(getAllLessons).mockResolvedValue(lessons);

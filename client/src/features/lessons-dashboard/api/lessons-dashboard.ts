@@ -1,4 +1,4 @@
-import type { BranchDto, LessonDto, LessonListItemDto, MonitorDto, schemas } from '@pulso/shared';
+import type { BranchDto, LessonDto, LessonListItemDto, TrainerDto, schemas } from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /**
@@ -14,7 +14,7 @@ export type LessonAttributes = Omit<
 export type LessonSaved = Answer<typeof schemas.lessonSaved>;
 
 /** A sede the form offers, with the days and hours a class held there must fit. */
-export type OfficeOption = Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
+export type BranchOption = Pick<BranchDto, 'id' | 'name' | 'scheduleDays' | 'scheduleHourStart' | 'scheduleHourFinish'>;
 
 /** Every current class, available or not, for the admin list (GET /lessons/all). */
 export async function getAllLessons(): Promise<LessonListItemDto[]> {
@@ -55,13 +55,13 @@ export async function deleteLesson(id: string): Promise<string> {
 }
 
 /** The trainers a class can be given (the response field is `monitor`). */
-export async function getMonitors(): Promise<MonitorDto[]> {
+export async function getTrainers(): Promise<TrainerDto[]> {
   const { data } = await api.get<Answer<typeof schemas.trainerList>>('/users/monitor');
   return data.monitor;
 }
 
 /** The sedes a class can be held at, with their days and hours (`{ branchOffice: [...] }`). */
-export async function getOffices(): Promise<OfficeOption[]> {
+export async function getBranches(): Promise<BranchOption[]> {
   const { data } = await api.get<Answer<typeof schemas.branchList>>('/branchoffice');
   return data.branchOffice.map(({ id, name, scheduleDays, scheduleHourStart, scheduleHourFinish }) => ({
     id,

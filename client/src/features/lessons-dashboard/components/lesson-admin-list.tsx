@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { dashboardClassesEs as t } from '../../../i18n/dashboard-classes';
+import { dashboardLessonsEs as t } from '../../../i18n/dashboard-lessons';
 import { assetUrl } from '../../../lib/asset-url';
 import { useLessonsDashboardStore, visibleLessons } from '../store';
 import { EditIcon, PlusIcon } from '../../../components/ui/icons';
@@ -44,7 +44,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
         <h1 id="lessons-admin-title" className="lessons-admin__title">
           {t.title}
         </h1>
-        <Link to={paths.dashboardClassCreate} className="button button--primary lessons-admin__add">
+        <Link to={paths.dashboardLessonCreate} className="button button--primary lessons-admin__add">
           <PlusIcon />
           <span className="lessons-admin__add-text">{t.create}</span>
         </Link>
@@ -108,7 +108,7 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
                     ))}
                   </ul>
                   <Link
-                    to={paths.dashboardClassEdit(lesson.id)}
+                    to={paths.dashboardLessonEdit(lesson.id)}
                     className="button button--small lesson-admin-card__edit"
                     aria-label={t.edit(lesson.name)}
                     title={t.edit(lesson.name)}

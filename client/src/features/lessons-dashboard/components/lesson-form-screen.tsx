@@ -3,13 +3,13 @@ import { useShallow } from 'zustand/react/shallow';
 import type { LoadStatus } from '@pulso/shared';
 import { ScreenLoad } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
+import { dashboardLessonsEs } from '../../../i18n/dashboard-lessons';
 import { slotFor } from '../../../lib/resource';
 import { useLessonsDashboardStore } from '../store';
 import { LessonForm } from './lesson-form';
 import '../lessons-dashboard.css';
 
-const t = dashboardClassesEs.form;
+const t = dashboardLessonsEs.form;
 
 interface LessonFormScreenProps {
   /** The class to edit; absent on the create screen. */
@@ -80,7 +80,7 @@ export function LessonFormScreen({
         if (catalogStatus === 'failed') onRetryCatalog();
         if (lessonFailed && id) void fetchLesson(id);
       }}
-      back={{ label: t.back, to: paths.dashboardClasses }}
+      back={{ label: t.back, to: paths.dashboardLessons }}
       className="lesson-form"
     >
       <LessonForm
@@ -88,8 +88,8 @@ export function LessonFormScreen({
         lesson={id ? lesson.value : null}
         types={types}
         goals={goals}
-        monitors={references.value.monitors}
-        offices={references.value.offices}
+        trainers={references.value.trainers}
+        branches={references.value.branches}
         lessons={lessons}
       />
     </ScreenLoad>

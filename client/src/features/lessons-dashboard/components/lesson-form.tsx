@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SELECT_PLACEHOLDER, WEEKDAYS, type LessonDto, type LessonListItemDto, type MonitorDto } from '@pulso/shared';
+import { SELECT_PLACEHOLDER, WEEKDAYS, type LessonDto, type LessonListItemDto, type TrainerDto } from '@pulso/shared';
 import { ActionDialogs, editorDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { Field } from '../../../components/ui/field';
 import { CheckboxGroup, SelectField, TextAreaField } from '../../../components/ui/form-controls';
 import { BackIcon } from '../../../components/ui/icons';
 import { ImageInput } from '../../../components/ui/image-input';
 import { paths } from '../../../config/paths';
-import { dashboardClassesEs } from '../../../i18n/dashboard-classes';
+import { dashboardLessonsEs } from '../../../i18n/dashboard-lessons';
 import { assetUrl } from '../../../lib/asset-url';
 import { useForm } from '../../../lib/use-form';
-import type { OfficeOption } from '../api/lessons-dashboard';
+import type { BranchOption } from '../api/lessons-dashboard';
 import {
   EMPTY_LESSON_FORM,
   finishHours,
@@ -25,7 +25,7 @@ import {
 } from '../form';
 import { useLessonsDashboardStore } from '../store';
 
-const t = dashboardClassesEs.form;
+const t = dashboardLessonsEs.form;
 
 interface LessonFormProps {
   /** The class being edited; absent on the create screen. */
@@ -33,9 +33,9 @@ interface LessonFormProps {
   types: string[];
   goals: string[];
   /** The trainers a class can be given. */
-  monitors: Pick<MonitorDto, 'id' | 'fullName' | 'email'>[];
+  trainers: Pick<TrainerDto, 'id' | 'fullName' | 'email'>[];
   /** The sedes, with the days and hours a class held there must fit. */
-  offices: OfficeOption[];
+  branches: BranchOption[];
   /** The current classes, to tell whether the chosen trainer is free at the chosen hours. */
   lessons: LessonListItemDto[];
 }
@@ -54,10 +54,10 @@ function withChoice(options: { value: string; label: string }[], current: { valu
 }
 
 /** Trainers by id; two with the same full name are told apart by their e-mail. */
-function trainerOptions(monitors: LessonFormProps['monitors']): { value: string; label: string }[] {
+function trainerOptions(trainers: LessonFormProps['trainers']): { value: string; label: string }[] {
   const count = new Map<string, number>();
-  for (const m of monitors) count.set(m.fullName, (count.get(m.fullName) ?? 0) + 1);
-  return monitors.map((m) => ({
+  for (const m of trainers) count.set(m.fullName, (count.get(m.fullName) ?? 0) + 1);
+  return trainers.map((m) => ({
     value: m.id,
     label: (count.get(m.fullName) ?? 0) > 1 ? t.trainerOption(m.fullName, m.email) : m.fullName,
   }));
@@ -82,7 +82,7 @@ const staleWith = (field: string) =>
  * Create waits for every field and no errors; 'Guardar cambios' waits for no errors. Every action
  * asks first, then a result dialog offers 'Volver a Clases'.
  */
-export function LessonForm({ lesson, types, goals, monitors, offices, lessons }: LessonFormProps) {
+export function LessonForm({ lesson, types, goals, trainers, branches, lessons }: LessonFormProps) {
   const editing = !!lesson;
   const navigate = useNavigate();
   const create = useLessonsDashboardStore((s) => s.create);
@@ -98,7 +98,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
     initial: () => (lesson ? valuesOf(lesson) : EMPTY_LESSON_FORM),
     // A field's own rule speaks first; the schedule rules only judge well-formed days and hours.
     validate: (values) => ({
-      ...scheduleErrors(values, lesson?.id ?? createdId, offices, lessons),
+      ...scheduleErrors(values, lesson?.id ?? createdId, branches, lessons),
       ...lessonFormErrors(values, image?.name ?? currentImage, !editing),
     }),
     showAll: editing,
@@ -128,13 +128,13 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
     if (canSubmit) flow.ask(editing ? 'update' : 'create');
   };
 
-  const back = { label: t.back, to: paths.dashboardClasses };
+  const back = { label: t.back, to: paths.dashboardLessons };
 
   return (
     <section className="lesson-form" aria-labelledby="lesson-form-title">
-      <Link className="lesson-form__back" to={paths.dashboardClasses} aria-label={t.back} title={t.back}>
+      <Link className="lesson-form__back" to={paths.dashboardLessons} aria-label={t.back} title={t.back}>
         <BackIcon />
-        <span aria-hidden="true">{dashboardClassesEs.title}</span>
+        <span aria-hidden="true">{dashboardLessonsEs.title}</span>
       </Link>
       <h1 id="lesson-form-title" className="lesson-form__title">
         {editing ? t.editTitle : t.createTitle}
@@ -160,9 +160,9 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
         />
         <SelectField
           {...form.bind('monitor')}
-          label={t.monitor}
+          label={t.trainer}
           placeholder={SELECT_PLACEHOLDER}
-          options={withChoice(trainerOptions(monitors), {
+          options={withChoice(trainerOptions(trainers), {
             value: lesson?.monitorId ?? null,
             label: lesson?.monitor ?? '',
           })}
@@ -172,7 +172,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
           label={t.branch}
           placeholder={SELECT_PLACEHOLDER}
           options={withChoice(
-            offices.map((o) => ({ value: o.id, label: o.name })),
+            branches.map((o) => ({ value: o.id, label: o.name })),
             { value: lesson?.officeId ?? null, label: lesson?.branchoffice ?? '' },
           )}
         />
@@ -267,7 +267,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
             back,
             backInQuestion: true,
           },
-          () => void navigate(paths.dashboardClasses),
+          () => void navigate(paths.dashboardLessons),
         )}
       />
     </section>

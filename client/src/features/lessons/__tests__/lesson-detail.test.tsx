@@ -30,13 +30,13 @@ function apiError(status: number, body: Record<string, unknown>) {
   });
 }
 
-function renderDetail(viewer: LessonViewer, onClassAdded = vi.fn()) {
+function renderDetail(viewer: LessonViewer, onLessonAdded = vi.fn()) {
   render(
     <MemoryRouter>
-      <LessonDetail name="Yoga" viewer={viewer} onClassAdded={onClassAdded} />
+      <LessonDetail name="Yoga" viewer={viewer} onLessonAdded={onLessonAdded} />
     </MemoryRouter>,
   );
-  return { onClassAdded };
+  return { onLessonAdded };
 }
 
 describe('LessonDetail', () => {
@@ -159,11 +159,11 @@ describe('LessonDetail', () => {
 
   test('when a member adds the class, then the server text shows in Resultado and the session refreshes', async () => {
     vi.mocked(addLessonToSchedule).mockResolvedValue('Clase añadida con éxito');
-    const { onClassAdded } = renderDetail(MEMBER);
+    const { onLessonAdded } = renderDetail(MEMBER);
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir clase' }));
     expect(addLessonToSchedule).toHaveBeenCalledWith(YOGA.id, 'u9');
     expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent('Clase añadida con éxito');
-    expect(onClassAdded).toHaveBeenCalled();
+    expect(onLessonAdded).toHaveBeenCalled();
   });
 
   test("when the class is already in the member's schedule, then it says so instead of offering Añadir clase", async () => {
@@ -186,11 +186,11 @@ describe('LessonDetail', () => {
         error: 'El usuario ya tiene esa clase',
       }),
     );
-    const { onClassAdded } = renderDetail(MEMBER);
+    const { onLessonAdded } = renderDetail(MEMBER);
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir clase' }));
     expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
       'El usuario ya tiene esa clase',
     );
-    expect(onClassAdded).not.toHaveBeenCalled();
+    expect(onLessonAdded).not.toHaveBeenCalled();
   });
 });

@@ -52,7 +52,7 @@ export function LessonCard({ lesson, index }: LessonCardProps) {
         </p>
         <Link
           className="button button--primary lesson-card__more"
-          to={paths.classDetail(lesson.name)}
+          to={paths.lessonDetail(lesson.name)}
           aria-label={es.lessons.moreInfoOf(lesson.name)}
         >
           {es.lessons.moreInfo}

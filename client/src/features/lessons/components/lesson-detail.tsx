@@ -33,18 +33,18 @@ interface LessonDetailProps {
   name: string;
   viewer: LessonViewer;
   /** A class was added to the member's schedule (the page refreshes the session's user). */
-  onClassAdded?: () => void;
+  onLessonAdded?: () => void;
 }
 
 /**
  * /clases/{name}: every fact of the class, its reviews, the rating form for signed-in
  * users and 'Añadir clase' for members. After a review the class reloads in 2 s.
  */
-export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) {
+export function LessonDetail({ name, viewer, onLessonAdded }: LessonDetailProps) {
   const t = es.lessons.detail;
   const location = useLocation();
-  const { busy, fetchLesson, addClass } = useLessonsStore(
-    useShallow((s) => ({ busy: s.busy, fetchLesson: s.fetchLesson, addClass: s.addClass })),
+  const { busy, fetchLesson, addLesson } = useLessonsStore(
+    useShallow((s) => ({ busy: s.busy, fetchLesson: s.fetchLesson, addLesson: s.addLesson })),
   );
   // A store update renders at once, in one long task; deferred, React builds the page in slices.
   const detail = useDeferredValue(useLessonsStore((s) => s.detail));
@@ -64,7 +64,7 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
   }, [fetchLesson, name]);
 
   const back = (
-    <Link className="button" to={paths.classes}>
+    <Link className="button" to={paths.lessons}>
       {t.back}
     </Link>
   );
@@ -98,9 +98,9 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
 
   const add = async () => {
     if (!viewer.userId) return;
-    const outcome = await addClass(lesson.id, viewer.userId);
+    const outcome = await addLesson(lesson.id, viewer.userId);
     setResult(outcome);
-    if (outcome.ok) onClassAdded?.();
+    if (outcome.ok) onLessonAdded?.();
   };
 
   const count = lesson.reviewCount || lesson.reviews.length;
@@ -151,7 +151,7 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
                 onClick={() => void add()}
                 disabled={busy === 'add'}
               >
-                {busy === 'add' ? t.adding : t.addClass}
+                {busy === 'add' ? t.adding : t.addLesson}
               </button>
             )}
           </div>
@@ -177,7 +177,7 @@ export function LessonDetail({ name, viewer, onClassAdded }: LessonDetailProps) 
             <dd>{lesson.branchoffice}</dd>
           </div>
           <div>
-            <dt>{t.monitor}</dt>
+            <dt>{t.trainer}</dt>
             <dd>{lesson.monitor}</dd>
           </div>
           <div>

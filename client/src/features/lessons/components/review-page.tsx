@@ -39,7 +39,7 @@ export function ReviewPage({ viewer }: { viewer: LessonViewer }) {
         <div className="review-page__card">
           <p>{t.visitorText}</p>
           <div className="review-page__actions">
-            <Link className="button" to={paths.classes}>
+            <Link className="button" to={paths.lessons}>
               {t.browse}
             </Link>
             <Link className="button button--primary" to={paths.login}>
@@ -59,7 +59,7 @@ export function ReviewPage({ viewer }: { viewer: LessonViewer }) {
             <div className="form">
               <div className="field">
                 <label className="field__label" htmlFor={selectId}>
-                  {t.pickClass}
+                  {t.pickLesson}
                 </label>
                 <select id={selectId} value={lessonId} onChange={(e) => setLessonId(e.target.value)}>
                   <option value="">{t.pickPlaceholder}</option>
@@ -81,13 +81,13 @@ export function ReviewPage({ viewer }: { viewer: LessonViewer }) {
                 notMember={viewer.membershipKnown && !viewer.isMember}
                 title={chosen.name}
               />
-              <Link className="review-page__link" to={paths.classDetail(chosen.name)}>
-                {t.openClass}
+              <Link className="review-page__link" to={paths.lessonDetail(chosen.name)}>
+                {t.openLesson}
               </Link>
             </>
           )}
           {items.length > 0 && !chosen && <p className="empty">{t.pickRequired}</p>}
-          <Link className="button review-page__browse" to={paths.classes}>
+          <Link className="button review-page__browse" to={paths.lessons}>
             {t.browse}
           </Link>
         </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { MonitorDto, UserDto } from '@pulso/shared';
+import type { TrainerDto, UserDto } from '@pulso/shared';
 import { createTrainer, deleteTrainer, getTrainer, getTrainers, updateTrainer } from '../api/trainers';
 import { TrainerFormScreen } from '../components/trainer-form-screen';
 import { TrainerList } from '../components/trainer-list';
@@ -17,7 +17,7 @@ vi.mock('../api/trainers', () => ({
   deleteTrainer: vi.fn(),
 }));
 
-const TRAINERS: MonitorDto[] = [
+const TRAINERS: TrainerDto[] = [
   {
     id: 't1',
     fullName: 'Carlos Ruiz',
@@ -238,9 +238,9 @@ describe('trainers (/dashboard/profesores)', () => {
       expect(field('E-mail')).toHaveValue('lucia@pulso.demo');
       expect(field('Teléfono')).toHaveValue('5510000005');
       expect(screen.queryByLabelText('Contraseña')).not.toBeInTheDocument();
-      const monitor = field('Es profesor?') as HTMLSelectElement;
-      expect([...monitor.options].map((o) => o.text)).toEqual(['Si', 'No']);
-      expect(monitor).toHaveValue('Si');
+      const isTrainer = field('Es profesor?') as HTMLSelectElement;
+      expect([...isTrainer.options].map((o) => o.text)).toEqual(['Si', 'No']);
+      expect(isTrainer).toHaveValue('Si');
       expect(field('Es administrador?')).toHaveValue('No');
       expect(screen.getByRole('link', { name: 'Volver a Profesores' })).toHaveAttribute(
         'href',

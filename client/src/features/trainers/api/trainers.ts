@@ -1,4 +1,4 @@
-import type { MonitorDto, schemas, UserDto } from '@pulso/shared';
+import type { TrainerDto, schemas, UserDto } from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 type TrainerBody = Body<typeof schemas.trainerForm.create>;
@@ -8,7 +8,7 @@ export type TrainerInput = Pick<TrainerBody, 'fullName' | 'email' | 'phone' | 'i
   Partial<Pick<TrainerBody, 'password'>>;
 
 /** The trainers with their classes (GET /users/monitor answers `{ monitor: [...] }`). */
-export async function getTrainers(): Promise<MonitorDto[]> {
+export async function getTrainers(): Promise<TrainerDto[]> {
   const { data } = await api.get<Answer<typeof schemas.trainerList>>('/users/monitor');
   return data.monitor;
 }

@@ -10,7 +10,7 @@ import { JPEG, PNG, SVG } from '../../../test/images';
 import { LessonModel } from '../../lessons/lessons.model';
 import { BranchModel } from '../branches.model';
 
-describe('branch offices (sedes) API', () => {
+describe('branches (sedes) API', () => {
   useTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-branches-'));
   const { app, config } = createTestApp({ DATA_DIR: dataDir, PUBLIC_URL: 'https://gym.example' });
@@ -219,7 +219,7 @@ describe('branch offices (sedes) API', () => {
   });
 
   describe('PUT /api/branchoffice/update/:id with classes held there', () => {
-    async function heldClass(office: string, name: string, days: string[], start: string, finish: string, more = {}) {
+    async function heldLesson(branch: string, name: string, days: string[], start: string, finish: string, more = {}) {
       await LessonModel.create({
         name,
         shortDescription: 'Clase',
@@ -229,7 +229,7 @@ describe('branch offices (sedes) API', () => {
         scheduleHourStart: start,
         scheduleHourFinish: finish,
         monitor: new Types.ObjectId(),
-        office: new Types.ObjectId(office),
+        office: new Types.ObjectId(branch),
         ...more,
       });
     }
@@ -237,8 +237,8 @@ describe('branch offices (sedes) API', () => {
 
     test('when new days and hours would leave available classes outside, then 400 names them under each field and nothing changes', async () => {
       const centro = await createBranch();
-      await heldClass(centro.id, 'Spinning', ['Lunes', 'Viernes'], '7:00', '8:00');
-      await heldClass(centro.id, 'Boxeo', ['Miércoles'], '20:00', '22:00');
+      await heldLesson(centro.id, 'Spinning', ['Lunes', 'Viernes'], '7:00', '8:00');
+      await heldLesson(centro.id, 'Boxeo', ['Miércoles'], '20:00', '22:00');
       const res = await send('put', `/api/branchoffice/update/${centro.id}`, {
         ...attrs,
         scheduleDays: ['Lunes', 'Miércoles'],
@@ -267,9 +267,9 @@ describe('branch offices (sedes) API', () => {
 
     test('when only unavailable or retired classes would fall outside, then the change is saved', async () => {
       const centro = await createBranch();
-      await heldClass(centro.id, 'Kickboxing', ['Viernes'], '21:00', '22:00', { isAvailable: false });
-      await heldClass(centro.id, 'Zumba', ['Viernes'], '7:00', '8:00', { deletedAt: new Date() });
-      await heldClass(centro.id, 'Yoga', ['Lunes'], '9:00', '10:00');
+      await heldLesson(centro.id, 'Kickboxing', ['Viernes'], '21:00', '22:00', { isAvailable: false });
+      await heldLesson(centro.id, 'Zumba', ['Viernes'], '7:00', '8:00', { deletedAt: new Date() });
+      await heldLesson(centro.id, 'Yoga', ['Lunes'], '9:00', '10:00');
       const res = await send('put', `/api/branchoffice/update/${centro.id}`, {
         ...attrs,
         scheduleDays: ['Lunes'],

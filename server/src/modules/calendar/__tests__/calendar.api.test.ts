@@ -6,7 +6,7 @@ import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { UserModel } from '../../users/users.model';
 import { CalendarEventModel } from '../calendar.model';
-import { membershipClasses } from '@pulso/shared';
+import { membershipLessons } from '@pulso/shared';
 
 describe('calendar events API', () => {
   useTestDatabase();
@@ -71,11 +71,11 @@ describe('calendar events API', () => {
         scheduleHourStart: '7:00',
         scheduleHourFinish: '8:30',
       },
-    ] as Parameters<typeof membershipClasses>[1];
+    ] as Parameters<typeof membershipLessons>[1];
     const from = new Date('2026-11-23T00:00:00Z');
     const to = new Date('2026-12-07T00:00:00Z');
     // Bought on Wednesday afternoon, ends the next Monday at noon: Wednesday 25 and Monday 30 only.
-    const starts = membershipClasses(
+    const starts = membershipLessons(
       { start: '2026-11-25T15:00:00Z', end: '2026-11-30T12:00:00Z' },
       lessons,
       from,
@@ -84,7 +84,7 @@ describe('calendar events API', () => {
     expect(starts).toEqual(['2026-11-25T07:00:00', '2026-11-30T07:00:00']);
     // A membership outside the range gives nothing.
     expect(
-      membershipClasses({ start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' }, lessons, from, to),
+      membershipLessons({ start: '2027-01-01T00:00:00Z', end: '2027-02-01T00:00:00Z' }, lessons, from, to),
     ).toEqual([]);
   });
 

@@ -38,7 +38,7 @@ describe('GET /api/stats', () => {
     const trainer = await createTestUser(config, { isMonitor: true });
     await createTestUser(config, { isMonitor: true, deletedAt: new Date() });
 
-    const office = await BranchModel.create({
+    const branch = await BranchModel.create({
       name: 'Sede Prueba',
       location: 'Calle 1',
       scheduleDays: ['Lunes'],
@@ -54,7 +54,7 @@ describe('GET /api/stats', () => {
       scheduleHourStart: '7:00',
       scheduleHourFinish: '8:00',
       monitor: new Types.ObjectId(trainer.id),
-      office: office._id,
+      office: branch._id,
       deletedAt,
     });
     await LessonModel.create([lesson('Yoga'), lesson('Boxeo'), lesson('Retirada', new Date())]);

@@ -2,7 +2,7 @@
  * Texts of the dashboard's class screens .
  * Validation messages and the server's results ('Clase creada exitosamente!', ...) come from MESSAGES.
  */
-export const dashboardClassesEs = {
+export const dashboardLessonsEs = {
   title: 'Clases',
   create: 'Crear clase',
   loading: 'Cargando clases...',
@@ -41,7 +41,7 @@ export const dashboardClassesEs = {
     hourStart: 'Hora de inicio',
     hourFinish: 'Hora de fin',
     isAvailable: 'Disponibilidad',
-    monitor: 'Profesor',
+    trainer: 'Profesor',
     branch: 'Sede',
     select: 'Seleccione',
     required: 'Completa todos los campos para crear la clase.',

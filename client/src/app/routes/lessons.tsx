@@ -6,8 +6,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { es } from '../../i18n/es';
 
 /** /clases: the class list with its filter bar; exercise types come from the server. */
-export function ClassesRoute() {
-  usePageTitle(es.titles.classes);
+export function LessonsRoute() {
+  usePageTitle(es.titles.lessons);
   const { types, status, error, fetch } = useTypesStore(
     useShallow((s) => ({ types: s.items, status: s.status, error: s.error, fetch: s.fetch })),
   );

@@ -4,14 +4,14 @@ import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import type { Outcome } from '../../../lib/mutation';
 
 /** The 'Confirmación' before deleting a sede, naming which one goes. */
-export function deleteQuestion(office: Pick<BranchDto, 'name' | 'location'>): Question {
+export function deleteQuestion(branch: Pick<BranchDto, 'name' | 'location'>): Question {
   return {
     title: t.confirmTitle,
     message: (
       <>
         <p>{t.confirmIrreversible}</p>
         <p>
-          {t.deleteWhich} <strong>{office.name}</strong> ({office.location})
+          {t.deleteWhich} <strong>{branch.name}</strong> ({branch.location})
         </p>
         <p>{t.confirmPrompt}</p>
       </>
@@ -39,7 +39,7 @@ export const saveQuestion: Question = {
 export const cancelledNotice: Notice = { title: t.cancelledTitle, message: t.cancelled, closeLabel: t.ok };
 
 /** A change's result: the server's message under 'Resultado', or under 'Error' when it failed. */
-export function officeReport(outcome: Outcome<unknown>, onDone?: () => void): Report {
+export function branchReport(outcome: Outcome<unknown>, onDone?: () => void): Report {
   return outcome.ok
     ? { title: t.resultTitle, message: outcome.message, closeLabel: t.ok, onClose: onDone }
     : { title: t.errorTitle, message: outcome.message, closeLabel: t.ok };

@@ -2,23 +2,23 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { deleteOffice, getOffices } from '../api/offices-dashboard';
-import { OfficeAdminList } from '../components/office-admin-list';
-import { useOfficesDashboardStore } from '../store';
+import { deleteBranch, getBranches } from '../api/branches-dashboard';
+import { BranchAdminList } from '../components/branch-admin-list';
+import { useBranchesDashboardStore } from '../store';
 import { apiError, CENTRO, NORTE } from './fixtures';
 
-vi.mock('../api/offices-dashboard', () => ({
-  getOffices: vi.fn(),
-  getOffice: vi.fn(),
-  createOffice: vi.fn(),
-  updateOffice: vi.fn(),
-  deleteOffice: vi.fn(),
+vi.mock('../api/branches-dashboard', () => ({
+  getBranches: vi.fn(),
+  getBranch: vi.fn(),
+  createBranch: vi.fn(),
+  updateBranch: vi.fn(),
+  deleteBranch: vi.fn(),
 }));
 
 function renderList() {
   return render(
     <MemoryRouter>
-      <OfficeAdminList />
+      <BranchAdminList />
     </MemoryRouter>,
   );
 }
@@ -29,15 +29,15 @@ async function askToDelete(name: string) {
   return screen.getByRole('alertdialog', { name: 'Confirmación' });
 }
 
-describe('OfficeAdminList (/dashboard/sedes)', () => {
+describe('BranchAdminList (/dashboard/sedes)', () => {
   beforeEach(() => {
-    useOfficesDashboardStore.setState(useOfficesDashboardStore.getInitialState(), true);
-    vi.mocked(getOffices).mockReset();
-    vi.mocked(deleteOffice).mockReset();
+    useBranchesDashboardStore.setState(useBranchesDashboardStore.getInitialState(), true);
+    vi.mocked(getBranches).mockReset();
+    vi.mocked(deleteBranch).mockReset();
   });
 
   test('when the sedes are loading, then a loading indicator is announced', () => {
-    vi.mocked(getOffices).mockReturnValue(new Promise(() => undefined));
+    vi.mocked(getBranches).mockReturnValue(new Promise(() => undefined));
     renderList();
     expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
     expect(screen.getByRole('heading', { level: 1, name: 'Sedes' })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('OfficeAdminList (/dashboard/sedes)', () => {
   });
 
   test('when the sedes load, then each card shows image, Nombre, Dirección, Días and Horario de atención', async () => {
-    vi.mocked(getOffices).mockResolvedValue([CENTRO, NORTE]);
+    vi.mocked(getBranches).mockResolvedValue([CENTRO, NORTE]);
     renderList();
 
     const centro = await screen.findByRole('article', { name: 'Sede Centro' });
@@ -67,7 +67,7 @@ describe('OfficeAdminList (/dashboard/sedes)', () => {
   });
 
   test('when the list cannot load, then the server message shows with a retry', async () => {
-    vi.mocked(getOffices)
+    vi.mocked(getBranches)
       .mockRejectedValueOnce(
         apiError(503, { code: 'DATABASE_UNAVAILABLE', message: 'La base de datos no está disponible' }),
       )
@@ -80,8 +80,8 @@ describe('OfficeAdminList (/dashboard/sedes)', () => {
   });
 
   test('when delete is confirmed with OK, then Sede borrada con éxito shows and the card leaves without a reload', async () => {
-    vi.mocked(getOffices).mockResolvedValue([CENTRO, NORTE]);
-    vi.mocked(deleteOffice).mockResolvedValue('Sede borrada con éxito');
+    vi.mocked(getBranches).mockResolvedValue([CENTRO, NORTE]);
+    vi.mocked(deleteBranch).mockResolvedValue('Sede borrada con éxito');
     renderList();
 
     const dialog = await askToDelete('Sede Centro');
@@ -95,27 +95,27 @@ describe('OfficeAdminList (/dashboard/sedes)', () => {
 
     const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
     expect(result).toHaveTextContent('Sede borrada con éxito');
-    expect(deleteOffice).toHaveBeenCalledWith(CENTRO.id);
+    expect(deleteBranch).toHaveBeenCalledWith(CENTRO.id);
     expect(screen.queryByRole('article', { name: 'Sede Centro' })).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Sede Norte' })).toBeInTheDocument();
-    expect(getOffices).toHaveBeenCalledTimes(1);
+    expect(getBranches).toHaveBeenCalledTimes(1);
     await userEvent.click(within(result).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   test('when delete is cancelled, then Acción cancelada shows and nothing is deleted', async () => {
-    vi.mocked(getOffices).mockResolvedValue([CENTRO]);
+    vi.mocked(getBranches).mockResolvedValue([CENTRO]);
     renderList();
     const dialog = await askToDelete('Sede Centro');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByRole('alertdialog', { name: 'Aviso' })).toHaveTextContent('Acción cancelada');
-    expect(deleteOffice).not.toHaveBeenCalled();
+    expect(deleteBranch).not.toHaveBeenCalled();
     expect(screen.getByRole('article', { name: 'Sede Centro' })).toBeInTheDocument();
   });
 
   test('when the server refuses the delete, then its message shows and the sede stays', async () => {
-    vi.mocked(getOffices).mockResolvedValue([CENTRO]);
-    vi.mocked(deleteOffice).mockRejectedValue(
+    vi.mocked(getBranches).mockResolvedValue([CENTRO]);
+    vi.mocked(deleteBranch).mockRejectedValue(
       apiError(409, { code: 'CONFLICT', message: 'No se puede eliminar la sede porque tiene clases asignadas' }),
     );
     renderList();

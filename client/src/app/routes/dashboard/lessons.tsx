@@ -5,8 +5,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
 /** /dashboard/clases: the admin class list, filtered by the catalog's exercise types. */
-export function ClassesAdminRoute() {
-  usePageTitle(es.titles.dashboard(es.titles.lessons));
+export function LessonsAdminRoute() {
+  usePageTitle(es.titles.dashboard(es.titles.lessonsAdmin));
   const types = useTypesStore((s) => s.items);
   const fetchTypes = useTypesStore((s) => s.fetch);
 

@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { BranchFormRoute } from '../../../app/routes/dashboard/branch-form';
-import { createOffice, deleteOffice, getOffice, updateOffice } from '../api/offices-dashboard';
-import { useOfficesDashboardStore } from '../store';
+import { createBranch, deleteBranch, getBranch, updateBranch } from '../api/branches-dashboard';
+import { useBranchesDashboardStore } from '../store';
 import { apiError, CENTRO, imageFile, NORTE } from './fixtures';
 
-vi.mock('../api/offices-dashboard', () => ({
-  getOffices: vi.fn(),
-  getOffice: vi.fn(),
-  createOffice: vi.fn(),
-  updateOffice: vi.fn(),
-  deleteOffice: vi.fn(),
+vi.mock('../api/branches-dashboard', () => ({
+  getBranches: vi.fn(),
+  getBranch: vi.fn(),
+  createBranch: vi.fn(),
+  updateBranch: vi.fn(),
+  deleteBranch: vi.fn(),
 }));
 
 const HOURS = Array.from({ length: 24 }, (_, i) => `${i + 1}:00`);
@@ -51,7 +51,7 @@ function messageOf(element: HTMLElement): string | null {
     .trim();
 }
 
-async function fillValidSede() {
+async function fillValidBranch() {
   await userEvent.type(nameInput(), 'Sede Oriente');
   await userEvent.type(addressInput(), 'Calle Falsa 123');
   await userEvent.click(screen.getByRole('checkbox', { name: 'Martes' }));
@@ -63,7 +63,7 @@ async function fillValidSede() {
   return file;
 }
 
-describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
+describe('BranchForm: create (/dashboard/sedes/crear)', () => {
   const createObjectURL = URL.createObjectURL;
   const revokeObjectURL = URL.revokeObjectURL;
   beforeAll(() => {
@@ -75,8 +75,8 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
     URL.revokeObjectURL = revokeObjectURL;
   });
   beforeEach(() => {
-    useOfficesDashboardStore.setState(useOfficesDashboardStore.getInitialState(), true);
-    vi.mocked(createOffice).mockReset();
+    useBranchesDashboardStore.setState(useBranchesDashboardStore.getInitialState(), true);
+    vi.mocked(createBranch).mockReset();
   });
 
   test('when it is sent empty, then Error de validación opens and every required message shows under its field', async () => {
@@ -98,7 +98,7 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
     expect(messageOf(startSelect())).toBe('Debe seleccionar hora de inicio');
     expect(messageOf(finishSelect())).toBe('Debe seleccionar hora de fin');
     expect(messageOf(imageInput())).toBe('La imagen es obligatoria');
-    expect(createOffice).not.toHaveBeenCalled();
+    expect(createBranch).not.toHaveBeenCalled();
   });
 
   test('when name and address break their rules, then each rule says its message as the user types', async () => {
@@ -144,9 +144,9 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
 
   test('when a valid sede is sent, then it is created with its image, the form is cleared and OK goes to the list', async () => {
     const created = { ...NORTE, id: 'c'.repeat(24), name: 'Sede Oriente' };
-    vi.mocked(createOffice).mockResolvedValue({ message: 'Sede creada con éxito', branchoffice: created });
+    vi.mocked(createBranch).mockResolvedValue({ message: 'Sede creada con éxito', branchoffice: created });
     renderAt('/dashboard/sedes/crear');
-    const file = await fillValidSede();
+    const file = await fillValidBranch();
     expect(screen.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveAttribute(
       'src',
       'blob:preview',
@@ -155,7 +155,7 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Crear Sede' }));
     const modal = await screen.findByRole('alertdialog', { name: 'Resultado' });
     expect(modal).toHaveTextContent('Sede creada con éxito');
-    expect(createOffice).toHaveBeenCalledWith(
+    expect(createBranch).toHaveBeenCalledWith(
       {
         name: 'Sede Oriente',
         location: 'Calle Falsa 123',
@@ -172,18 +172,18 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
     expect(startSelect()).toHaveValue('');
     expect(finishSelect()).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Vista previa de la imagen elegida' })).not.toBeInTheDocument();
-    expect(useOfficesDashboardStore.getState().items).toEqual([created]);
+    expect(useBranchesDashboardStore.getState().items).toEqual([created]);
 
     await userEvent.click(within(modal).getByRole('button', { name: 'OK' }));
     expect(screen.getByRole('heading', { name: 'Lista de sedes' })).toBeInTheDocument();
   });
 
   test('when the server refuses the sede, then its message shows and what was typed stays', async () => {
-    vi.mocked(createOffice).mockRejectedValue(
+    vi.mocked(createBranch).mockRejectedValue(
       apiError(409, { code: 'CONFLICT', message: 'Ya existe una sede con ese nombre' }),
     );
     renderAt('/dashboard/sedes/crear');
-    await fillValidSede();
+    await fillValidBranch();
     await userEvent.click(screen.getByRole('button', { name: 'Crear Sede' }));
     const modal = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(modal).toHaveTextContent('Ya existe una sede con ese nombre');
@@ -192,7 +192,7 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
   });
 
   test('when the server rejects a field, then its message shows under that field', async () => {
-    vi.mocked(createOffice).mockRejectedValue(
+    vi.mocked(createBranch).mockRejectedValue(
       apiError(400, {
         code: 'VALIDATION_FAILED',
         message: 'Hay datos inválidos en la solicitud',
@@ -200,7 +200,7 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
       }),
     );
     renderAt('/dashboard/sedes/crear');
-    await fillValidSede();
+    await fillValidBranch();
     await userEvent.click(screen.getByRole('button', { name: 'Crear Sede' }));
     const modal = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(modal).toHaveTextContent('Hay datos inválidos en la solicitud');
@@ -209,12 +209,12 @@ describe('OfficeForm: create (/dashboard/sedes/crear)', () => {
   });
 });
 
-describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
+describe('BranchForm: edit (/dashboard/sedes/editar/{id})', () => {
   beforeEach(() => {
-    useOfficesDashboardStore.setState({ ...useOfficesDashboardStore.getInitialState(), items: [CENTRO] }, true);
-    vi.mocked(getOffice).mockReset().mockResolvedValue(CENTRO);
-    vi.mocked(updateOffice).mockReset();
-    vi.mocked(deleteOffice).mockReset();
+    useBranchesDashboardStore.setState({ ...useBranchesDashboardStore.getInitialState(), items: [CENTRO] }, true);
+    vi.mocked(getBranch).mockReset().mockResolvedValue(CENTRO);
+    vi.mocked(updateBranch).mockReset();
+    vi.mocked(deleteBranch).mockReset();
   });
 
   const open = async () => {
@@ -226,7 +226,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
     renderAt(`/dashboard/sedes/editar/${CENTRO.id}`);
     expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
     await screen.findByRole('heading', { level: 1, name: 'Editar Sede' });
-    expect(getOffice).toHaveBeenCalledWith(CENTRO.id);
+    expect(getBranch).toHaveBeenCalledWith(CENTRO.id);
     expect(nameInput()).toHaveValue('Sede Centro');
     expect(addressInput()).toHaveValue('Avenida Juárez 123');
     expect(screen.getByRole('checkbox', { name: 'Sábado' })).toBeChecked();
@@ -240,7 +240,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
   });
 
   test('when the sede cannot load, then the server message shows', async () => {
-    vi.mocked(getOffice).mockRejectedValue(apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la sede' }));
+    vi.mocked(getBranch).mockRejectedValue(apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la sede' }));
     renderAt(`/dashboard/sedes/editar/${CENTRO.id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la sede. No se encontró la sede');
   });
@@ -252,7 +252,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
     expect(screen.getByRole('alertdialog', { name: 'Error de validación' })).toHaveTextContent(
       'Debe completar los campos obligatorios y corregir los errores.',
     );
-    expect(updateOffice).not.toHaveBeenCalled();
+    expect(updateBranch).not.toHaveBeenCalled();
   });
 
   test('when save is cancelled, then Acción cancelada shows and nothing is sent', async () => {
@@ -262,12 +262,12 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
     expect(confirm).toHaveTextContent('Pulse OK o Cancelar.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByRole('alertdialog', { name: 'Aviso' })).toHaveTextContent('Acción cancelada');
-    expect(updateOffice).not.toHaveBeenCalled();
+    expect(updateBranch).not.toHaveBeenCalled();
   });
 
   test('when save is confirmed, then the sede is updated (keeping its image), the list follows and OK goes back', async () => {
     const updated = { ...CENTRO, name: 'Sede Centro Historico' };
-    vi.mocked(updateOffice).mockResolvedValue({ message: 'Sede actualizada con éxito', branchoffice: updated });
+    vi.mocked(updateBranch).mockResolvedValue({ message: 'Sede actualizada con éxito', branchoffice: updated });
     await open();
     await userEvent.type(nameInput(), ' Historico');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Sábado' }));
@@ -278,7 +278,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
 
     const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
     expect(result).toHaveTextContent('Sede actualizada con éxito');
-    expect(updateOffice).toHaveBeenCalledWith(
+    expect(updateBranch).toHaveBeenCalledWith(
       CENTRO.id,
       {
         name: 'Sede Centro Historico',
@@ -289,13 +289,13 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
       },
       null,
     );
-    expect(useOfficesDashboardStore.getState().items).toEqual([updated]);
+    expect(useBranchesDashboardStore.getState().items).toEqual([updated]);
     await userEvent.click(within(result).getByRole('button', { name: 'OK' }));
     expect(screen.getByRole('heading', { name: 'Lista de sedes' })).toBeInTheDocument();
   });
 
   test('when the update fails, then the server message shows and the form stays', async () => {
-    vi.mocked(updateOffice).mockRejectedValue(
+    vi.mocked(updateBranch).mockRejectedValue(
       apiError(409, { code: 'CONFLICT', message: 'Ya existe una sede con ese nombre' }),
     );
     await open();
@@ -311,7 +311,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
 
   test('when new days would leave classes outside, then the server names them under Días de atención', async () => {
     const refused = 'Estas clases se dan en días que la sede dejaría de atender: Spinning (Sábado)';
-    vi.mocked(updateOffice).mockRejectedValue(
+    vi.mocked(updateBranch).mockRejectedValue(
       apiError(400, {
         code: 'VALIDATION_FAILED',
         message: refused,
@@ -331,7 +331,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
   });
 
   test('when delete is confirmed, then Sede borrada con éxito shows, the list loses it and OK goes back', async () => {
-    vi.mocked(deleteOffice).mockResolvedValue('Sede borrada con éxito');
+    vi.mocked(deleteBranch).mockResolvedValue('Sede borrada con éxito');
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Confirmación' });
@@ -342,7 +342,7 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
 
     const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
     expect(result).toHaveTextContent('Sede borrada con éxito');
-    expect(useOfficesDashboardStore.getState().items).toEqual([]);
+    expect(useBranchesDashboardStore.getState().items).toEqual([]);
     await userEvent.click(within(result).getByRole('button', { name: 'OK' }));
     expect(screen.getByRole('heading', { name: 'Lista de sedes' })).toBeInTheDocument();
   });
@@ -354,6 +354,6 @@ describe('OfficeForm: edit (/dashboard/sedes/editar/{id})', () => {
       within(screen.getByRole('alertdialog', { name: 'Confirmación' })).getByRole('button', { name: 'Cancelar' }),
     );
     expect(screen.getByRole('alertdialog', { name: 'Aviso' })).toHaveTextContent('Acción cancelada');
-    expect(deleteOffice).not.toHaveBeenCalled();
+    expect(deleteBranch).not.toHaveBeenCalled();
   });
 });

@@ -8,58 +8,58 @@ import { paths } from '../../../config/paths';
 import { dashboardBranchesEs as t } from '../../../i18n/dashboard-branches';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDays, toHourChoice } from '../format';
-import { cancelledNotice, deleteQuestion, officeReport } from './office-dialogs';
-import { useOfficesDashboardStore } from '../store';
-import '../offices-dashboard.css';
+import { cancelledNotice, deleteQuestion, branchReport } from './branch-dialogs';
+import { useBranchesDashboardStore } from '../store';
+import '../branches-dashboard.css';
 
 /** One sede card: image, Nombre, Dirección, Días and 'Horario de atención', with edit and delete. */
-function OfficeAdminCard({ office, onDelete }: { office: BranchDto; onDelete: (office: BranchDto) => void }) {
-  const nameId = `office-admin-${office.id}`;
-  const start = toHourChoice(office.scheduleHourStart) || office.scheduleHourStart;
-  const finish = toHourChoice(office.scheduleHourFinish) || office.scheduleHourFinish;
+function BranchAdminCard({ branch, onDelete }: { branch: BranchDto; onDelete: (branch: BranchDto) => void }) {
+  const nameId = `branch-admin-${branch.id}`;
+  const start = toHourChoice(branch.scheduleHourStart) || branch.scheduleHourStart;
+  const finish = toHourChoice(branch.scheduleHourFinish) || branch.scheduleHourFinish;
   return (
-    <article className="office-admin-card" aria-labelledby={nameId}>
+    <article className="branch-admin-card" aria-labelledby={nameId}>
       <img
-        className="office-admin-card__image"
-        src={assetUrl(office.image)}
-        alt={t.imageAlt(office.name)}
+        className="branch-admin-card__image"
+        src={assetUrl(branch.image)}
+        alt={t.imageAlt(branch.name)}
         width={320}
         height={200}
         loading="lazy"
       />
-      <dl className="office-admin-card__data">
+      <dl className="branch-admin-card__data">
         <div>
           <dt>{t.name}</dt>
-          <dd id={nameId} className="office-admin-card__name">
-            {office.name}
+          <dd id={nameId} className="branch-admin-card__name">
+            {branch.name}
           </dd>
         </div>
         <div>
           <dt>{t.address}</dt>
-          <dd>{office.location}</dd>
+          <dd>{branch.location}</dd>
         </div>
         <div>
           <dt>{t.days}</dt>
-          <dd>{formatDays(office.scheduleDays)}</dd>
+          <dd>{formatDays(branch.scheduleDays)}</dd>
         </div>
         <div>
           <dt>{t.schedule}</dt>
           <dd>{t.hours(start, finish)}</dd>
         </div>
       </dl>
-      <div className="office-admin-card__actions">
+      <div className="branch-admin-card__actions">
         <Link
           className="button button--small"
-          to={paths.dashboardBranchEdit(office.id)}
-          aria-label={t.editOf(office.name)}
+          to={paths.dashboardBranchEdit(branch.id)}
+          aria-label={t.editOf(branch.name)}
         >
           {t.edit}
         </Link>
         <button
           type="button"
           className="button button--small button--danger"
-          aria-label={t.deleteOf(office.name)}
-          onClick={() => onDelete(office)}
+          aria-label={t.deleteOf(branch.name)}
+          onClick={() => onDelete(branch)}
         >
           {t.delete}
         </button>
@@ -72,42 +72,42 @@ function OfficeAdminCard({ office, onDelete }: { office: BranchDto; onDelete: (o
  * /dashboard/sedes: every sede as a card, 'Crear Sede', and delete behind the
  * 'Confirmación' modal. A deleted sede leaves the list at once; every failure shows its message.
  */
-export function OfficeAdminList() {
-  const { items, status, error, fetchOffices, deleteOffice } = useOfficesDashboardStore(
+export function BranchAdminList() {
+  const { items, status, error, fetchBranches, deleteBranch } = useBranchesDashboardStore(
     useShallow((s) => ({
       items: s.items,
       status: s.status,
       error: s.error,
-      fetchOffices: s.fetchOffices,
-      deleteOffice: s.deleteOffice,
+      fetchBranches: s.fetchBranches,
+      deleteBranch: s.deleteBranch,
     })),
   );
-  const flow = useActionFlow<BranchDto>((office) => deleteOffice(office.id));
+  const flow = useActionFlow<BranchDto>((branch) => deleteBranch(branch.id));
 
   useEffect(() => {
-    void fetchOffices();
-  }, [fetchOffices]);
+    void fetchBranches();
+  }, [fetchBranches]);
 
   return (
-    <section className="offices-admin" aria-labelledby="offices-admin-title">
-      <header className="offices-admin__header">
-        <h1 id="offices-admin-title">{t.title}</h1>
+    <section className="branches-admin" aria-labelledby="branches-admin-title">
+      <header className="branches-admin__header">
+        <h1 id="branches-admin-title">{t.title}</h1>
         <Link className="button button--primary" to={paths.dashboardBranchCreate}>
           {t.create}
         </Link>
       </header>
-      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchOffices()} />
+      <ListState load={{ status, error }} count={items.length} texts={t} onRetry={() => void fetchBranches()} />
       {status !== 'failed' && items.length > 0 && (
-        <div className="offices-admin__list">
-          {items.map((office) => (
-            <OfficeAdminCard key={office.id} office={office} onDelete={flow.ask} />
+        <div className="branches-admin__list">
+          {items.map((branch) => (
+            <BranchAdminCard key={branch.id} branch={branch} onDelete={flow.ask} />
           ))}
         </div>
       )}
       <ActionDialogs
         flow={flow}
         ask={deleteQuestion}
-        report={(_office, outcome) => officeReport(outcome)}
+        report={(_branch, outcome) => branchReport(outcome)}
         declined={cancelledNotice}
       />
     </section>

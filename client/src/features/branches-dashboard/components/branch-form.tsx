@@ -22,13 +22,13 @@ import { assetUrl } from '../../../lib/asset-url';
 import type { Outcome } from '../../../lib/mutation';
 import { slotFor } from '../../../lib/resource';
 import { useForm } from '../../../lib/use-form';
-import type { OfficeFields } from '../api/offices-dashboard';
+import type { BranchFields } from '../api/branches-dashboard';
 import { toHourChoice } from '../format';
-import { useOfficesDashboardStore } from '../store';
-import { cancelledNotice, deleteQuestion, officeReport, saveQuestion } from './office-dialogs';
-import '../offices-dashboard.css';
+import { useBranchesDashboardStore } from '../store';
+import { cancelledNotice, deleteQuestion, branchReport, saveQuestion } from './branch-dialogs';
+import '../branches-dashboard.css';
 
-const EMPTY: OfficeFields = {
+const EMPTY: BranchFields = {
   name: '',
   location: '',
   scheduleDays: [],
@@ -36,19 +36,19 @@ const EMPTY: OfficeFields = {
   scheduleHourFinish: '',
 };
 
-function initialValues(office?: BranchDto): OfficeFields {
-  if (!office) return EMPTY;
+function initialValues(branch?: BranchDto): BranchFields {
+  if (!branch) return EMPTY;
   return {
-    name: office.name,
-    location: office.location,
-    scheduleDays: office.scheduleDays.filter((d) => (WEEKDAYS as readonly string[]).includes(d)),
-    scheduleHourStart: toHourChoice(office.scheduleHourStart),
-    scheduleHourFinish: toHourChoice(office.scheduleHourFinish),
+    name: branch.name,
+    location: branch.location,
+    scheduleDays: branch.scheduleDays.filter((d) => (WEEKDAYS as readonly string[]).includes(d)),
+    scheduleHourStart: toHourChoice(branch.scheduleHourStart),
+    scheduleHourFinish: toHourChoice(branch.scheduleHourFinish),
   };
 }
 
 /** The end hour must stay later than the start: a start at or after it clears it. */
-function keepEndAfterStart(values: OfficeFields, field: keyof OfficeFields): OfficeFields {
+function keepEndAfterStart(values: BranchFields, field: keyof BranchFields): BranchFields {
   if (field !== 'scheduleHourStart') return values;
   if (endHourChoices(WHOLE_HOUR_CHOICES, values.scheduleHourStart).includes(values.scheduleHourFinish)) return values;
   return { ...values, scheduleHourFinish: '' };
@@ -62,22 +62,22 @@ type Action = 'save' | 'delete';
  * errors opens 'Error de validación'. Create sends at once and clears the form; edit asks first, and
  * a cancelled question says 'Acción cancelada'. Every server failure shows its message.
  */
-export function OfficeForm({ office }: { office?: BranchDto }) {
-  const editing = Boolean(office);
+export function BranchForm({ branch }: { branch?: BranchDto }) {
+  const editing = Boolean(branch);
   const navigate = useNavigate();
   const ids = useId();
-  const { createOffice, updateOffice, deleteOffice } = useOfficesDashboardStore(
-    useShallow((s) => ({ createOffice: s.createOffice, updateOffice: s.updateOffice, deleteOffice: s.deleteOffice })),
+  const { createBranch, updateBranch, deleteBranch } = useBranchesDashboardStore(
+    useShallow((s) => ({ createBranch: s.createBranch, updateBranch: s.updateBranch, deleteBranch: s.deleteBranch })),
   );
   const [image, setImage] = useState<File | null>(null);
   // A new key empties the native file input when the form is cleared.
   const [imageKey, setImageKey] = useState(0);
-  const form = useForm<OfficeFields>({
-    initial: () => initialValues(office),
+  const form = useForm<BranchFields>({
+    initial: () => initialValues(branch),
     validate: (values) =>
       fieldErrors(editing ? schemas.branchForm.update : schemas.branchForm.create, {
         ...values,
-        image: image?.name ?? office?.image ?? '',
+        image: image?.name ?? branch?.image ?? '',
       }),
     touchOnBlur: true,
     adjust: keepEndAfterStart,
@@ -85,17 +85,17 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
   const { values, errorOf, change } = form;
 
   const save = async (): Promise<Outcome<unknown>> => {
-    const fields: OfficeFields = { ...values, name: values.name.trim(), location: values.location.trim() };
-    const outcome = office ? await updateOffice(office.id, fields, image) : await createOffice(fields, image as File);
+    const fields: BranchFields = { ...values, name: values.name.trim(), location: values.location.trim() };
+    const outcome = branch ? await updateBranch(branch.id, fields, image) : await createBranch(fields, image as File);
     if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
-    else if (!office) {
+    else if (!branch) {
       form.reset(EMPTY);
       setImage(null);
       setImageKey((k) => k + 1);
     }
     return outcome;
   };
-  const flow = useActionFlow<Action>((action) => (action === 'delete' && office ? deleteOffice(office.id) : save()));
+  const flow = useActionFlow<Action>((action) => (action === 'delete' && branch ? deleteBranch(branch.id) : save()));
   const running = flow.running?.action;
 
   const onSubmit = (event: FormEvent) => {
@@ -112,14 +112,14 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
   };
 
   return (
-    <section className="office-form" aria-labelledby={`${ids}-title`}>
-      <header className="office-form__header">
-        <Link className="office-form__back" to={paths.dashboardBranches} aria-label={t.backToList}>
+    <section className="branch-form" aria-labelledby={`${ids}-title`}>
+      <header className="branch-form__header">
+        <Link className="branch-form__back" to={paths.dashboardBranches} aria-label={t.backToList}>
           <span aria-hidden="true">←</span>
         </Link>
         <h1 id={`${ids}-title`}>{editing ? t.editTitle : t.createTitle}</h1>
       </header>
-      <form className="form office-form__card" onSubmit={onSubmit} noValidate>
+      <form className="form branch-form__card" onSubmit={onSubmit} noValidate>
         <Field {...form.bind('name')} label={t.nameLabel} maxLength={80} autoComplete="off" required />
         <Field {...form.bind('location')} label={t.addressLabel} maxLength={120} autoComplete="off" required />
         <CheckboxGroup
@@ -130,9 +130,9 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           onChange={(days) => change('scheduleDays', days)}
           error={errorOf('scheduleDays')}
         />
-        <fieldset className="office-form__group">
+        <fieldset className="branch-form__group">
           <legend className="field__label">{t.scheduleLabel}</legend>
-          <div className="office-form__hours">
+          <div className="branch-form__hours">
             <SelectField
               {...form.bind('scheduleHourStart')}
               label={t.hourStart}
@@ -153,7 +153,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           key={imageKey}
           label={t.imageLabel}
           value={image}
-          currentUrl={office?.image ? assetUrl(office.image) : null}
+          currentUrl={branch?.image ? assetUrl(branch.image) : null}
           required={!editing}
           error={errorOf('image')}
           onChange={(file) => {
@@ -162,7 +162,7 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
           }}
         />
         {editing && <p className="field__hint">{t.imageHintEdit}</p>}
-        <div className="office-form__actions">
+        <div className="branch-form__actions">
           {editing && (
             <button
               type="button"
@@ -181,8 +181,8 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
 
       <ActionDialogs
         flow={flow}
-        ask={(action) => (action === 'save' || !office ? saveQuestion : deleteQuestion(office))}
-        report={(_action, outcome) => officeReport(outcome, () => void navigate(paths.dashboardBranches))}
+        ask={(action) => (action === 'save' || !branch ? saveQuestion : deleteQuestion(branch))}
+        report={(_action, outcome) => branchReport(outcome, () => void navigate(paths.dashboardBranches))}
         declined={cancelledNotice}
       />
     </section>
@@ -190,32 +190,32 @@ export function OfficeForm({ office }: { office?: BranchDto }) {
 }
 
 /** /dashboard/sedes/editar/{id}: loads the sede, then shows its form. */
-export function OfficeEditScreen({ id }: { id: string }) {
-  const fetchOffice = useOfficesDashboardStore((s) => s.fetchOffice);
+export function BranchEditScreen({ id }: { id: string }) {
+  const fetchBranch = useBranchesDashboardStore((s) => s.fetchBranch);
   const {
-    value: office,
+    value: branch,
     status,
     error,
   } = slotFor(
-    useOfficesDashboardStore((s) => s.current),
+    useBranchesDashboardStore((s) => s.current),
     id,
   );
 
   useEffect(() => {
-    void fetchOffice(id);
-  }, [id, fetchOffice]);
+    void fetchBranch(id);
+  }, [id, fetchBranch]);
 
   return (
     <ScreenLoad
-      ready={status === 'succeeded' && !!office}
+      ready={status === 'succeeded' && !!branch}
       failed={status === 'failed' ? t.loadOneError : null}
       error={error}
       loading={t.loading}
-      onRetry={() => void fetchOffice(id)}
+      onRetry={() => void fetchBranch(id)}
       back={{ label: t.backToList, to: paths.dashboardBranches }}
-      className="office-form"
+      className="branch-form"
     >
-      {office && <OfficeForm key={office.id} office={office} />}
+      {branch && <BranchForm key={branch.id} branch={branch} />}
     </ScreenLoad>
   );
 }

@@ -7,7 +7,7 @@ import { LessonDetail } from '../../features/lessons/components/lesson-detail';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /clases/{name} and /detail/{name}; /detail with no name goes to /clases. */
-export function ClassDetailRoute() {
+export function LessonDetailRoute() {
   const { name } = useParams();
   const { token, userId, isActive, status, loadUser, schedule } = useAuthStore(
     useShallow((s) => ({
@@ -22,7 +22,7 @@ export function ClassDetailRoute() {
   // The class's name, as its address says it (a missing class keeps it too).
   usePageTitle(name);
   const scheduledLessonIds = useMemo(() => schedule?.map((lesson) => lesson.id) ?? [], [schedule]);
-  if (!name) return <Navigate to={paths.classes} replace />;
+  if (!name) return <Navigate to={paths.lessons} replace />;
   return (
     <LessonDetail
       name={name}
@@ -32,7 +32,7 @@ export function ClassDetailRoute() {
         membershipKnown: status === 'succeeded',
         scheduledLessonIds,
       }}
-      onClassAdded={() => void loadUser()}
+      onLessonAdded={() => void loadUser()}
     />
   );
 }

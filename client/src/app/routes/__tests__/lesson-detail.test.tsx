@@ -6,7 +6,7 @@ import { getLesson, getLessons } from '../../../features/lessons/api/lessons';
 import { LessonList } from '../../../features/lessons/components/lesson-list';
 import { useLessonsStore } from '../../../features/lessons/store';
 import { LESSONS, YOGA } from '../../../features/lessons/__tests__/fixtures';
-import { ClassDetailRoute } from '../class-detail';
+import { LessonDetailRoute } from '../lesson-detail';
 
 vi.mock('../../../features/lessons/api/lessons', () => ({
   getLessons: vi.fn(),
@@ -29,7 +29,7 @@ function renderAt(path: string) {
           path="/clases"
           element={<LessonList types={[]} typesStatus="succeeded" typesError={null} onRetryTypes={() => undefined} />}
         />
-        <Route path="/clases/:name" element={<ClassDetailRoute />} />
+        <Route path="/clases/:name" element={<LessonDetailRoute />} />
       </Routes>
       <Where />
     </MemoryRouter>,

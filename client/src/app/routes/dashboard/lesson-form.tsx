@@ -16,7 +16,7 @@ function combined(a: LoadStatus, b: LoadStatus): LoadStatus {
  * /dashboard/clases/crear and /dashboard/clases/editar/{id}: one lesson form, with the
  * exercise types and goals of the catalog.
  */
-export function ClassFormRoute() {
+export function LessonFormRoute() {
   const { id } = useParams();
   usePageTitle(es.titles.dashboard(id ? es.titles.lessonEdit : es.titles.lessonCreate));
   const types = useTypesStore();
