@@ -3,6 +3,7 @@ import { ignoreDuplicateKeys, isDuplicateKeyError } from '../../lib/db';
 import mongoose, { trusted, Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName, type StatsDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
+import { KeyedLock } from '../../lib/keyed-lock';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
 import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
@@ -152,7 +153,7 @@ async function claimOnce(id: string, fields: Omit<Claim, '_id' | 'at'>): Promise
 
 /**
  * Decides a pending payment's outcome once. Whoever claims it first decides; every caller then
- * writes the decided state on the payment (the same values each time, so these writes may race).
+ * makes sure the payment shows the decided state (a caller that finds it already there writes nothing).
  * `won` is true only for the caller whose claim decided it.
  */
 async function settle(
@@ -170,8 +171,32 @@ async function settle(
     claim.outcome === 'paid'
       ? { status: 'paid' as const, paidAt: claim.at, providerEventId: claim.eventId ?? '' }
       : { status: 'cancelled' as const };
-  await PaymentModel.updateOne({ _id: payment._id }, { $set: set });
-  return { payment: { ...payment, ...set }, won };
+  const written = await writePayment(payment._id, (stored) => (stored.status === set.status ? null : set));
+  return { payment: { ...payment, ...written, ...set }, won };
+}
+
+/** One payment's document is written by one caller at a time in this process (see KeyedLock). */
+const paymentWrites = new KeyedLock();
+
+/**
+ * Writes what `change` asks of the payment as it is stored now (nothing when it answers null) and
+ * returns the stored payment. FerretDB rewrites a whole document on every update, so two writes to
+ * one payment at the same moment could undo each other (a cancel's late write dropping the
+ * membership the confirm had just recorded); here each writer reads the stored payment first and
+ * writes only what is still missing, one at a time.
+ */
+async function writePayment(
+  id: Types.ObjectId,
+  change: (stored: PaymentDoc) => Partial<PaymentDoc> | null,
+): Promise<PaymentDoc> {
+  return paymentWrites.run(id.toString(), async () => {
+    const stored = await PaymentModel.findById(id).lean<PaymentDoc>();
+    if (!stored) throw notFound();
+    const set = change(stored);
+    if (!set) return stored;
+    await PaymentModel.updateOne({ _id: id }, { $set: set });
+    return { ...stored, ...set };
+  });
 }
 
 /**
@@ -214,8 +239,12 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<Fulfilme
     return { payment: toPaymentDto(payment), activated: false };
   }
   const { start, end } = membership;
-  await PaymentModel.updateOne({ _id: payment._id }, { $set: { membershipStart: start, membershipEnd: end } });
-  const done = { ...payment, membershipStart: start, membershipEnd: end };
+  const recorded = (stored: PaymentDoc) =>
+    stored.membershipStart?.getTime() === start.getTime() && stored.membershipEnd?.getTime() === end.getTime();
+  const stored = await writePayment(payment._id, (p) =>
+    recorded(p) ? null : { membershipStart: start, membershipEnd: end },
+  );
+  const done = { ...stored, membershipStart: start, membershipEnd: end };
   if (!(await claimOnce(`${id}:activated`, {}))) return { payment: toPaymentDto(done), activated: false };
   await sendReceipt(deps, done, start, end);
   return { payment: toPaymentDto(done), activated: true };
