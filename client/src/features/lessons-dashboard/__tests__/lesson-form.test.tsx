@@ -13,18 +13,11 @@ import {
   updateLesson,
 } from '../api/lessons-dashboard';
 import { LessonFormScreen } from '../components/lesson-form-screen';
+import { field, messageOf, type User } from '../../../test/helpers';
 import { useLessonsDashboardStore } from '../store';
 import { apiError, GOALS, LESSONS, MONITORS, OFFICES, TYPES, YOGA } from './fixtures';
 
-vi.mock('../api/lessons-dashboard', () => ({
-  getAllLessons: vi.fn(),
-  getLessonById: vi.fn(),
-  createLesson: vi.fn(),
-  updateLesson: vi.fn(),
-  deleteLesson: vi.fn(),
-  getMonitors: vi.fn(),
-  getOffices: vi.fn(),
-}));
+vi.mock('../api/lessons-dashboard');
 
 function Screen() {
   const { id } = useParams();
@@ -54,16 +47,8 @@ function renderAt(path: string) {
   return user;
 }
 
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-/** The message shown under a field (linked by aria-describedby). */
-const messageOf = (element: HTMLElement) => {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 const groupMessage = (legend: string) => messageOf(screen.getByRole('group', { name: legend }));
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'clase.png', { type: 'image/png' });
-
-type User = ReturnType<typeof userEvent.setup>;
 
 /** Fills every field of the create form with valid values. */
 async function fillValid(user: User) {
@@ -306,7 +291,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the server refuses the class, then La clase no pudo ser creada shows with its reason and the form stays', async () => {
       vi.mocked(createLesson).mockRejectedValue(
-        await apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
+        apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
       );
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
@@ -322,7 +307,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the server sends field messages, then they show under their fields too', async () => {
       vi.mocked(createLesson).mockRejectedValue(
-        await apiError(400, {
+        apiError(400, {
           code: 'VALIDATION_FAILED',
           message: 'Hay datos inválidos en la solicitud',
           details: [{ field: 'monitor', message: 'El profesor no existe' }],
@@ -430,7 +415,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     test('when the server refuses the schedule, then its message shows until a schedule field changes', async () => {
       const busy = 'El profesor ya da la clase Funcional el Lunes de 10:00 a 11:00';
       vi.mocked(createLesson).mockRejectedValue(
-        await apiError(400, {
+        apiError(400, {
           code: 'VALIDATION_FAILED',
           message: busy,
           details: [{ field: 'monitor', message: busy }],
@@ -558,7 +543,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the update fails, then La clase no pudo ser editada shows with the reason', async () => {
       vi.mocked(updateLesson).mockRejectedValue(
-        await apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
+        apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
       );
       const user = renderAt('/dashboard/clases/editar/l2');
       await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
@@ -590,7 +575,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the delete fails, then the server answer shows as it is', async () => {
       vi.mocked(deleteLesson).mockRejectedValue(
-        await apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
+        apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
       );
       const user = renderAt('/dashboard/clases/editar/l2');
       await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
@@ -603,7 +588,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the class cannot be loaded, then the server message shows with a way back', async () => {
       vi.mocked(getLessonById).mockRejectedValue(
-        await apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
+        apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
       );
       renderAt('/dashboard/clases/editar/zz');
       const alert = await screen.findByRole('alert');

@@ -7,13 +7,7 @@ import { OfficeAdminList } from '../components/office-admin-list';
 import { useOfficesDashboardStore } from '../store';
 import { apiError, CENTRO, NORTE } from './fixtures';
 
-vi.mock('../api/offices-dashboard', () => ({
-  getOffices: vi.fn(),
-  getOffice: vi.fn(),
-  createOffice: vi.fn(),
-  updateOffice: vi.fn(),
-  deleteOffice: vi.fn(),
-}));
+vi.mock('../api/offices-dashboard');
 
 function renderList() {
   return render(

@@ -7,13 +7,7 @@ import { createOffice, deleteOffice, getOffice, updateOffice } from '../api/offi
 import { useOfficesDashboardStore } from '../store';
 import { apiError, CENTRO, imageFile, NORTE } from './fixtures';
 
-vi.mock('../api/offices-dashboard', () => ({
-  getOffices: vi.fn(),
-  getOffice: vi.fn(),
-  createOffice: vi.fn(),
-  updateOffice: vi.fn(),
-  deleteOffice: vi.fn(),
-}));
+vi.mock('../api/offices-dashboard');
 
 const HOURS = Array.from({ length: 24 }, (_, i) => `${i + 1}:00`);
 

@@ -7,15 +7,10 @@ import type { MonitorDto, UserDto } from '@pulso/shared';
 import { createTrainer, deleteTrainer, getTrainer, getTrainers, updateTrainer } from '../api/trainers';
 import { TrainerFormScreen } from '../components/trainer-form-screen';
 import { TrainerList } from '../components/trainer-list';
+import { apiError, field, messageOf, type User } from '../../../test/helpers';
 import { useTrainersStore } from '../store';
 
-vi.mock('../api/trainers', () => ({
-  getTrainers: vi.fn(),
-  getTrainer: vi.fn(),
-  createTrainer: vi.fn(),
-  updateTrainer: vi.fn(),
-  deleteTrainer: vi.fn(),
-}));
+vi.mock('../api/trainers');
 
 const TRAINERS: MonitorDto[] = [
   {
@@ -54,16 +49,6 @@ const LUCIA: UserDto = {
   ],
 };
 
-function apiError(status: number, body: unknown) {
-  return new AxiosError('Request failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    headers: {},
-    config: {} as never,
-    data: body,
-  });
-}
-
 function Form() {
   const { id } = useParams();
   return <TrainerFormScreen id={id} />;
@@ -82,14 +67,6 @@ function renderAt(path: string) {
   );
   return user;
 }
-
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-const messageOf = (element: HTMLElement) => {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
-
-type User = ReturnType<typeof userEvent.setup>;
 
 async function fillValid(user: User) {
   await user.type(field('Nombre'), 'Pedro Alvarez');
