@@ -38,3 +38,10 @@ export function messageOf(element: HTMLElement): string | null {
   const id = element.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
+
+/** Presses `button`, then Confirmar in the dialog that asks, and returns the Resultado dialog once it shows. */
+export async function pressAndConfirm(user: User, button: string): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: button }));
+  await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+  return screen.findByRole('alertdialog', { name: 'Resultado' });
+}

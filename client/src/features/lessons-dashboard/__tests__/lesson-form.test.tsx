@@ -13,7 +13,7 @@ import {
   updateLesson,
 } from '../api/lessons-dashboard';
 import { LessonFormScreen } from '../components/lesson-form-screen';
-import { field, messageOf, type User } from '../../../test/helpers';
+import { field, messageOf, pressAndConfirm, type User } from '../../../test/helpers';
 import { useLessonsDashboardStore } from '../store';
 import { apiError, GOALS, LESSONS, MONITORS, OFFICES, TYPES, YOGA } from './fixtures';
 
@@ -66,6 +66,13 @@ async function fillValid(user: User) {
   await user.click(screen.getByRole('checkbox', { name: 'Cardio' }));
   await user.click(screen.getByRole('checkbox', { name: 'Bienestar' }));
   await user.upload(field('Imagen'), png());
+}
+
+/** The edit screen of Yoga (l2), once it has loaded. */
+async function openYogaEdit() {
+  const user = renderAt('/dashboard/clases/editar/l2');
+  await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+  return user;
 }
 
 describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
@@ -278,11 +285,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
-        'Clase creada exitosamente!',
-      );
+      expect(await pressAndConfirm(user, 'Crear clase')).toHaveTextContent('Clase creada exitosamente!');
       expect(useLessonsDashboardStore.getState().items.map((l) => l.id)).toContain('new');
       expect(messageOf(field('Profesor'))).toBeNull();
       expect(screen.queryByText(/El profesor ya da la clase/)).toBeNull();
@@ -296,9 +299,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Crear clase');
       expect(result).toHaveTextContent('La clase no pudo ser creada. Ya existe una clase con ese nombre');
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(field('Nombre')).toHaveValue('Spinning');
@@ -316,9 +317,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Crear clase');
       expect(result).toHaveTextContent(
         'La clase no pudo ser creada. Hay datos inválidos en la solicitud: El profesor no existe',
       );
@@ -424,9 +423,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Crear clase');
       // The server's message is its first field message: said once.
       expect(within(result).getByText(`La clase no pudo ser creada. ${busy}`, { exact: true })).toBeInTheDocument();
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
@@ -470,9 +467,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       // Her namesake is free then: the rule compares trainers by id, not by name.
       await user.selectOptions(trainer, 'Ana Ruiz (ana.dos@pulso.demo)');
       expect(messageOf(trainer)).toBeNull();
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      await screen.findByRole('alertdialog', { name: 'Resultado' });
+      await pressAndConfirm(user, 'Crear clase');
       expect(createLesson).toHaveBeenCalledWith(
         expect.objectContaining({ monitorId: 'a2', officeId: 'o1' }),
         expect.objectContaining({ name: 'clase.png' }),
@@ -502,8 +497,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     });
 
     test('when a field has an error, then Guardar cambios is disabled until it is fixed', async () => {
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      const user = await openYogaEdit();
       const save = screen.getByRole('button', { name: 'Guardar cambios' });
       await user.clear(field('Nombre'));
       expect(messageOf(field('Nombre'))).toBe('El nombre es requerido');
@@ -520,8 +514,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
         message: 'Clase modificada con éxito',
         lesson: { ...YOGA, name: 'Yogaflow', isAvailable: true },
       });
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      const user = await openYogaEdit();
       await user.clear(field('Nombre'));
       await user.type(field('Nombre'), 'Yogaflow');
       await user.selectOptions(field('Disponibilidad'), 'Activa');
@@ -545,27 +538,21 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       vi.mocked(updateLesson).mockRejectedValue(
         apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
       );
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
-      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const user = await openYogaEdit();
+      const result = await pressAndConfirm(user, 'Guardar cambios');
       expect(result).toHaveTextContent('La clase no pudo ser editada. Ya existe una clase con ese nombre');
     });
 
     test('when Eliminar clase is confirmed, then Clase eliminada correctamente shows and the class leaves the list', async () => {
       vi.mocked(deleteLesson).mockResolvedValue('Clase eliminada correctamente');
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      const user = await openYogaEdit();
       await user.click(screen.getByRole('button', { name: 'Eliminar clase' }));
       const confirm = screen.getByRole('alertdialog', { name: 'Confirmación' });
       expect(confirm).toHaveTextContent('¿Estás seguro de que quieres eliminar la clase?');
       await user.click(within(confirm).getByRole('button', { name: 'Volver' }));
       expect(deleteLesson).not.toHaveBeenCalled();
 
-      await user.click(screen.getByRole('button', { name: 'Eliminar clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Eliminar clase');
       expect(result).toHaveTextContent('Clase eliminada correctamente');
       expect(deleteLesson).toHaveBeenCalledWith('l2');
       expect(useLessonsDashboardStore.getState().items.map((l) => l.id)).toEqual(['l1', 'l3']);
@@ -577,11 +564,8 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       vi.mocked(deleteLesson).mockRejectedValue(
         apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
       );
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
-      await user.click(screen.getByRole('button', { name: 'Eliminar clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const user = await openYogaEdit();
+      const result = await pressAndConfirm(user, 'Eliminar clase');
       expect(within(result).getByText('No se encontró la clase')).toBeInTheDocument();
       expect(useLessonsDashboardStore.getState().items).toHaveLength(3);
     });

@@ -7,7 +7,7 @@ import type { MonitorDto, UserDto } from '@pulso/shared';
 import { createTrainer, deleteTrainer, getTrainer, getTrainers, updateTrainer } from '../api/trainers';
 import { TrainerFormScreen } from '../components/trainer-form-screen';
 import { TrainerList } from '../components/trainer-list';
-import { apiError, field, messageOf, type User } from '../../../test/helpers';
+import { apiError, field, messageOf, pressAndConfirm, type User } from '../../../test/helpers';
 import { useTrainersStore } from '../store';
 
 vi.mock('../api/trainers');
@@ -77,6 +77,12 @@ async function fillValid(user: User) {
   await user.selectOptions(field('Es administrador?'), 'No');
 }
 
+/** Opens `path` and returns the alert it shows. */
+async function alertAt(path: string) {
+  renderAt(path);
+  return screen.findByRole('alert');
+}
+
 describe('trainers (/dashboard/profesores)', () => {
   beforeEach(() => {
     useTrainersStore.setState(useTrainersStore.getInitialState(), true);
@@ -114,8 +120,7 @@ describe('trainers (/dashboard/profesores)', () => {
       vi.mocked(getTrainers).mockRejectedValue(
         apiError(403, { code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' }),
       );
-      renderAt('/dashboard/profesores');
-      expect(await screen.findByRole('alert')).toHaveTextContent(
+      expect(await alertAt('/dashboard/profesores')).toHaveTextContent(
         'No se pudieron cargar los profesores. No tienes permiso para realizar esta acción',
       );
     });
@@ -195,9 +200,7 @@ describe('trainers (/dashboard/profesores)', () => {
       );
       const user = renderAt('/dashboard/profesores/crear');
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Guardar' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Guardar');
       expect(result).toHaveTextContent('Este email ya esta registrado');
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(messageOf(field('E-mail'))).toBe('Este email ya esta registrado');
@@ -269,11 +272,7 @@ describe('trainers (/dashboard/profesores)', () => {
       );
       const user = renderAt('/dashboard/profesores/editar/t2');
       await screen.findByRole('heading', { name: 'Editar Profesor' });
-      await user.click(screen.getByRole('button', { name: 'Guardar' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
-        'Debe quedar al menos un administrador activo',
-      );
+      expect(await pressAndConfirm(user, 'Guardar')).toHaveTextContent('Debe quedar al menos un administrador activo');
     });
 
     test('when Eliminar is confirmed, then the server answer shows and the trainer leaves the list', async () => {
@@ -317,8 +316,7 @@ describe('trainers (/dashboard/profesores)', () => {
       vi.mocked(getTrainer).mockRejectedValue(
         apiError(404, { code: 'USER_NOT_FOUND', message: 'No se encontró el usuario' }),
       );
-      renderAt('/dashboard/profesores/editar/zz');
-      expect(await screen.findByRole('alert')).toHaveTextContent(
+      expect(await alertAt('/dashboard/profesores/editar/zz')).toHaveTextContent(
         'No se pudo cargar el profesor. No se encontró el usuario',
       );
     });
