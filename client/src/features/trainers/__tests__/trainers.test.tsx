@@ -25,25 +25,22 @@ const TRAINERS: MonitorDto[] = [
   { id: 't2', fullName: 'Lucía Fernández', email: 'lucia@pulso.demo', lessonDetails: [] },
 ];
 
-const LUCIA: UserDto = {
-  id: 't2',
+const LUCIA_DETAILS = {
   fullName: 'Lucía Fernández',
   email: 'lucia@pulso.demo',
   phone: '5510000005',
   isMonitor: true,
   isAdmin: false,
   lessonDetails: [],
+};
+
+const LUCIA: UserDto = {
+  id: 't2',
+  ...LUCIA_DETAILS,
   deletedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
-  detalle: {
-    fullName: 'Lucía Fernández',
-    email: 'lucia@pulso.demo',
-    phone: '5510000005',
-    isMonitor: true,
-    isAdmin: false,
-    lessonDetails: [],
-  },
+  detalle: LUCIA_DETAILS,
   monitorLessons: [
     { id: 'l3', name: 'Yoga', scheduleDays: [], scheduleHourStart: '9:00', scheduleHourFinish: '10:00' },
   ],
