@@ -132,7 +132,7 @@ export function LessonForm({ lesson, types, goals, monitors, offices, lessons }:
 
   return (
     <section className="lesson-form" aria-labelledby="lesson-form-title">
-      <Link className="lesson-form__back" to={paths.dashboardClasses} aria-label={t.back} title={t.back}>
+      <Link className="back-link" to={paths.dashboardClasses} aria-label={t.back} title={t.back}>
         <BackIcon />
         <span aria-hidden="true">{dashboardClassesEs.title}</span>
       </Link>

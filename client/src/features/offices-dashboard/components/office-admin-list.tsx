@@ -27,7 +27,7 @@ function OfficeAdminCard({ office, onDelete }: { office: BranchDto; onDelete: (o
         height={200}
         loading="lazy"
       />
-      <dl className="office-admin-card__data">
+      <dl className="data-list office-admin-card__data">
         <div>
           <dt>{t.name}</dt>
           <dd id={nameId} className="office-admin-card__name">
