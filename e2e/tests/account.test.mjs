@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
+import { useBrowser } from '../helpers.mjs';
 
 async function api(pathname, options = {}) {
   const res = await fetch(BASE_URL() + '/api' + pathname, {
@@ -14,14 +14,7 @@ async function api(pathname, options = {}) {
 }
 
 describe('changing one’s password', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   test('when a member changes their password from the profile, then the current one is asked for, a wrong one is refused and the new one signs in', async () => {
     const email = `clave-${randomBytes(4).toString('hex')}@example.com`;

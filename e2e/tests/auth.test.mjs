@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { newPage, screenshots, useBrowser, VIEWPORTS } from '../helpers.mjs';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-];
+const save = screenshots('auth');
 
 /** Opens the mobile menu when the links are folded behind it. */
 async function openMenu(page) {
@@ -17,24 +13,13 @@ async function openMenu(page) {
 }
 
 describe('sign-up, sign-in and sign-out', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {
     test(`when a visitor registers, logs out and logs back in on ${viewport.name}, then every step says what happened`, async () => {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { page, errors } = await newPage(browser, viewport);
       const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
-      const shot = (step) =>
-        page.screenshot({ path: path.join(SCREENSHOT_DIR, `auth-${step}-${viewport.name}.png`), fullPage: true });
+      const shot = (step) => save(page, `${step}-${viewport.name}`);
 
       // Register: the form rules show under the fields, then the account is created.
       await page.goto(BASE_URL() + '/login');
@@ -123,7 +108,7 @@ describe('sign-up, sign-in and sign-out', () => {
     await page.getByLabel('Repite la contraseña', { exact: true }).fill('Nueva1234');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await page.getByText('El enlace no es válido o expiró').waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auth-reset-invalid.png') });
+    await save(page, 'reset-invalid', false);
     await page.close();
   });
 });

@@ -1,30 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { BASE_URL } from '../browser.mjs';
+import { apiLogin, newPage, screenshots, storeToken, useBrowser, userIdOf, VIEWPORTS } from '../helpers.mjs';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-];
 const DRAG_REFUSED = 'No se puede cambiar la fecha de la clase!';
 const TITLE_PREFIX = 'E2E calendario';
-
-async function login(email, password) {
-  const response = await fetch(BASE_URL() + '/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await response.json();
-  assert.ok(body.login?.token, `login of ${email} failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
-
-function userIdOf(token) {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
-}
 
 async function apiGet(token, url) {
   const response = await fetch(BASE_URL() + '/api' + url, { headers: { authorization: `Bearer ${token}` } });
@@ -34,23 +14,18 @@ async function apiGet(token, url) {
 
 /** Signs in by storing the token (as the SPA does after login), then opens /calendar. */
 async function openCalendar(browser, viewport, token) {
-  const page = await browser.context.newPage();
-  await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const { page, errors } = await newPage(browser, viewport);
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(BASE_URL() + '/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await storeToken(page, token);
   await page.goto(BASE_URL() + '/calendar');
   await page.locator('.fc-dayGridMonth-view').waitFor({ timeout: 20_000 });
   await page.locator('.calendar-board__loading').waitFor({ state: 'detached' });
   return { page, errors };
 }
 
-const shot = (page, name) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `calendar-${name}.png`), fullPage: true });
+const shot = screenshots('calendar');
 
 function localInput(date) {
   const pad = (n) => String(n).padStart(2, '0');
@@ -58,17 +33,14 @@ function localInput(date) {
 }
 
 describe('calendar page', () => {
-  let browser;
+  const browser = useBrowser();
   let memberToken;
   let adminToken;
   before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    memberToken = await login('socio@pulso.demo', 'Socio1234');
-    adminToken = await login('admin@pulso.demo', 'Admin1234');
+    memberToken = await apiLogin('socio@pulso.demo', 'Socio1234');
+    adminToken = await apiLogin('admin@pulso.demo', 'Admin1234');
   });
   after(async () => {
-    await browser?.close();
     // Leave no test event behind, even when a test failed half-way.
     if (!adminToken) return;
     const now = Date.now();

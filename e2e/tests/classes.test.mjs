@@ -1,21 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
-
-async function login(email, password) {
-  const response = await fetch(BASE_URL() + '/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await response.json();
-  assert.ok(body.login?.token, `login of ${email} failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
-
-const userIdOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
+import { describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { apiLogin, DESKTOP, newPage, openPage, screenshots, useBrowser, userIdOf, VIEWPORTS } from '../helpers.mjs';
 
 async function lessonByName(name) {
   const response = await fetch(BASE_URL() + '/api/lessons/' + encodeURIComponent(name));
@@ -33,8 +19,7 @@ async function postReview(token, review) {
 }
 
 /** A full-page screenshot, or only the viewport when a modal is open (fixed layers repeat in full pages). */
-const shot = (page, name, fullPage = true) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `classes-${name}.png`), fullPage });
+const shot = screenshots('classes');
 
 const cardNames = (page) => page.locator('.lesson-card__name').allTextContents();
 
@@ -55,35 +40,12 @@ async function settledCardNames(page, expected) {
   return cardNames(page);
 }
 
-/** Opens a page as a signed-in user: the token is stored as the SPA does after login. */
-async function openSignedIn(browser, token, url, viewport = { width: 1280, height: 900 }) {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(BASE_URL() + '/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.goto(BASE_URL() + url);
-  return page;
-}
-
 describe('classes: list, filters, detail and reviews', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 900 },
-    { name: 'mobile', width: 390, height: 844 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`when a visitor filters /clases on ${viewport.name}, then the cards follow and a class opens`, async () => {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { page, errors } = await newPage(browser, viewport);
       await page.goto(BASE_URL() + '/clases');
 
       await page.locator('.lesson-card').first().waitFor({ timeout: 15_000 });
@@ -165,19 +127,14 @@ describe('classes: list, filters, detail and reviews', () => {
     await page.close();
   });
 
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 900 },
-    { name: 'mobile', width: 390, height: 844 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`when a member rates a class on ${viewport.name}, then Review Creada shows and the review appears`, async () => {
-      const token = await login('socio@pulso.demo', 'Socio1234');
+      const token = await apiLogin('socio@pulso.demo', 'Socio1234');
       const userId = userIdOf(token);
       const lesson = await lessonByName('Yoga');
       const original = lesson.reviews.find((r) => r.userId === userId);
       const text = `Reseña de prueba ${viewport.name} ${Date.now()}`;
-      const page = await openSignedIn(browser, token, '/clases/Yoga', viewport);
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { page, errors } = await openPage(browser, viewport, '/clases/Yoga', token);
       try {
         const form = page.getByRole('form', { name: 'Califica esta clase' });
         await form.waitFor({ timeout: 15_000 });
@@ -213,8 +170,8 @@ describe('classes: list, filters, detail and reviews', () => {
   }
 
   test('when a signed-in user without a membership opens a class, then the review form says why before anything is typed', async () => {
-    const token = await login('usuario@pulso.demo', 'Usuario1234');
-    const page = await openSignedIn(browser, token, '/clases/Zumba');
+    const token = await apiLogin('usuario@pulso.demo', 'Usuario1234');
+    const { page } = await openPage(browser, DESKTOP, '/clases/Zumba', token);
     const form = page.getByRole('form', { name: 'Califica esta clase' });
     await form.getByText('Solo los socios con una membresía activa pueden calificar clases.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Añadir clase' }).count(), 0);
@@ -226,8 +183,8 @@ describe('classes: list, filters, detail and reviews', () => {
   });
 
   test('when a signed-in member opens /review, then they can pick a class and find its page', async () => {
-    const token = await login('socio@pulso.demo', 'Socio1234');
-    const page = await openSignedIn(browser, token, '/review');
+    const token = await apiLogin('socio@pulso.demo', 'Socio1234');
+    const { page } = await openPage(browser, DESKTOP, '/review', token);
     await page.getByRole('heading', { name: 'Califica una clase' }).waitFor();
     await page.getByRole('combobox', { name: 'Clase' }).selectOption({ label: 'Spinning' });
     assert.equal(await page.getByRole('link', { name: 'Ver la clase' }).getAttribute('href'), '/clases/Spinning');

@@ -3,30 +3,14 @@
 // found in the trainers list, edited and deleted. A phone-width pass checks the same screens fit 390 px.
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function adminToken() {
-  const response = await fetch(BASE_URL() + '/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@pulso.demo', password: 'Admin1234' }),
-  });
-  const body = await response.json();
-  assert.ok(body.login?.token, `admin login failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
+import { before, describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { ADMIN, apiLogin, confirmAndExpect, DESKTOP, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
 
 /** Letters only: class names take letters and hyphens, trainer names no digits. */
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
-const shot = (page, name, fullPage = true) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `dashboard-classes-${name}.png`), fullPage });
+const shot = screenshots('dashboard-classes');
 
 /** A small PNG drawn by the browser itself, for the image input. */
 async function makePng(browser) {
@@ -40,27 +24,6 @@ async function makePng(browser) {
   return buffer;
 }
 
-async function openAsAdmin(browser, token, url, viewport) {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(BASE_URL() + '/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.goto(BASE_URL() + url);
-  return { page, errors };
-}
-
-/** Confirms the open question and returns the result dialog once it shows `text`. */
-async function confirmAndExpect(page, question, text) {
-  const confirm = page.getByRole('alertdialog', { name: 'Confirmación' });
-  await confirm.getByText(question, { exact: true }).waitFor();
-  await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  const result = page.getByRole('alertdialog', { name: 'Resultado' });
-  await result.getByText(text, { exact: true }).waitFor({ timeout: 15_000 });
-  return result;
-}
-
 const noHorizontalScroll = async (page) =>
   assert.ok(
     (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
@@ -68,21 +31,16 @@ const noHorizontalScroll = async (page) =>
   );
 
 describe('dashboard: classes and trainers', () => {
-  let browser;
+  const browser = useBrowser();
   let token;
   before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    token = await adminToken();
-  });
-  after(async () => {
-    await browser?.close();
+    token = await apiLogin(ADMIN.email, ADMIN.password);
   });
 
   test('when the admin creates a class with an image, then it shows on /clases; it can be edited and deleted', async () => {
     const name = `Prueba${letters(6)}`;
     const image = await makePng(browser);
-    const { page, errors } = await openAsAdmin(browser, token, '/dashboard/clases', DESKTOP);
+    const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/clases', token);
     try {
       // The list and its type filter.
       await page.getByRole('article', { name: 'Yoga' }).waitFor({ timeout: 15_000 });
@@ -248,7 +206,7 @@ describe('dashboard: classes and trainers', () => {
       return api(`/lessons/update/${aerobics.id}`, { method: 'PUT', body: form });
     };
 
-    const { page, errors } = await openAsAdmin(browser, token, '/dashboard/clases/crear', DESKTOP);
+    const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/clases/crear', token);
     try {
       await page.getByRole('heading', { name: 'CREA UNA CLASE' }).waitFor({ timeout: 15_000 });
       const submit = page.getByRole('button', { name: 'Crear clase' });
@@ -322,7 +280,7 @@ describe('dashboard: classes and trainers', () => {
   test('when the admin creates a trainer, then it shows in the trainers list; it can be edited and deleted', async () => {
     const fullName = `Profesor ${letters(1).toUpperCase()}${letters(7)}`;
     const email = `profe-${letters(8)}@example.com`;
-    const { page, errors } = await openAsAdmin(browser, token, '/dashboard/profesores', DESKTOP);
+    const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/profesores', token);
     try {
       const carlos = page.getByRole('row', { name: /Carlos Ruiz/ });
       await carlos.waitFor({ timeout: 15_000 });
@@ -392,7 +350,7 @@ describe('dashboard: classes and trainers', () => {
   });
 
   test('when the screens open on a 390 px phone, then they fit its width and the messages show', async () => {
-    const { page, errors } = await openAsAdmin(browser, token, '/dashboard/clases', PHONE);
+    const { page, errors } = await openPage(browser, PHONE, '/dashboard/clases', token);
     try {
       await page.getByRole('article', { name: 'Yoga' }).waitFor({ timeout: 15_000 });
       await noHorizontalScroll(page);

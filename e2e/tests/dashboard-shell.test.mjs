@@ -1,10 +1,10 @@
 // The dashboard shell: only admins get in, visitors never download it, the overview
 // shows the chain's figures, every link of the bar opens its screen, and 'Cerrar sesión' leaves.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
+import { useBrowser } from '../helpers.mjs';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -30,14 +30,7 @@ async function pageWithToken(browser, viewport, token) {
 }
 
 describe('dashboard shell', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   test('when a visitor browses the site, then no dashboard code is downloaded; opening /dashboard sends them to /', async () => {
     const page = await pageWithToken(browser, VIEWPORTS[0], null);

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
-
-const DESKTOP = { width: 1280, height: 900 };
-const MOBILE = { width: 390, height: 844 };
+import { before, describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { ADMIN, apiLogin, DESKTOP, makePng, openPage, PHONE as MOBILE, screenshots, useBrowser } from '../helpers.mjs';
 
 async function api(pathname, options = {}) {
   const response = await fetch(BASE_URL() + '/api' + pathname, {
@@ -16,62 +11,10 @@ async function api(pathname, options = {}) {
   return { status: response.status, body: await response.json() };
 }
 
-async function adminToken() {
-  const { body } = await api('/users/login', {
-    method: 'POST',
-    body: JSON.stringify({ email: 'admin@pulso.demo', password: 'Admin1234' }),
-  });
-  assert.ok(body.login?.token, `admin login failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
-
-/** A real PNG (signature, IHDR, IDAT, IEND) of a width x height orange-to-blue gradient. */
-function makePng(width = 48, height = 30) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      row[1 + x * 3] = 255 - Math.round((x / width) * 200);
-      row[2 + x * 3] = 90;
-      row[3 + x * 3] = Math.round((x / width) * 255);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** Sede names take letters and spaces only: a unique suffix spelled in letters. */
 const letters = (n) => [...String(n)].map((d) => 'abcdefghij'[Number(d)]).join('');
 
-const shot = (page, name, fullPage = true) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `dashboard-sites-${name}.png`), fullPage });
-
-async function openSignedIn(browser, token, url, viewport) {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(BASE_URL() + '/');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.goto(BASE_URL() + url);
-  return page;
-}
+const shot = screenshots('dashboard-sites');
 
 /** Nothing is wider than the screen (no sideways scrolling). */
 async function assertNoSidewaysScroll(page, width) {
@@ -80,22 +23,15 @@ async function assertNoSidewaysScroll(page, width) {
 }
 
 describe('dashboard: sedes and plans', () => {
-  let browser;
+  const browser = useBrowser();
   let token;
   before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    token = await adminToken();
-  });
-  after(async () => {
-    await browser?.close();
+    token = await apiLogin(ADMIN.email, ADMIN.password);
   });
 
   test('when an admin creates a sede with an image, then /sedes shows it with its image; deleting it asks Confirmación', async () => {
     const name = `Sede Prueba ${letters(Date.now() % 1_000_000)}`;
-    const page = await openSignedIn(browser, token, '/dashboard/sedes', DESKTOP);
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/sedes', token);
     try {
       await page.getByRole('article', { name: 'Sede Centro' }).waitFor({ timeout: 15_000 });
       await shot(page, 'list-desktop');
@@ -204,9 +140,7 @@ describe('dashboard: sedes and plans', () => {
       });
     try {
       const newPrice = '84.5';
-      const page = await openSignedIn(browser, token, '/', DESKTOP);
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { page, errors } = await openPage(browser, DESKTOP, '/', token);
       try {
         // The landing page is seen first, so its plans are already loaded when the price changes.
         const landingPlus = page.locator('.plan-card', { has: page.getByRole('heading', { name: 'Plus' }) });
@@ -254,7 +188,7 @@ describe('dashboard: sedes and plans', () => {
       }
 
       // Put it back through the form on a 390 px screen.
-      const mobile = await openSignedIn(browser, token, `/dashboard/membresias/editar/${plus.id}`, MOBILE);
+      const { page: mobile } = await openPage(browser, MOBILE, `/dashboard/membresias/editar/${plus.id}`, token);
       try {
         await mobile.getByRole('heading', { level: 1, name: 'Editar plan' }).waitFor({ timeout: 15_000 });
         assert.equal(await mobile.getByRole('textbox', { name: 'Precio' }).inputValue(), newPrice);
@@ -283,7 +217,7 @@ describe('dashboard: sedes and plans', () => {
   });
 
   test('when the sede screens open on a 390 px screen, then they fit and the hour selects still follow the start', async () => {
-    const page = await openSignedIn(browser, token, '/dashboard/sedes', MOBILE);
+    const { page } = await openPage(browser, MOBILE, '/dashboard/sedes', token);
     try {
       await page.getByRole('article', { name: 'Sede Centro' }).waitFor({ timeout: 15_000 });
       await assertNoSidewaysScroll(page, MOBILE.width);

@@ -3,25 +3,9 @@
 // Screenshots go to test-results.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
-
-const ADMIN = { email: 'admin@pulso.demo', password: 'Admin1234' };
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function apiLogin({ email, password }) {
-  const response = await fetch(BASE_URL() + '/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await response.json();
-  assert.ok(body.login?.token, `login of ${email} failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
+import { before, describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { ADMIN, apiLogin, DESKTOP, newPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
 
 async function api(token, method, url, body) {
   const response = await fetch(BASE_URL() + '/api' + url, {
@@ -59,24 +43,11 @@ function today() {
 }
 
 describe('dashboard: users, suspended users and messages', () => {
-  let browser;
+  const browser = useBrowser();
   let token;
   before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    token = await apiLogin(ADMIN);
+    token = await apiLogin(ADMIN.email, ADMIN.password);
   });
-  after(async () => {
-    await browser?.close();
-  });
-
-  async function newPage(viewport) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(viewport);
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, errors };
-  }
 
   /** Signs in through the login form, as the admin would. */
   async function signIn(page) {
@@ -87,12 +58,11 @@ describe('dashboard: users, suspended users and messages', () => {
     await page.waitForURL(BASE_URL() + '/');
   }
 
-  const shot = (page, name, fullPage = true) =>
-    page.screenshot({ path: path.join(SCREENSHOT_DIR, `dashboard-users-${name}.png`), fullPage });
+  const shot = screenshots('dashboard-users');
 
   test('when the admin deletes a user, then they move to /dashboard/deletedusers, and restoring brings them back', async () => {
     const person = await createTestUser(token, 'suspender');
-    const { page, errors } = await newPage(DESKTOP);
+    const { page, errors } = await newPage(browser, DESKTOP);
     try {
       await signIn(page);
       await page.goto(BASE_URL() + '/dashboard/usuarios');
@@ -151,7 +121,7 @@ describe('dashboard: users, suspended users and messages', () => {
   test('when the admin creates a user through the form, then Creado con exito! shows and the user is listed; a taken e-mail is refused', async () => {
     const tag = randomBytes(3).toString('hex');
     const email = `alta-${tag}@example.com`;
-    const { page, errors } = await newPage(DESKTOP);
+    const { page, errors } = await newPage(browser, DESKTOP);
     try {
       await signIn(page);
       await page.goto(BASE_URL() + '/dashboard/usuarios');
@@ -210,7 +180,7 @@ describe('dashboard: users, suspended users and messages', () => {
     const person = await createTestUser(token, 'recepcion');
     const { body: plans } = await api(token, 'GET', '/memberships');
     const plan = plans.find((p) => p.name === 'Standar') ?? plans[0];
-    const { page, errors } = await newPage(PHONE);
+    const { page, errors } = await newPage(browser, PHONE);
     try {
       await signIn(page);
       await page.goto(BASE_URL() + '/dashboard/usuarios');
@@ -263,7 +233,7 @@ describe('dashboard: users, suspended users and messages', () => {
       }),
     });
     assert.equal(response.status, 201);
-    const { page, errors } = await newPage(DESKTOP);
+    const { page, errors } = await newPage(browser, DESKTOP);
     try {
       await signIn(page);
       await page.goto(BASE_URL() + '/dashboard/mensajes');

@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { newPage, screenshots, useBrowser, VIEWPORTS } from '../helpers.mjs';
+
+const shot = screenshots('landing');
 
 describe('landing page', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
-  for (const viewport of [
-    { name: 'desktop', width: 1280, height: 900 },
-    { name: 'mobile', width: 390, height: 844 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`when a visitor opens / on ${viewport.name}, then the three seeded plans are shown`, async () => {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { page, errors } = await newPage(browser, viewport);
       await page.goto(BASE_URL() + '/');
 
       const cards = page.locator('.plan-card');
@@ -35,7 +23,7 @@ describe('landing page', () => {
       }
       assert.match(await page.locator('.plan-card').first().innerText(), /1 mes/);
       await page.locator('#planes').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `landing-${viewport.name}.png`), fullPage: true });
+      await shot(page, viewport.name);
       assert.deepEqual(errors, []);
       await page.close();
     });

@@ -3,15 +3,11 @@
 // and logs out. Screenshots of each step go to test-results/screenshots.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { newPage, payWithDemoCheckout, screenshots, useBrowser, VIEWPORTS } from '../helpers.mjs';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-];
+const save = screenshots('journey');
 
 /** The class with the most weekdays, so this month's calendar surely shows it after today. */
 async function busiestLesson() {
@@ -31,25 +27,14 @@ async function navigate(page, name) {
 }
 
 describe('member journey', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {
     test(`a new member registers, pays, adds a class, sees it, rates it and logs out on ${viewport.name}`, async () => {
       const lesson = await busiestLesson();
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { page, errors } = await newPage(browser, viewport);
       const email = `socio-${randomBytes(4).toString('hex')}@example.com`;
-      const shot = (step, fullPage = true) =>
-        page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${step}-${viewport.name}.png`), fullPage });
+      const shot = (step, fullPage = true) => save(page, `${step}-${viewport.name}`, fullPage);
 
       try {
         // Register: the new account lands signed in on the home page, with the plans on offer.
@@ -65,12 +50,7 @@ describe('member journey', () => {
         await page.waitForURL(/\/pagos\/[0-9a-f]{24}$/);
         await page.getByRole('heading', { name: 'Plus' }).waitFor();
         await shot('payment');
-        await page.getByRole('button', { name: 'Pagar' }).click();
-        await page.waitForURL(/\/stripe\/checkout\/demo_[0-9a-f]+$/);
-        await page.getByText('Checkout de demostración').waitFor();
-        await page.getByRole('button', { name: 'Pagar' }).click();
-        await page.waitForURL(/\/pagos\/exito$/);
-        await page.getByRole('heading', { name: 'Pago exitoso' }).waitFor();
+        await payWithDemoCheckout(page);
         assert.match(await page.locator('main').innerText(), /Tu membresía Plus está activa del/);
         await shot('paid');
 

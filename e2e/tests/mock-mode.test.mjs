@@ -6,42 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { makePng, payWithDemoCheckout } from '../helpers.mjs';
 import { serveStatic } from '../static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const CLIENT = path.join(ROOT, 'client');
-
-/** A small real PNG, for the sede's image. */
-function makePng(width = 48, height = 30) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) row.set([255, 90 + y * 3, 31], 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const shot = (page, name) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `mock-mode-${name}.png`) });
 
@@ -149,12 +120,7 @@ describe('mock mode: the static build with no server', () => {
     });
     await page.goto(base + `/pagos/${plusId}`);
     await page.getByRole('heading', { name: 'Plus' }).waitFor();
-    await page.getByRole('button', { name: 'Pagar' }).click();
-    await page.waitForURL(/\/stripe\/checkout\/demo_[0-9a-f]+$/);
-    await page.getByText('Checkout de demostración').waitFor();
-    await page.getByRole('button', { name: 'Pagar' }).click();
-    await page.waitForURL(/\/pagos\/exito$/);
-    await page.getByRole('heading', { name: 'Pago exitoso' }).waitFor();
+    await payWithDemoCheckout(page);
     assert.match(await page.locator('main').innerText(), /Tu membresía Plus está activa del/);
     await shot(page, 'payment-success');
     await settle(page);

@@ -3,41 +3,29 @@
 // e-mail), and each class's public page and answer name its own trainer.
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { BASE_URL } from '../browser.mjs';
+import {
+  ADMIN,
+  apiLogin,
+  confirmAndExpect,
+  DESKTOP,
+  newPage,
+  screenshots,
+  storeToken,
+  useBrowser,
+} from '../helpers.mjs';
 
-const DESKTOP = { width: 1280, height: 900 };
+const shot = screenshots('namesake-trainers');
 
 /** Letters only: class names take letters and hyphens. */
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
-async function adminToken() {
-  const response = await fetch(BASE_URL() + '/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@pulso.demo', password: 'Admin1234' }),
-  });
-  const body = await response.json();
-  assert.ok(body.login?.token, `admin login failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
-
-async function confirmAndExpect(page, question, text) {
-  const confirm = page.getByRole('alertdialog', { name: 'Confirmación' });
-  await confirm.getByText(question, { exact: true }).waitFor();
-  await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  const result = page.getByRole('alertdialog', { name: 'Resultado' });
-  await result.getByText(text, { exact: true }).waitFor({ timeout: 15_000 });
-  return result;
-}
-
 describe('two trainers with one name (issue 19)', () => {
-  let browser;
+  const browser = useBrowser();
   let token;
   let page;
-  const errors = [];
+  let errors;
   const run = letters(6);
   const trainers = ['uno', 'dos'].map((which) => ({
     email: `ana-${which}-${run}@example.com`,
@@ -52,14 +40,9 @@ describe('two trainers with one name (issue 19)', () => {
   };
 
   before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    token = await adminToken();
-    page = await browser.context.newPage();
-    await page.setViewportSize(DESKTOP);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(BASE_URL() + '/');
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    token = await apiLogin(ADMIN.email, ADMIN.password);
+    ({ page, errors } = await newPage(browser, DESKTOP));
+    await storeToken(page, token);
   });
   after(async () => {
     // Leave the demo chain as it was: the classes retired, then the trainers suspended.
@@ -69,7 +52,6 @@ describe('two trainers with one name (issue 19)', () => {
       if (found) await api(`/lessons/delete/${found.id}`, { method: 'DELETE' });
     }
     for (const { id } of trainers) if (id) await api(`/users/delete/${id}`, { method: 'DELETE' });
-    await browser?.close();
   });
 
   test('when the admin creates two trainers named Ana Ruiz, then each can be given a class and each page names its own', async () => {
@@ -119,7 +101,7 @@ describe('two trainers with one name (issue 19)', () => {
       await submit.click();
       await confirmAndExpect(page, '¿Estás seguro de que quieres crear la clase?', 'Clase creada exitosamente!');
     }
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'namesake-trainers-created.png'), fullPage: true });
+    await shot(page, 'created');
 
     for (const trainer of trainers) {
       await page.goto(BASE_URL() + `/clases/${encodeURIComponent(trainer.lesson)}`);
@@ -132,7 +114,7 @@ describe('two trainers with one name (issue 19)', () => {
       await page.getByRole('heading', { name: 'EDITA UNA CLASE' }).waitFor({ timeout: 15_000 });
       assert.equal(await page.getByLabel('Profesor', { exact: true }).inputValue(), trainer.id);
     }
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'namesake-trainers-edit.png'), fullPage: true });
+    await shot(page, 'edit');
     assert.deepEqual(errors, []);
   });
 });

@@ -3,13 +3,9 @@
 // Screenshots go to test-results.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
+import { before, describe, test } from 'node:test';
+import { axeViolations, BASE_URL } from '../browser.mjs';
+import { ADMIN, DESKTOP, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
 
 async function api(method, pathname, { token, body } = {}) {
   const response = await fetch(BASE_URL() + '/api' + pathname, {
@@ -66,31 +62,17 @@ function focused(page, selector = 'body') {
 }
 
 describe('new-user review: navigation, focus and layout', () => {
-  let browser;
+  const browser = useBrowser();
   let adminToken;
   let member;
   before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    adminToken = await login('admin@pulso.demo', 'Admin1234');
+    adminToken = await login(ADMIN.email, ADMIN.password);
     member = await memberWithStandar(adminToken);
   });
-  after(async () => {
-    await browser?.close();
-  });
 
-  async function open(viewport, pathname, token) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(viewport);
-    if (token) {
-      await page.goto(BASE_URL() + '/');
-      await page.evaluate((value) => localStorage.setItem('token', value), token);
-    }
-    await page.goto(BASE_URL() + pathname);
-    return page;
-  }
+  const open = async (viewport, pathname, token) => (await openPage(browser, viewport, pathname, token)).page;
 
-  const shot = (page, name) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `review-${name}.png`) });
+  const shot = (page, name) => screenshots('review')(page, name, false);
 
   test("when a visitor goes from the landing's plans to 'Compra ahora', then /pagos opens at its top", async () => {
     const page = await open(DESKTOP, '/');

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
+import { useBrowser } from '../helpers.mjs';
 
 async function api(pathname, options = {}) {
   const res = await fetch(BASE_URL() + '/api' + pathname, {
@@ -12,13 +13,7 @@ async function api(pathname, options = {}) {
 }
 
 describe('buying a plan with the demo checkout', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   test('when a signed-in user without membership pays for Plus, then the membership is active with its dates', async () => {
     const login = await api('/users/login', {

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL } from '../browser.mjs';
+import { newPage, screenshots, useBrowser, VIEWPORTS } from '../helpers.mjs';
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-];
+const save = screenshots('site');
 const SEEDED_BRANCHES = ['Sede Centro', 'Sede Norte', 'Sede Poniente', 'Sede Sur'];
 
 /** Follows a link of the navigation bar, opening the mobile menu first when it is folded. */
@@ -19,23 +15,12 @@ async function navigate(page, name) {
 }
 
 describe('sedes, about and contact pages', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of VIEWPORTS) {
     test(`when a visitor browses the sedes, the team and writes to the gym on ${viewport.name}, then each page answers`, async () => {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      const shot = (step) =>
-        page.screenshot({ path: path.join(SCREENSHOT_DIR, `site-${step}-${viewport.name}.png`), fullPage: true });
+      const { page, errors } = await newPage(browser, viewport);
+      const shot = (step) => save(page, `${step}-${viewport.name}`);
 
       // /sedes: every seeded sede with its image, name and 'Detalles aquí'.
       await page.goto(BASE_URL() + '/');

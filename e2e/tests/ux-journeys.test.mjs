@@ -2,10 +2,10 @@
 // non-members, page titles and the demo data's Spanish.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
+import { useBrowser } from '../helpers.mjs';
 
 async function api(pathname, options = {}) {
   const res = await fetch(BASE_URL() + '/api' + pathname, {
@@ -16,14 +16,7 @@ async function api(pathname, options = {}) {
 }
 
 describe('client journeys', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   test('when a visitor presses Pagar, creates an account and comes back, then they are on the plan they chose', async () => {
     const plans = await api('/memberships');

@@ -1,44 +1,14 @@
 // Layout, keyboard and contrast details checked in Chromium at desktop and phone widths.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { axeViolations, BASE_URL, launch, SCREENSHOT_DIR } from '../browser.mjs';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function login(email, password) {
-  const response = await fetch(BASE_URL() + '/api/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await response.json();
-  assert.ok(body.login?.token, `login of ${email} failed: ${JSON.stringify(body)}`);
-  return body.login.token;
-}
+import { describe, test } from 'node:test';
+import { axeViolations, BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
+import { apiLogin, DESKTOP, openPage, PHONE, useBrowser } from '../helpers.mjs';
 
 describe('layout details', () => {
-  let browser;
-  before(async () => {
-    browser = await launch();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
-  async function open(viewport, pathname, token) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(viewport);
-    if (token) {
-      await page.goto(BASE_URL() + '/');
-      await page.evaluate((value) => localStorage.setItem('token', value), token);
-    }
-    await page.goto(BASE_URL() + pathname);
-    return page;
-  }
+  const open = async (viewport, pathname, token) => (await openPage(browser, viewport, pathname, token)).page;
 
   for (const [pathname, card] of [
     ['/clases', '.lesson-card'],
@@ -89,7 +59,7 @@ describe('layout details', () => {
   });
 
   test('when an admin opens a dashboard screen on a phone, then its tab is in view in the tab bar', async () => {
-    const token = await login('admin@pulso.demo', 'Admin1234');
+    const token = await apiLogin('admin@pulso.demo', 'Admin1234');
     const page = await open(PHONE, '/dashboard/mensajes', token);
     const bar = page.getByRole('navigation', { name: 'Panel de administración' });
     for (const [pathname, name] of [
@@ -117,7 +87,7 @@ describe('layout details', () => {
     ['mobile', PHONE],
   ]) {
     test(`when a member opens the calendar on ${name}, then today's week is in sight and prev/next are named, in light and dark mode`, async () => {
-      const token = await login('socio@pulso.demo', 'Socio1234');
+      const token = await apiLogin('socio@pulso.demo', 'Socio1234');
       const page = await open(viewport, '/calendar', token);
       await page.locator('.fc-dayGridMonth-view').waitFor({ timeout: 20_000 });
       await page.locator('.calendar-board__loading').waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
 import type { Config } from '../config/env';
 import { TokenService } from '../lib/jwt';
 import { PasswordHasher } from '../lib/password';
@@ -39,6 +40,24 @@ export async function createTestUser(
   });
   const id = doc._id.toString();
   return { id, email, password, token: tokens.sign({ id, isAdmin: fields.isAdmin ?? false }) };
+}
+
+/**
+ * A class's fields for `LessonModel.create`: placeholder texts, 9:00 to 10:00 and new trainer and sede
+ * ids, with `fields` on top.
+ */
+export function lessonFields(name: string, fields: Record<string, unknown> = {}) {
+  return {
+    name,
+    shortDescription: 'Corta',
+    description: 'Larga',
+    effort: 3,
+    scheduleHourStart: '9:00',
+    scheduleHourFinish: '10:00',
+    monitor: new Types.ObjectId(),
+    office: new Types.ObjectId(),
+    ...fields,
+  };
 }
 
 export const bearer = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });

@@ -5,18 +5,10 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserDto } from '@pulso/shared';
 import * as auth from '../../features/auth/api/auth';
 import { useAuthStore } from '../../features/auth/store';
+import { sessionToken as token } from '../../test/helpers';
 import { routes } from '../router';
 
-vi.mock('../../features/auth/api/auth', () => ({
-  login: vi.fn(),
-  register: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  getUser: vi.fn(),
-  updateProfile: vi.fn(),
-  deleteAccount: vi.fn(),
-  requestPasswordReset: vi.fn(),
-  resetPassword: vi.fn(),
-}));
+vi.mock('../../features/auth/api/auth');
 vi.mock('../../features/payments/api/payments', () => ({
   getPlan: vi.fn(),
   createCheckout: vi.fn(),
@@ -25,11 +17,6 @@ vi.mock('../../features/payments/api/payments', () => ({
   cancelDemoCheckout: vi.fn(),
   getMyPayments: vi.fn(() => Promise.resolve([])),
 }));
-
-function token(id: string): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'HS256' })}.${encode({ id, isAdmin: false })}.firma`;
-}
 
 const USER = {
   id: 'u1',

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp } from '../../test/app';
 import { useTestDatabase } from '../../test/db';
-import { bearer, createTestUser, type TestUser } from '../../test/fixtures';
+import { bearer, createTestUser, lessonFields, type TestUser } from '../../test/fixtures';
 import { LessonModel } from '../../modules/lessons/lessons.model';
 import { LessonReviewsModel } from '../../modules/reviews/reviews.model';
 import { PaymentModel } from '../../modules/payments/payments.model';
@@ -123,16 +123,7 @@ describe('security: simultaneous requests', () => {
           end: addMonths(new Date(), 1),
         },
       });
-      const lesson = await LessonModel.create({
-        name: `Ritmo${round}`,
-        shortDescription: 'Corta',
-        description: 'Larga',
-        effort: 3,
-        scheduleHourStart: '9:00',
-        scheduleHourFinish: '10:00',
-        monitor: new Types.ObjectId(),
-        office: new Types.ObjectId(),
-      });
+      const lesson = await LessonModel.create(lessonFields(`Ritmo${round}`));
       const review = (user: TestUser, stars: number) =>
         request(app)
           .post('/api/reviews/create')

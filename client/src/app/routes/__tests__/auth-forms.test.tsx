@@ -1,41 +1,17 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
+import { AxiosError } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserDto } from '@pulso/shared';
 import * as auth from '../../../features/auth/api/auth';
 import { useAuthStore } from '../../../features/auth/store';
+import { apiError, sessionToken as token } from '../../../test/helpers';
 import { LoginRoute } from '../login';
 import { ProfileEditRoute } from '../profile-edit';
 import { RegisterRoute } from '../register';
 
-vi.mock('../../../features/auth/api/auth', () => ({
-  login: vi.fn(),
-  register: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  getUser: vi.fn(),
-  updateProfile: vi.fn(),
-  deleteAccount: vi.fn(),
-  requestPasswordReset: vi.fn(),
-  resetPassword: vi.fn(),
-}));
-
-/** A token whose payload the store can read (the signature is never checked in the browser). */
-function token(id: string): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'HS256' })}.${encode({ id, isAdmin: false })}.firma`;
-}
-
-function apiError(status: number, body: object): AxiosError {
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, {
-    status,
-    statusText: '',
-    data: body,
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
-}
+vi.mock('../../../features/auth/api/auth');
 
 const USER: UserDto = {
   id: 'u1',

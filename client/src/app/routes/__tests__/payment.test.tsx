@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
+import { AxiosError } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CheckoutSessionDto, MembershipDto, PlanDto, UserDto } from '@pulso/shared';
@@ -8,29 +8,12 @@ import { Link } from 'react-router-dom';
 import { useAuthStore } from '../../../features/auth/store';
 import * as payments from '../../../features/payments/api/payments';
 import { usePaymentsStore } from '../../../features/payments/store';
+import { apiError, deferred } from '../../../test/helpers';
 import { DemoCheckoutRoute } from '../demo-checkout';
 import { PaymentRoute } from '../payment';
 import { PaymentSuccessRoute } from '../payment-result';
 
-vi.mock('../../../features/payments/api/payments', () => ({
-  getPlan: vi.fn(),
-  createCheckout: vi.fn(),
-  getCheckoutSession: vi.fn(),
-  confirmDemoCheckout: vi.fn(),
-  cancelDemoCheckout: vi.fn(),
-  getUser: vi.fn(),
-  getMyPayments: vi.fn(),
-}));
-
-function apiError(status: number, body: object): AxiosError {
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, {
-    status,
-    statusText: '',
-    data: body,
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
-}
+vi.mock('../../../features/payments/api/payments');
 
 const PLUS: PlanDto = {
   id: '64b000000000000000000002',
@@ -91,13 +74,6 @@ describe('/pagos/{id}', () => {
 });
 
 const STANDAR: PlanDto = { ...PLUS, id: '64b000000000000000000001', name: 'Standar', benefits: 'Una sede' } as PlanDto;
-
-/** A promise the test settles when it wants to. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 describe('moving between the checkout pages', () => {
   const USER_ID = '64b0000000000000000000aa';

@@ -9,25 +9,13 @@ import { useAuthStore } from '../../../features/auth/store';
 import * as payments from '../../../features/payments/api/payments';
 import { usePaymentsStore } from '../../../features/payments/store';
 import { DEFAULT_SITE, useUiStore } from '../../../features/ui/store';
+import { sessionToken as token } from '../../../test/helpers';
 import { LoginRoute } from '../login';
 import { PaymentRoute } from '../payment';
 import { RegisterRoute } from '../register';
 
-vi.mock('../../../features/auth/api/auth', () => ({
-  login: vi.fn(),
-  register: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  getUser: vi.fn(),
-}));
-vi.mock('../../../features/payments/api/payments', () => ({
-  getPlan: vi.fn(),
-  createCheckout: vi.fn(),
-  getCheckoutSession: vi.fn(),
-  confirmDemoCheckout: vi.fn(),
-  cancelDemoCheckout: vi.fn(),
-  getUser: vi.fn(),
-  getMyPayments: vi.fn(),
-}));
+vi.mock('../../../features/auth/api/auth');
+vi.mock('../../../features/payments/api/payments');
 // Google's widget, reduced to what it does for the page: hand over a credential.
 vi.mock('../../../features/auth/components/google-button', () => ({
   GoogleButton: ({ onCredential }: { onCredential: (credential: string) => void }) => (
@@ -39,11 +27,6 @@ vi.mock('../../../features/auth/components/google-button', () => ({
 
 const PLAN_ID = '64b000000000000000000002';
 const PLUS = { id: PLAN_ID, name: 'Plus', benefits: 'Todas las sedes', duration: 3, price: 79.99 } as PlanDto;
-
-function token(id: string): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${encode({ alg: 'HS256' })}.${encode({ id, isAdmin: false })}.firma`;
-}
 
 const USER = {
   id: 'u1',

@@ -7,13 +7,7 @@ import { BranchAdminList } from '../components/branch-admin-list';
 import { useBranchesDashboardStore } from '../store';
 import { apiError, CENTRO, NORTE } from './fixtures';
 
-vi.mock('../api/branches-dashboard', () => ({
-  getBranches: vi.fn(),
-  getBranch: vi.fn(),
-  createBranch: vi.fn(),
-  updateBranch: vi.fn(),
-  deleteBranch: vi.fn(),
-}));
+vi.mock('../api/branches-dashboard');
 
 function renderList() {
   return render(

@@ -7,13 +7,7 @@ import { createBranch, deleteBranch, getBranch, updateBranch } from '../api/bran
 import { useBranchesDashboardStore } from '../store';
 import { apiError, CENTRO, imageFile, NORTE } from './fixtures';
 
-vi.mock('../api/branches-dashboard', () => ({
-  getBranches: vi.fn(),
-  getBranch: vi.fn(),
-  createBranch: vi.fn(),
-  updateBranch: vi.fn(),
-  deleteBranch: vi.fn(),
-}));
+vi.mock('../api/branches-dashboard');
 
 const HOURS = Array.from({ length: 24 }, (_, i) => `${i + 1}:00`);
 

@@ -1,5 +1,6 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import type { ApiErrorBody, BranchDto } from '@pulso/shared';
+import type { BranchDto } from '@pulso/shared';
+
+export { apiError } from '../../../test/helpers';
 
 export const CENTRO: BranchDto = {
   id: 'a'.repeat(24),
@@ -21,18 +22,6 @@ export const NORTE: BranchDto = {
   scheduleHourStart: '7',
   scheduleHourFinish: '22',
 };
-
-/** A failed call as axios reports it, with the API's `{ code, message, details? }` body. */
-export function apiError(status: number, body: ApiErrorBody): AxiosError {
-  const response = {
-    data: body,
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  } as AxiosResponse;
-  return new AxiosError(body.message, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}
 
 /** A tiny file of the given type (its bytes do not matter to the form). */
 export function imageFile(name = 'fachada.png', type = 'image/png'): File {

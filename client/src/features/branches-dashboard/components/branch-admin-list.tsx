@@ -27,7 +27,7 @@ function BranchAdminCard({ branch, onDelete }: { branch: BranchDto; onDelete: (b
         height={200}
         loading="lazy"
       />
-      <dl className="branch-admin-card__data">
+      <dl className="data-list branch-admin-card__data">
         <div>
           <dt>{t.name}</dt>
           <dd id={nameId} className="branch-admin-card__name">

@@ -114,12 +114,12 @@ export function BranchForm({ branch }: { branch?: BranchDto }) {
   return (
     <section className="branch-form" aria-labelledby={`${ids}-title`}>
       <header className="branch-form__header">
-        <Link className="branch-form__back" to={paths.dashboardBranches} aria-label={t.backToList}>
+        <Link className="back-button" to={paths.dashboardBranches} aria-label={t.backToList}>
           <span aria-hidden="true">←</span>
         </Link>
         <h1 id={`${ids}-title`}>{editing ? t.editTitle : t.createTitle}</h1>
       </header>
-      <form className="form branch-form__card" onSubmit={onSubmit} noValidate>
+      <form className="form form-card" onSubmit={onSubmit} noValidate>
         <Field {...form.bind('name')} label={t.nameLabel} maxLength={80} autoComplete="off" required />
         <Field {...form.bind('location')} label={t.addressLabel} maxLength={120} autoComplete="off" required />
         <CheckboxGroup
@@ -162,7 +162,7 @@ export function BranchForm({ branch }: { branch?: BranchDto }) {
           }}
         />
         {editing && <p className="field__hint">{t.imageHintEdit}</p>}
-        <div className="branch-form__actions">
+        <div className="form-actions">
           {editing && (
             <button
               type="button"

@@ -16,8 +16,11 @@ interface BranchCardProps {
 export function BranchCard({ branch, index }: BranchCardProps) {
   const titleId = `branch-${branch.id}`;
   return (
-    <article className={`branch-card${index % 2 === 1 ? ' branch-card--reverse' : ''}`} aria-labelledby={titleId}>
-      <div className="branch-card__media">
+    <article
+      className={`media-card branch-card${index % 2 === 1 ? ' media-card--reverse branch-card--reverse' : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className="media-card__media branch-card__media">
         {branch.image ? (
           <img
             src={assetUrl(branch.image)}
@@ -28,11 +31,11 @@ export function BranchCard({ branch, index }: BranchCardProps) {
             decoding="async"
           />
         ) : (
-          <div className="branch-card__placeholder" aria-hidden="true" />
+          <div className="media-card__placeholder branch-card__placeholder" aria-hidden="true" />
         )}
       </div>
-      <div className="branch-card__body">
-        <h2 id={titleId} className="branch-card__name">
+      <div className="media-card__body branch-card__body">
+        <h2 id={titleId} className="media-card__name branch-card__name">
           {branch.name}
         </h2>
         <p className="branch-card__location">{branch.location}</p>

@@ -71,7 +71,7 @@ export function BranchDetail({ id }: BranchDetailProps) {
 
   return (
     <section className="section branch-detail">
-      <article className="branch-detail__card" aria-labelledby="branch-detail-title">
+      <article className="media-card branch-detail__card" aria-labelledby="branch-detail-title">
         {detail.image && (
           <img
             className="branch-detail__image"

@@ -1,5 +1,7 @@
 import type { LessonDto, LessonListItemDto, TrainerDto } from '@pulso/shared';
 
+export { apiError } from '../../../test/helpers';
+
 const base: Omit<LessonListItemDto, 'id' | 'name' | 'types' | 'isAvailable' | 'shortDescription'> = {
   image: 'https://img.test/clase.jpg',
   effort: '3',
@@ -74,15 +76,3 @@ export const BRANCHES = [
 
 export const TYPES = ['Cardio', 'Flexibilidad', 'Potencia'];
 export const GOALS = ['Bienestar', 'Perder peso'];
-
-/** An AxiosError as the API sends a failure. */
-export async function apiError(status: number, body: unknown) {
-  const { AxiosError } = await import('axios');
-  return new AxiosError('Request failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    headers: {},
-    config: {} as never,
-    data: body,
-  });
-}

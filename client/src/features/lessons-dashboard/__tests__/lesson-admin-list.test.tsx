@@ -7,15 +7,7 @@ import { LessonAdminList } from '../components/lesson-admin-list';
 import { useLessonsDashboardStore } from '../store';
 import { apiError, LESSONS, TYPES } from './fixtures';
 
-vi.mock('../api/lessons-dashboard', () => ({
-  getAllLessons: vi.fn(),
-  getLessonById: vi.fn(),
-  createLesson: vi.fn(),
-  updateLesson: vi.fn(),
-  deleteLesson: vi.fn(),
-  getTrainers: vi.fn(),
-  getBranches: vi.fn(),
-}));
+vi.mock('../api/lessons-dashboard');
 
 const renderList = () =>
   render(
@@ -79,7 +71,7 @@ describe('LessonAdminList (/dashboard/clases)', () => {
 
   test('when the list fails, then the server message shows with a retry that loads it again', async () => {
     vi.mocked(getAllLessons).mockRejectedValueOnce(
-      await apiError(503, { code: 'DATABASE_UNAVAILABLE', message: 'La base de datos no está disponible' }),
+      apiError(503, { code: 'DATABASE_UNAVAILABLE', message: 'La base de datos no está disponible' }),
     );
     renderList();
     const alert = await screen.findByRole('alert');

@@ -13,18 +13,11 @@ import {
   updateLesson,
 } from '../api/lessons-dashboard';
 import { LessonFormScreen } from '../components/lesson-form-screen';
+import { field, messageOf, pressAndConfirm, type User } from '../../../test/helpers';
 import { useLessonsDashboardStore } from '../store';
 import { apiError, GOALS, LESSONS, TRAINERS, BRANCHES, TYPES, YOGA } from './fixtures';
 
-vi.mock('../api/lessons-dashboard', () => ({
-  getAllLessons: vi.fn(),
-  getLessonById: vi.fn(),
-  createLesson: vi.fn(),
-  updateLesson: vi.fn(),
-  deleteLesson: vi.fn(),
-  getTrainers: vi.fn(),
-  getBranches: vi.fn(),
-}));
+vi.mock('../api/lessons-dashboard');
 
 function Screen() {
   const { id } = useParams();
@@ -54,16 +47,8 @@ function renderAt(path: string) {
   return user;
 }
 
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-/** The message shown under a field (linked by aria-describedby). */
-const messageOf = (element: HTMLElement) => {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
 const groupMessage = (legend: string) => messageOf(screen.getByRole('group', { name: legend }));
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'clase.png', { type: 'image/png' });
-
-type User = ReturnType<typeof userEvent.setup>;
 
 /** Fills every field of the create form with valid values. */
 async function fillValid(user: User) {
@@ -81,6 +66,13 @@ async function fillValid(user: User) {
   await user.click(screen.getByRole('checkbox', { name: 'Cardio' }));
   await user.click(screen.getByRole('checkbox', { name: 'Bienestar' }));
   await user.upload(field('Imagen'), png());
+}
+
+/** The edit screen of Yoga (l2), once it has loaded. */
+async function openYogaEdit() {
+  const user = renderAt('/dashboard/clases/editar/l2');
+  await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+  return user;
 }
 
 describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
@@ -293,11 +285,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
-        'Clase creada exitosamente!',
-      );
+      expect(await pressAndConfirm(user, 'Crear clase')).toHaveTextContent('Clase creada exitosamente!');
       expect(useLessonsDashboardStore.getState().items.map((l) => l.id)).toContain('new');
       expect(messageOf(field('Profesor'))).toBeNull();
       expect(screen.queryByText(/El profesor ya da la clase/)).toBeNull();
@@ -306,14 +294,12 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the server refuses the class, then La clase no pudo ser creada shows with its reason and the form stays', async () => {
       vi.mocked(createLesson).mockRejectedValue(
-        await apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
+        apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
       );
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Crear clase');
       expect(result).toHaveTextContent('La clase no pudo ser creada. Ya existe una clase con ese nombre');
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(field('Nombre')).toHaveValue('Spinning');
@@ -322,7 +308,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the server sends field messages, then they show under their fields too', async () => {
       vi.mocked(createLesson).mockRejectedValue(
-        await apiError(400, {
+        apiError(400, {
           code: 'VALIDATION_FAILED',
           message: 'Hay datos inválidos en la solicitud',
           details: [{ field: 'monitor', message: 'El profesor no existe' }],
@@ -331,9 +317,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Crear clase');
       expect(result).toHaveTextContent(
         'La clase no pudo ser creada. Hay datos inválidos en la solicitud: El profesor no existe',
       );
@@ -430,7 +414,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     test('when the server refuses the schedule, then its message shows until a schedule field changes', async () => {
       const busy = 'El profesor ya da la clase Funcional el Lunes de 10:00 a 11:00';
       vi.mocked(createLesson).mockRejectedValue(
-        await apiError(400, {
+        apiError(400, {
           code: 'VALIDATION_FAILED',
           message: busy,
           details: [{ field: 'monitor', message: busy }],
@@ -439,9 +423,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       const user = renderAt('/dashboard/clases/crear');
       await screen.findByRole('heading', { name: 'CREA UNA CLASE' });
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Crear clase');
       // The server's message is its first field message: said once.
       expect(within(result).getByText(`La clase no pudo ser creada. ${busy}`, { exact: true })).toBeInTheDocument();
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
@@ -485,9 +467,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
       // Her namesake is free then: the rule compares trainers by id, not by name.
       await user.selectOptions(trainer, 'Ana Ruiz (ana.dos@pulso.demo)');
       expect(messageOf(trainer)).toBeNull();
-      await user.click(screen.getByRole('button', { name: 'Crear clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      await screen.findByRole('alertdialog', { name: 'Resultado' });
+      await pressAndConfirm(user, 'Crear clase');
       expect(createLesson).toHaveBeenCalledWith(
         expect.objectContaining({ monitorId: 'a2', officeId: 'o1' }),
         expect.objectContaining({ name: 'clase.png' }),
@@ -517,8 +497,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
     });
 
     test('when a field has an error, then Guardar cambios is disabled until it is fixed', async () => {
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      const user = await openYogaEdit();
       const save = screen.getByRole('button', { name: 'Guardar cambios' });
       await user.clear(field('Nombre'));
       expect(messageOf(field('Nombre'))).toBe('El nombre es requerido');
@@ -535,8 +514,7 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
         message: 'Clase modificada con éxito',
         lesson: { ...YOGA, name: 'Yogaflow', isAvailable: true },
       });
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      const user = await openYogaEdit();
       await user.clear(field('Nombre'));
       await user.type(field('Nombre'), 'Yogaflow');
       await user.selectOptions(field('Disponibilidad'), 'Activa');
@@ -558,29 +536,23 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the update fails, then La clase no pudo ser editada shows with the reason', async () => {
       vi.mocked(updateLesson).mockRejectedValue(
-        await apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
+        apiError(409, { code: 'CONFLICT', message: 'Ya existe una clase con ese nombre' }),
       );
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
-      await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const user = await openYogaEdit();
+      const result = await pressAndConfirm(user, 'Guardar cambios');
       expect(result).toHaveTextContent('La clase no pudo ser editada. Ya existe una clase con ese nombre');
     });
 
     test('when Eliminar clase is confirmed, then Clase eliminada correctamente shows and the class leaves the list', async () => {
       vi.mocked(deleteLesson).mockResolvedValue('Clase eliminada correctamente');
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
+      const user = await openYogaEdit();
       await user.click(screen.getByRole('button', { name: 'Eliminar clase' }));
       const confirm = screen.getByRole('alertdialog', { name: 'Confirmación' });
       expect(confirm).toHaveTextContent('¿Estás seguro de que quieres eliminar la clase?');
       await user.click(within(confirm).getByRole('button', { name: 'Volver' }));
       expect(deleteLesson).not.toHaveBeenCalled();
 
-      await user.click(screen.getByRole('button', { name: 'Eliminar clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Eliminar clase');
       expect(result).toHaveTextContent('Clase eliminada correctamente');
       expect(deleteLesson).toHaveBeenCalledWith('l2');
       expect(useLessonsDashboardStore.getState().items.map((l) => l.id)).toEqual(['l1', 'l3']);
@@ -590,20 +562,17 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
 
     test('when the delete fails, then the server answer shows as it is', async () => {
       vi.mocked(deleteLesson).mockRejectedValue(
-        await apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
+        apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
       );
-      const user = renderAt('/dashboard/clases/editar/l2');
-      await screen.findByRole('heading', { name: 'EDITA UNA CLASE' });
-      await user.click(screen.getByRole('button', { name: 'Eliminar clase' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const user = await openYogaEdit();
+      const result = await pressAndConfirm(user, 'Eliminar clase');
       expect(within(result).getByText('No se encontró la clase')).toBeInTheDocument();
       expect(useLessonsDashboardStore.getState().items).toHaveLength(3);
     });
 
     test('when the class cannot be loaded, then the server message shows with a way back', async () => {
       vi.mocked(getLessonById).mockRejectedValue(
-        await apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
+        apiError(404, { code: 'NOT_FOUND', message: 'No se encontró la clase' }),
       );
       renderAt('/dashboard/clases/editar/zz');
       const alert = await screen.findByRole('alert');

@@ -132,7 +132,7 @@ export function LessonForm({ lesson, types, goals, trainers, branches, lessons }
 
   return (
     <section className="lesson-form" aria-labelledby="lesson-form-title">
-      <Link className="lesson-form__back" to={paths.dashboardLessons} aria-label={t.back} title={t.back}>
+      <Link className="back-link" to={paths.dashboardLessons} aria-label={t.back} title={t.back}>
         <BackIcon />
         <span aria-hidden="true">{dashboardLessonsEs.title}</span>
       </Link>

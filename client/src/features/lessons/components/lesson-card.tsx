@@ -17,8 +17,11 @@ interface LessonCardProps {
 export function LessonCard({ lesson, index }: LessonCardProps) {
   const titleId = `lesson-${lesson.id}`;
   return (
-    <article className={`lesson-card${index % 2 === 1 ? ' lesson-card--reverse' : ''}`} aria-labelledby={titleId}>
-      <div className="lesson-card__media">
+    <article
+      className={`media-card lesson-card${index % 2 === 1 ? ' media-card--reverse lesson-card--reverse' : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className="media-card__media lesson-card__media">
         {lesson.image ? (
           <img
             src={assetUrl(lesson.image)}
@@ -31,11 +34,11 @@ export function LessonCard({ lesson, index }: LessonCardProps) {
             decoding="async"
           />
         ) : (
-          <div className="lesson-card__placeholder" aria-hidden="true" />
+          <div className="media-card__placeholder lesson-card__placeholder" aria-hidden="true" />
         )}
       </div>
-      <div className="lesson-card__body">
-        <h2 id={titleId} className="lesson-card__name">
+      <div className="media-card__body lesson-card__body">
+        <h2 id={titleId} className="media-card__name lesson-card__name">
           {lesson.name}
         </h2>
         <p className="lesson-card__short">{lesson.shortDescription}</p>

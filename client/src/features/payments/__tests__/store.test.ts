@@ -1,26 +1,13 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { PlanDto } from '@pulso/shared';
 import * as payments from '../api/payments';
+import { deferred } from '../../../test/helpers';
 import { slotFor, usePaymentsStore } from '../store';
 
-vi.mock('../api/payments', () => ({
-  getPlan: vi.fn(),
-  createCheckout: vi.fn(),
-  getCheckoutSession: vi.fn(),
-  confirmDemoCheckout: vi.fn(),
-  cancelDemoCheckout: vi.fn(),
-  getUser: vi.fn(),
-  getMyPayments: vi.fn(),
-}));
+vi.mock('../api/payments');
 
 const EMPTY_STORE = usePaymentsStore.getState();
 const plan = (id: string, name: string) => ({ id, name }) as PlanDto;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 describe('payments store', () => {
   beforeEach(() => {

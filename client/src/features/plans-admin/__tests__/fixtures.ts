@@ -1,5 +1,6 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import type { ApiErrorBody, PlanDto } from '@pulso/shared';
+import type { PlanDto } from '@pulso/shared';
+
+export { apiError } from '../../../test/helpers';
 
 export const STANDAR: PlanDto = {
   id: 'a'.repeat(24),
@@ -27,15 +28,3 @@ export const RETIRED: PlanDto = {
   price: 50,
   deletedAt: '2026-01-10T10:00:00.000Z',
 };
-
-/** A failed call as axios reports it, with the API's `{ code, message, details? }` body. */
-export function apiError(status: number, body: ApiErrorBody): AxiosError {
-  const response = {
-    data: body,
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  } as AxiosResponse;
-  return new AxiosError(body.message, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}

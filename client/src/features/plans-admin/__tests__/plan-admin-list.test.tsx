@@ -7,13 +7,7 @@ import { PlanAdminList } from '../components/plan-admin-list';
 import { usePlansAdminStore } from '../store';
 import { apiError, PLUS, RETIRED, STANDAR } from './fixtures';
 
-vi.mock('../api/plans-admin', () => ({
-  getAllPlans: vi.fn(),
-  createPlan: vi.fn(),
-  updatePlan: vi.fn(),
-  deletePlan: vi.fn(),
-  restorePlan: vi.fn(),
-}));
+vi.mock('../api/plans-admin');
 
 function renderList(onChanged = vi.fn()) {
   render(

@@ -10,13 +10,7 @@ import { createPlan, deletePlan, getAllPlans, updatePlan } from '../api/plans-ad
 import { usePlansAdminStore } from '../store';
 import { apiError, PLUS, RETIRED, STANDAR } from './fixtures';
 
-vi.mock('../api/plans-admin', () => ({
-  getAllPlans: vi.fn(),
-  createPlan: vi.fn(),
-  updatePlan: vi.fn(),
-  deletePlan: vi.fn(),
-  restorePlan: vi.fn(),
-}));
+vi.mock('../api/plans-admin');
 vi.mock('../../plans/api/get-plans', () => ({ getPlans: vi.fn() }));
 
 function renderAt(url: string) {

@@ -66,7 +66,7 @@ export function PlanAdminList({ currency, onChanged }: PlanAdminListProps) {
                   <h2 id={nameId}>{plan.name}</h2>
                   {retired && <span className="badge badge--danger">{t.retired}</span>}
                 </header>
-                <dl className="plan-admin-card__data">
+                <dl className="data-list plan-admin-card__data">
                   <div>
                     <dt>{t.duration}</dt>
                     <dd>{t.months(plan.duration)}</dd>

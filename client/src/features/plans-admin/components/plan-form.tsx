@@ -87,12 +87,12 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
   return (
     <section className="plan-form" aria-labelledby={`${ids}-title`}>
       <header className="plan-form__header">
-        <Link className="plan-form__back" to={paths.dashboardPlans} aria-label={t.backToList}>
+        <Link className="back-button" to={paths.dashboardPlans} aria-label={t.backToList}>
           <span aria-hidden="true">←</span>
         </Link>
         <h1 id={`${ids}-title`}>{editing ? t.editTitle : t.createTitle}</h1>
       </header>
-      <form className="form plan-form__card" onSubmit={onSubmit} noValidate>
+      <form className="form form-card" onSubmit={onSubmit} noValidate>
         <Field {...form.bind('name')} label={t.nameLabel} maxLength={60} autoComplete="off" required />
         <Field
           {...form.bind('benefits')}
@@ -119,7 +119,7 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
           required
           hint={t.priceHint}
         />
-        <div className="plan-form__actions">
+        <div className="form-actions">
           {editing && (
             <button
               type="button"

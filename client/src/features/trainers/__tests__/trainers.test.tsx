@@ -7,15 +7,10 @@ import type { TrainerDto, UserDto } from '@pulso/shared';
 import { createTrainer, deleteTrainer, getTrainer, getTrainers, updateTrainer } from '../api/trainers';
 import { TrainerFormScreen } from '../components/trainer-form-screen';
 import { TrainerList } from '../components/trainer-list';
+import { apiError, field, messageOf, pressAndConfirm, type User } from '../../../test/helpers';
 import { useTrainersStore } from '../store';
 
-vi.mock('../api/trainers', () => ({
-  getTrainers: vi.fn(),
-  getTrainer: vi.fn(),
-  createTrainer: vi.fn(),
-  updateTrainer: vi.fn(),
-  deleteTrainer: vi.fn(),
-}));
+vi.mock('../api/trainers');
 
 const TRAINERS: TrainerDto[] = [
   {
@@ -30,39 +25,26 @@ const TRAINERS: TrainerDto[] = [
   { id: 't2', fullName: 'Lucía Fernández', email: 'lucia@pulso.demo', lessonDetails: [] },
 ];
 
-const LUCIA: UserDto = {
-  id: 't2',
+const LUCIA_DETAILS = {
   fullName: 'Lucía Fernández',
   email: 'lucia@pulso.demo',
   phone: '5510000005',
   isMonitor: true,
   isAdmin: false,
   lessonDetails: [],
+};
+
+const LUCIA: UserDto = {
+  id: 't2',
+  ...LUCIA_DETAILS,
   deletedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
-  detalle: {
-    fullName: 'Lucía Fernández',
-    email: 'lucia@pulso.demo',
-    phone: '5510000005',
-    isMonitor: true,
-    isAdmin: false,
-    lessonDetails: [],
-  },
+  detalle: LUCIA_DETAILS,
   monitorLessons: [
     { id: 'l3', name: 'Yoga', scheduleDays: [], scheduleHourStart: '9:00', scheduleHourFinish: '10:00' },
   ],
 };
-
-function apiError(status: number, body: unknown) {
-  return new AxiosError('Request failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    headers: {},
-    config: {} as never,
-    data: body,
-  });
-}
 
 function Form() {
   const { id } = useParams();
@@ -83,14 +65,6 @@ function renderAt(path: string) {
   return user;
 }
 
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-const messageOf = (element: HTMLElement) => {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-};
-
-type User = ReturnType<typeof userEvent.setup>;
-
 async function fillValid(user: User) {
   await user.type(field('Nombre'), 'Pedro Alvarez');
   await user.type(field('E-mail'), 'pedro@pulso.demo');
@@ -98,6 +72,12 @@ async function fillValid(user: User) {
   await user.type(field('Teléfono'), '5512345678');
   await user.selectOptions(field('Es profesor?'), 'Si');
   await user.selectOptions(field('Es administrador?'), 'No');
+}
+
+/** Opens `path` and returns the alert it shows. */
+async function alertAt(path: string) {
+  renderAt(path);
+  return screen.findByRole('alert');
 }
 
 describe('trainers (/dashboard/profesores)', () => {
@@ -137,8 +117,7 @@ describe('trainers (/dashboard/profesores)', () => {
       vi.mocked(getTrainers).mockRejectedValue(
         apiError(403, { code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' }),
       );
-      renderAt('/dashboard/profesores');
-      expect(await screen.findByRole('alert')).toHaveTextContent(
+      expect(await alertAt('/dashboard/profesores')).toHaveTextContent(
         'No se pudieron cargar los profesores. No tienes permiso para realizar esta acción',
       );
     });
@@ -218,9 +197,7 @@ describe('trainers (/dashboard/profesores)', () => {
       );
       const user = renderAt('/dashboard/profesores/crear');
       await fillValid(user);
-      await user.click(screen.getByRole('button', { name: 'Guardar' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+      const result = await pressAndConfirm(user, 'Guardar');
       expect(result).toHaveTextContent('Este email ya esta registrado');
       await user.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(messageOf(field('E-mail'))).toBe('Este email ya esta registrado');
@@ -292,11 +269,7 @@ describe('trainers (/dashboard/profesores)', () => {
       );
       const user = renderAt('/dashboard/profesores/editar/t2');
       await screen.findByRole('heading', { name: 'Editar Profesor' });
-      await user.click(screen.getByRole('button', { name: 'Guardar' }));
-      await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Resultado' })).toHaveTextContent(
-        'Debe quedar al menos un administrador activo',
-      );
+      expect(await pressAndConfirm(user, 'Guardar')).toHaveTextContent('Debe quedar al menos un administrador activo');
     });
 
     test('when Eliminar is confirmed, then the server answer shows and the trainer leaves the list', async () => {
@@ -340,8 +313,7 @@ describe('trainers (/dashboard/profesores)', () => {
       vi.mocked(getTrainer).mockRejectedValue(
         apiError(404, { code: 'USER_NOT_FOUND', message: 'No se encontró el usuario' }),
       );
-      renderAt('/dashboard/profesores/editar/zz');
-      expect(await screen.findByRole('alert')).toHaveTextContent(
+      expect(await alertAt('/dashboard/profesores/editar/zz')).toHaveTextContent(
         'No se pudo cargar el profesor. No se encontró el usuario',
       );
     });

@@ -109,7 +109,7 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
 
   return (
     <section className="trainer-form" aria-labelledby="trainer-form-title">
-      <Link className="trainer-form__back" to={paths.dashboardTrainers} aria-label={t.back} title={t.back}>
+      <Link className="back-link" to={paths.dashboardTrainers} aria-label={t.back} title={t.back}>
         <BackIcon />
         <span aria-hidden="true">{dashboardTrainersEs.title}</span>
       </Link>
@@ -134,7 +134,7 @@ export function TrainerForm({ trainer }: TrainerFormProps) {
           {yesNoSelect('isMonitor', t.isMonitor)}
           {yesNoSelect('isAdmin', t.isAdmin)}
         </div>
-        <div className="trainer-form__actions">
+        <div className="form-actions trainer-form__actions">
           {editing && (
             <button
               type="button"

@@ -1,29 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import * as usersApi from '../api/users-admin';
 import { ContactMessages } from '../components/contact-messages';
-import { useUsersAdminStore } from '../store';
-import { apiError, message } from './fixtures';
+import { api, apiError, message, resetUsersAdmin } from './fixtures';
 
-vi.mock('../api/users-admin', () => ({
-  getUsers: vi.fn(),
-  getSuspendedUsers: vi.fn(),
-  createUser: vi.fn(),
-  updateUser: vi.fn(),
-  deleteUser: vi.fn(),
-  restoreUser: vi.fn(),
-  getPlans: vi.fn(),
-  grantPlan: vi.fn(),
-  getContactMessages: vi.fn(),
-}));
-
-const api = vi.mocked(usersApi);
+// Every call of the API module is a mock (see fixtures' `api`).
+vi.mock('../api/users-admin');
 
 describe('ContactMessages', () => {
   beforeEach(() => {
-    useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
-    for (const fn of Object.values(api)) fn.mockReset();
+    resetUsersAdmin();
   });
 
   test('when messages load, then each shows subject, sender, company, text and whether it was sent', async () => {

@@ -5,20 +5,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { createUser } from '../api/users-admin';
 import { CreateUserForm } from '../components/create-user-form';
-import { useUsersAdminStore } from '../store';
-import { apiError } from './fixtures';
+import { apiError, resetUsersAdmin } from './fixtures';
 
-vi.mock('../api/users-admin', () => ({
-  getUsers: vi.fn(),
-  getSuspendedUsers: vi.fn(),
-  createUser: vi.fn(),
-  updateUser: vi.fn(),
-  deleteUser: vi.fn(),
-  restoreUser: vi.fn(),
-  getPlans: vi.fn(),
-  grantPlan: vi.fn(),
-  getContactMessages: vi.fn(),
-}));
+// Every call of the API module is a mock (see fixtures' `api`).
+vi.mock('../api/users-admin');
 
 function renderForm() {
   return render(
@@ -50,8 +40,7 @@ const submit = () => screen.getByRole('button', { name: 'Crear usuario' });
 
 describe('CreateUserForm', () => {
   beforeEach(() => {
-    useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
-    vi.mocked(createUser).mockReset();
+    resetUsersAdmin();
   });
 
   test('when the form opens, then it says Datos incompletos!, the submit is disabled and a back link goes to the list', () => {

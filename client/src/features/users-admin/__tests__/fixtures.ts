@@ -1,6 +1,18 @@
-import { AxiosError, AxiosHeaders } from 'axios';
-import type { ApiErrorBody, PlanDto, UserListItemDto } from '@pulso/shared';
-import type { ContactMessageDto } from '@pulso/shared';
+import { vi } from 'vitest';
+import type { ContactMessageDto, PlanDto, UserListItemDto } from '@pulso/shared';
+import * as usersApi from '../api/users-admin';
+import { useUsersAdminStore } from '../store';
+
+export { apiError } from '../../../test/helpers';
+
+/** The API module's calls, mocked by each test file with `vi.mock('../api/users-admin')`. */
+export const api = vi.mocked(usersApi);
+
+/** Before each test: the store as new and every API mock forgotten. */
+export function resetUsersAdmin() {
+  useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
+  for (const fn of Object.values(api)) fn.mockReset();
+}
 
 let counter = 0;
 
@@ -42,15 +54,4 @@ export function message(overrides: Partial<ContactMessageDto> = {}): ContactMess
     sentAt: '2026-03-05T14:07:30.000Z',
     ...overrides,
   };
-}
-
-/** A failed call as axios reports it, with the API's `{ code, message, details? }` body. */
-export function apiError(status: number, body: ApiErrorBody): AxiosError {
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, undefined, {
-    status,
-    statusText: '',
-    data: body,
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
 }

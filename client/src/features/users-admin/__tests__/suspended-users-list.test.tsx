@@ -2,24 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import * as usersApi from '../api/users-admin';
 import { SuspendedUsersList } from '../components/suspended-users-list';
-import { useUsersAdminStore } from '../store';
-import { apiError, user } from './fixtures';
+import { api, apiError, resetUsersAdmin, user } from './fixtures';
 
-vi.mock('../api/users-admin', () => ({
-  getUsers: vi.fn(),
-  getSuspendedUsers: vi.fn(),
-  createUser: vi.fn(),
-  updateUser: vi.fn(),
-  deleteUser: vi.fn(),
-  restoreUser: vi.fn(),
-  getPlans: vi.fn(),
-  grantPlan: vi.fn(),
-  getContactMessages: vi.fn(),
-}));
-
-const api = vi.mocked(usersApi);
+// Every call of the API module is a mock (see fixtures' `api`).
+vi.mock('../api/users-admin');
 
 const LUIS = user({ fullName: 'Luis Paz', email: 'luis@example.com', deletedAt: '2026-02-07T12:00:00.000Z' });
 const EVA = user({ fullName: 'Eva Sol', email: 'eva@example.com', deletedAt: '2025-12-24T12:00:00.000Z' });
@@ -34,8 +21,7 @@ function renderList() {
 
 describe('SuspendedUsersList', () => {
   beforeEach(() => {
-    useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
-    for (const fn of Object.values(api)) fn.mockReset();
+    resetUsersAdmin();
   });
 
   test('when suspended users load, then each row shows email, name, the date as day-month-year, the red badge and a restore button', async () => {

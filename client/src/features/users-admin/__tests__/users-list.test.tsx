@@ -3,25 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserListItemDto } from '@pulso/shared';
-import * as usersApi from '../api/users-admin';
 import { formatPrice } from '../../../lib/format';
 import { UsersList } from '../components/users-list';
 import { useUsersAdminStore } from '../store';
-import { apiError, PLANS, PLUS, STANDAR, user } from './fixtures';
+import { api, apiError, PLANS, PLUS, resetUsersAdmin, STANDAR, user } from './fixtures';
 
-vi.mock('../api/users-admin', () => ({
-  getUsers: vi.fn(),
-  getSuspendedUsers: vi.fn(),
-  createUser: vi.fn(),
-  updateUser: vi.fn(),
-  deleteUser: vi.fn(),
-  restoreUser: vi.fn(),
-  getPlans: vi.fn(),
-  grantPlan: vi.fn(),
-  getContactMessages: vi.fn(),
-}));
-
-const api = vi.mocked(usersApi);
+// Every call of the API module is a mock (see fixtures' `api`).
+vi.mock('../api/users-admin');
 
 function renderList() {
   return render(
@@ -58,8 +46,7 @@ function rowOf(email: string): HTMLElement {
 
 describe('UsersList', () => {
   beforeEach(() => {
-    useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
-    for (const fn of Object.values(api)) fn.mockReset();
+    resetUsersAdmin();
     api.getPlans.mockResolvedValue(PLANS);
   });
 

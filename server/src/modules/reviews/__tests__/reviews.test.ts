@@ -1,5 +1,6 @@
 import mongoose, { Types } from 'mongoose';
 import { useTestDatabase } from '../../../test/db';
+import { lessonFields } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { setRating } from '../../lessons/lessons.service';
 import { LessonReviewsModel } from '../reviews.model';
@@ -49,16 +50,7 @@ describe('reviews kept with their class', () => {
   });
 
   test('when ratings of one class are copied onto it out of order, then the newest stays', async () => {
-    const lesson = await LessonModel.create({
-      name: 'Orden',
-      shortDescription: 'Corta',
-      description: 'Larga',
-      effort: 3,
-      scheduleHourStart: '9:00',
-      scheduleHourFinish: '10:00',
-      monitor: new Types.ObjectId(),
-      office: new Types.ObjectId(),
-    });
+    const lesson = await LessonModel.create(lessonFields('Orden'));
     await setRating(lesson._id, { average: 4, count: 2, version: 2 });
     await setRating(lesson._id, { average: 5, count: 1, version: 1 });
     expect(await LessonModel.findById(lesson._id).lean()).toMatchObject({ averageStars: 4, reviewCount: 2 });

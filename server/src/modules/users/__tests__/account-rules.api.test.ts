@@ -2,7 +2,7 @@ import { trusted, Types } from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
-import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
+import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { UserModel } from '../users.model';
 
@@ -192,16 +192,7 @@ describe('account rules', () => {
     async function teaching(names: string[]) {
       const profe = await createTestUser(config, { isMonitor: true, fullName: 'Carlos Ruiz' });
       const lessons = await LessonModel.create(
-        names.map((name) => ({
-          name,
-          shortDescription: 'Corta',
-          description: 'Larga',
-          effort: 3,
-          scheduleHourStart: '9:00',
-          scheduleHourFinish: '10:00',
-          monitor: new Types.ObjectId(profe.id),
-          office: new Types.ObjectId(),
-        })),
+        names.map((name) => lessonFields(name, { monitor: new Types.ObjectId(profe.id) })),
       );
       return { profe, lessons };
     }
