@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages are code-split: the first visit to one imports (and, under vitest, transforms) its module,
+// which takes more than Testing Library's default second on a busy machine. Waiting longer for
+// what must appear changes no assertion; a page that never shows still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
