@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { resolveDatabase, type ResolvedDatabase } from './database-engine';
+import { CacheSync } from './cache-sync';
 import { readCache } from './read-cache';
 
 // Query filters built from user input can never smuggle operators such as { $gt: '' }: operator
@@ -93,13 +94,27 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     throw error;
   }
   logger.info(`Database: ${engine.description}`);
+  const sync = startCacheSync(config.readCache.syncMs ?? 0, logger);
   return {
     engine,
     async close() {
+      await sync?.stop();
       await mongoose.disconnect();
       await engine.stop();
     },
   };
+}
+
+/**
+ * Keeps this process's read cache coherent with the other servers on the same database (see
+ * cache-sync.ts); none when `intervalMs` is 0 (a server alone on its database).
+ */
+export function startCacheSync(intervalMs: number, logger?: Logger): CacheSync | undefined {
+  const db = mongoose.connection.db;
+  if (intervalMs <= 0 || !db) return undefined;
+  const sync = new CacheSync(db, readCache, { intervalMs, boundMs: 4 * intervalMs }, logger);
+  sync.start();
+  return sync;
 }
 
 /** A round trip to the server, for the readiness probe; false within the selection timeout when down. */
