@@ -184,6 +184,8 @@ export function loadConfig(env: Env = process.env) {
       maxAgeMs: int(env, 'READ_CACHE_MAX_AGE_MS', 60_000, 0, 86_400_000),
       syncMs: int(env, 'READ_CACHE_SYNC_MS', 250, 0, 60_000),
     },
+    /** A scraper's bearer token for GET /api/metrics (administrators' sessions are accepted too). */
+    metricsToken: optional(env, 'METRICS_TOKEN'),
     /** Seed demo data into an empty database at start: on by default outside production. */
     seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
     jwtSecret: jwtSecret ?? (nodeEnv === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir)),

@@ -164,6 +164,11 @@ export class ReadCache {
     return this.options.enabled;
   }
 
+  /** The estimated bytes the entries hold. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+
   /** Forgets everything (a new connection, maybe to another database). */
   clear(): void {
     this.written(ANY);
