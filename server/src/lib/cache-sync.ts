@@ -136,7 +136,8 @@ export class CacheSync {
         if (doc.at.getTime() < forgetBefore) await this.versions.deleteOne({ _id: doc._id, at: doc.at });
       }
       this.cache.remoteKnownAt(started);
-      if (started - this.lastPublish >= (this.options.heartbeatMs ?? 60_000)) {
+      // A process that has written keeps its document alive; one that never wrote needs none.
+      if (this.counts.size > 0 && started - this.lastPublish >= (this.options.heartbeatMs ?? 60_000)) {
         this.dirty = true;
         await this.publish();
       }

@@ -79,8 +79,15 @@ export async function connectMongoose(
   }
 }
 
-/** Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db), connects and builds indexes. */
-export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+/**
+ * Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db), connects and builds indexes.
+ * A server (`serving`) also keeps its read cache coherent with the other servers on the database.
+ */
+export async function openDatabase(
+  config: Config,
+  logger: Logger,
+  options: { serving?: boolean } = {},
+): Promise<DatabaseHandle> {
   const engine = await resolveDatabase({
     mongodbUri: config.mongodbUri,
     dataDir: path.join(config.dataDir, 'db'),
@@ -94,7 +101,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     throw error;
   }
   logger.info(`Database: ${engine.description}`);
-  const sync = startCacheSync(config.readCache.syncMs ?? 0, logger);
+  const sync = options.serving ? startCacheSync(config.readCache.syncMs ?? 0, logger) : undefined;
   return {
     engine,
     async close() {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
+import { CACHE_VERSIONS } from '../lib/cache-sync';
 
 /**
  * Backup and restore of a whole Pulso database as one Extended JSON file (canonical mode, so
@@ -47,11 +48,19 @@ export function backupFileName(now = new Date(), gzip = false): string {
   return `pulso-${stamp}.json${gzip ? '.gz' : ''}`;
 }
 
-/** The data collections of the database (not system or view ones), by name. */
+/**
+ * The data collections of the database, by name: not system or view ones, nor the running servers'
+ * write counts (`cache_versions`, lib/cache-sync.ts), which describe processes, not the chain.
+ */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
   return infos
-    .filter((info) => (info.type ?? 'collection') === 'collection' && !info.name.startsWith('system.'))
+    .filter(
+      (info) =>
+        (info.type ?? 'collection') === 'collection' &&
+        !info.name.startsWith('system.') &&
+        info.name !== CACHE_VERSIONS,
+    )
     .map((info) => info.name)
     .sort();
 }
