@@ -170,6 +170,8 @@ export function loadConfig(env: Env = process.env) {
     /** The built SPA the server also serves (tests point it elsewhere). */
     clientDistDir: path.resolve(ROOT_DIR, str(env, 'CLIENT_DIST_DIR', CLIENT_DIST_DIR)),
     mongodbUri: optional(env, 'MONGODB_URI'),
+    /** Port of the embedded engine `npm run db` starts (npm start picks a free one). */
+    dbPort: int(env, 'DB_PORT', 27017, 1, 65_535),
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 10_000, 500, 120_000),
     /** Longest wait of one query for a reachable database; past it the API answers 503. */
     dbServerSelectionTimeoutMs: int(env, 'DB_SERVER_SELECTION_TIMEOUT_MS', 2_000, 100, 120_000),
