@@ -56,7 +56,9 @@ export async function connectMongoose(
       await mongoose.connect(uri, {
         serverSelectionTimeoutMS: selection,
         connectTimeoutMS: timeoutMs,
-        autoIndex: true,
+        // Indexes are built once per start under the start-up lock (startup.ts), not by every
+        // model of every instance as it compiles.
+        autoIndex: false,
         // Every write is seen by the read cache, which drops what it changes.
         monitorCommands: true,
       });
@@ -78,7 +80,10 @@ export async function connectMongoose(
   }
 }
 
-/** Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db), connects and builds indexes. */
+/**
+ * Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db) and connects. Indexes are
+ * built by prepareDatabase (startup.ts), under the lock shared by every instance.
+ */
 export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
   const engine = await resolveDatabase({
     mongodbUri: config.mongodbUri,
@@ -87,7 +92,6 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   });
   try {
     await connectMongoose(engine.uri, config.dbConnectTimeoutMs, config.dbServerSelectionTimeoutMs);
-    await mongoose.connection.syncIndexes();
   } catch (error) {
     await engine.stop();
     throw error;

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
+import { LOCKS_COLLECTION } from '../lib/database-lock';
+import { MIGRATIONS_COLLECTION } from '../migrations/migration';
 
 /**
  * Backup and restore of a whole Pulso database as one Extended JSON file (canonical mode, so
@@ -47,11 +49,19 @@ export function backupFileName(now = new Date(), gzip = false): string {
   return `pulso-${stamp}.json${gzip ? '.gz' : ''}`;
 }
 
-/** The data collections of the database (not system or view ones), by name. */
+/**
+ * The data collections of the database (not system or view ones, nor the locks of running
+ * processes), by name. The `migrations` record is in: it says which migrations the data has had.
+ */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
   return infos
-    .filter((info) => (info.type ?? 'collection') === 'collection' && !info.name.startsWith('system.'))
+    .filter(
+      (info) =>
+        (info.type ?? 'collection') === 'collection' &&
+        !info.name.startsWith('system.') &&
+        info.name !== LOCKS_COLLECTION,
+    )
     .map((info) => info.name)
     .sort();
 }
@@ -145,9 +155,12 @@ export async function readBackup(file: string): Promise<Backup> {
   };
 }
 
-/** Collections that hold at least one document. */
+/**
+ * Collections that hold at least one document. The migrations record alone does not count: a server
+ * started on the empty database writes it before anything else.
+ */
 export async function nonEmptyCollections(db: Db): Promise<string[]> {
-  const names = await dataCollections(db);
+  const names = (await dataCollections(db)).filter((name) => name !== MIGRATIONS_COLLECTION);
   const counts = await Promise.all(names.map((name) => db.collection(name).countDocuments({}, { limit: 1 })));
   return names.filter((_, i) => (counts[i] ?? 0) > 0);
 }
@@ -161,7 +174,7 @@ const BATCH = 500;
 /**
  * Writes the backup's documents into `db` as they are (no validation, no timestamps touched).
  * Refuses when any collection already holds documents, unless `force`, which first empties every
- * collection (indexes are kept).
+ * collection (indexes are kept). The migrations record is always replaced by the backup's.
  */
 export async function restoreDatabase(
   db: Db,
@@ -178,6 +191,9 @@ export async function restoreDatabase(
     }
     for (const name of occupied) await db.collection(name).deleteMany({});
   }
+  // The record of applied migrations belongs to the data it describes: the backup's replaces the
+  // database's (none in the backup: every migration runs again, and each is idempotent).
+  await db.collection(MIGRATIONS_COLLECTION).deleteMany({});
   const counts: CollectionCounts = {};
   for (const [name, docs] of Object.entries(backup.collections)) {
     for (let i = 0; i < docs.length; i += BATCH) {
