@@ -1,6 +1,6 @@
 # Pulso: one image that serves the API, /uploads and the built SPA on port 3000.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -10,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # The heap is sized for the server, as npm start does (scripts/lib.mjs SERVER_HEAP_MB).
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -4,7 +4,12 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@pulso/shared');
+// mongodb-memory-server-core is a development dependency (the embedded mongod of `npm start` and the
+// tests); the production image has a MongoDB of its own and leaves it out.
+const external = [
+  ...Object.keys(pkg.dependencies).filter((name) => name !== '@pulso/shared'),
+  'mongodb-memory-server-core',
+];
 
 await build({
   entryPoints: {

@@ -20,6 +20,7 @@ import { calendarRouter } from './modules/calendar/calendar.routes';
 import { catalogRouter } from './modules/catalog/catalog.routes';
 import { contactRouter } from './modules/contact/contact.routes';
 import { healthRouter } from './modules/health/health.routes';
+import { metricsRouter } from './modules/health/metrics.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
@@ -56,6 +57,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   // Each module's router is built from its route table (lib/route-table.ts), which the OpenAPI
   // document is generated from too. Routes the document calls sessionless come before authenticate.
   api.use(healthRouter);
+  api.use(metricsRouter(ctx, config.metricsToken));
   api.use(publicConfigRouter(config));
   api.use(docsRouter(buildOpenApi(config.publicUrlConfigured ? config.publicUrl : '')));
   api.use(authenticate(ctx));

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    database = await openDatabase(config, logger);
+    database = await openDatabase(config, logger, { serving: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.fatal(message);

@@ -175,14 +175,17 @@ export function loadConfig(env: Env = process.env) {
     dbServerSelectionTimeoutMs: int(env, 'DB_SERVER_SELECTION_TIMEOUT_MS', 2_000, 100, 120_000),
     /**
      * The in-process read cache (lib/read-cache.ts). Writes through this server are seen at once;
-     * writes by another process only after READ_CACHE_MAX_AGE_MS, so turn it off when several
-     * servers share one database.
+     * writes by the other servers on the same database within 4 × READ_CACHE_SYNC_MS
+     * (lib/cache-sync.ts; 0 turns that off, for a server that is alone on its database).
      */
     readCache: {
       enabled: bool(env, 'READ_CACHE', true),
       maxBytes: int(env, 'READ_CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
       maxAgeMs: int(env, 'READ_CACHE_MAX_AGE_MS', 60_000, 0, 86_400_000),
+      syncMs: int(env, 'READ_CACHE_SYNC_MS', 250, 0, 60_000),
     },
+    /** A scraper's bearer token for GET /api/metrics (administrators' sessions are accepted too). */
+    metricsToken: optional(env, 'METRICS_TOKEN'),
     /** Seed demo data into an empty database at start: on by default outside production. */
     seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
     /**

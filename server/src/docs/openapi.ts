@@ -15,6 +15,7 @@ import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { statsRoutes } from '../modules/stats/stats.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { docsRoutes } from './docs.routes';
+import { metricsRoutes } from '../modules/health/metrics.routes';
 
 /**
  * The OpenAPI 3.1 description of every route under /api, served at /api/openapi.json and shown by
@@ -29,6 +30,7 @@ type Schema = Record<string, unknown>;
 /** Every table of the API; a test checks that together they are exactly the mounted routes. */
 const TABLES: RouteTable<never>[] = [
   healthRoutes,
+  metricsRoutes,
   publicConfigRoutes,
   docsRoutes,
   webhookRoutes,
@@ -179,7 +181,7 @@ function operation(path: string, route: AnyRoute, components: Components): Schem
   const responses: Record<string, Schema> = {
     [status]: {
       description: 'OK',
-      content: { 'application/json': { schema: components.jsonSchema(answer, 'output') } },
+      content: { [route.okContentType ?? 'application/json']: { schema: components.jsonSchema(answer, 'output') } },
       ...(route.paged
         ? {
             headers: {

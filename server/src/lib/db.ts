@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { resolveDatabase, type ResolvedDatabase } from './database-engine';
+import { CacheSync } from './cache-sync';
 import { readCache } from './read-cache';
 
 // Query filters built from user input can never smuggle operators such as { $gt: '' }: operator
@@ -82,9 +83,14 @@ export async function connectMongoose(
 
 /**
  * Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db) and connects. Indexes are
- * built by prepareDatabase (startup.ts), under the lock shared by every instance.
+ * built by prepareDatabase (startup.ts), under the lock shared by every instance. A server
+ * (`serving`) also keeps its read cache coherent with the other servers on the database.
  */
-export async function openDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Config,
+  logger: Logger,
+  options: { serving?: boolean } = {},
+): Promise<DatabaseHandle> {
   const engine = await resolveDatabase({
     mongodbUri: config.mongodbUri,
     dataDir: path.join(config.dataDir, 'db'),
@@ -97,13 +103,27 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     throw error;
   }
   logger.info(`Database: ${engine.description}`);
+  const sync = options.serving ? startCacheSync(config.readCache.syncMs ?? 0, logger) : undefined;
   return {
     engine,
     async close() {
+      await sync?.stop();
       await mongoose.disconnect();
       await engine.stop();
     },
   };
+}
+
+/**
+ * Keeps this process's read cache coherent with the other servers on the same database (see
+ * cache-sync.ts); none when `intervalMs` is 0 (a server alone on its database).
+ */
+export function startCacheSync(intervalMs: number, logger?: Logger): CacheSync | undefined {
+  const db = mongoose.connection.db;
+  if (intervalMs <= 0 || !db) return undefined;
+  const sync = new CacheSync(db, readCache, { intervalMs, boundMs: 4 * intervalMs }, logger);
+  sync.start();
+  return sync;
 }
 
 /** A round trip to the server, for the readiness probe; false within the selection timeout when down. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { requestTracker } from '../middleware/request-log';
+import { answeredAs, observeRequest, routeOf } from './metrics';
 import { ON_CACHED_ANSWER, readCache, writeCached, type CachedAnswerListener, type CachedBody } from './read-cache';
 
 /**
@@ -31,6 +32,8 @@ interface Answer {
   headers: [string, OutgoingHttpHeaders[string]][];
   /** For a signed-in request, what accepting its token rested on. */
   session?: Session;
+  /** The app's route that answered it (metrics). */
+  route: string;
 }
 
 /** Headers that belong to one request or are set by writeCached() (which adds to Vary). */
@@ -76,6 +79,7 @@ export function hotPath(app: RequestListener, logger: Logger): RequestListener {
           key,
           headers: Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name)),
           session,
+          route: routeOf(req),
         });
       };
       (req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER] = listener;
@@ -83,6 +87,8 @@ export function hotPath(app: RequestListener, logger: Logger): RequestListener {
       return;
     }
     track(req, res);
+    answeredAs(req, answer.route);
+    observeRequest(req, res, 'hot-path');
     for (const [name, value] of answer.headers) if (value !== undefined) res.setHeader(name, value);
     writeCached(req, res, cached).catch((error: unknown) => {
       logger.error({ err: error }, 'hot path failed');

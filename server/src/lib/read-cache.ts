@@ -18,9 +18,9 @@ import type { mongo } from 'mongoose';
  * reads), and the entry is used only while none of them has been written since the computation
  * started. Any write to a collection, whoever sends it through this process (a service, a script
  * sharing the connection, a test), counts, so a write is visible on the very next read with no
- * invalidation call to forget. Writes from another process (a second server, a restore) are not
- * seen: entries also expire after `maxAgeMs`, and READ_CACHE=off turns the cache off for
- * installations that run several servers against one database.
+ * invalidation call to forget. Writes from other processes (the other instances of a chain's
+ * servers) are learnt through cache-sync.ts: once it follows them, an entry is used only while the
+ * other processes' writes are known up to a short bound ago. Entries also expire after `maxAgeMs`.
  *
  * Answers that depend on the clock (a membership is active until its end date) name the moment
  * they stop being true and expire then.
@@ -118,6 +118,8 @@ export interface ReadCacheOptions {
   enabled: boolean;
   maxBytes: number;
   maxAgeMs: number;
+  /** How often the other servers' writes are read (cache-sync.ts); 0: this server is alone. */
+  syncMs?: number;
 }
 
 export class ReadCache {
@@ -130,6 +132,13 @@ export class ReadCache {
   private readonly reading = new AsyncLocalStorage<Set<string>>();
   private options: ReadCacheOptions;
   private readonly watched = new WeakSet<object>();
+  /** Told of every write this process sends, once it is answered (cache-sync.ts publishes them). */
+  private localWrites?: (collection: string) => void;
+  /**
+   * When other processes write to the database too (cache-sync.ts): the moment up to which their
+   * writes are known, and how old that knowledge may be for an entry to be used.
+   */
+  private remote?: { knownAt: number; boundMs: number };
   hits = 0;
   misses = 0;
 
@@ -155,6 +164,11 @@ export class ReadCache {
     return this.options.enabled;
   }
 
+  /** The estimated bytes the entries hold. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+
   /** Forgets everything (a new connection, maybe to another database). */
   clear(): void {
     this.written(ANY);
@@ -165,6 +179,25 @@ export class ReadCache {
   /** Marks `collection` (ANY: every collection) as written: entries that read it are no longer used. */
   written(collection: string): void {
     this.lastWrite.set(collection, ++this.writes);
+  }
+
+  /** Calls `listener` with the collection of every write this process sends, once it is answered. */
+  onLocalWrite(listener: ((collection: string) => void) | undefined): void {
+    this.localWrites = listener;
+  }
+
+  /**
+   * Other processes write to the database too: from now on an entry is used only while their writes
+   * are known (remoteKnownAt) up to `boundMs` ago. Nothing is known yet, so nothing is used until
+   * the first remoteKnownAt(). `undefined` goes back to this process alone.
+   */
+  followRemote(boundMs: number | undefined): void {
+    this.remote = boundMs === undefined ? undefined : { knownAt: -Infinity, boundMs };
+  }
+
+  /** Every write other processes made before `at` has been marked with written(). */
+  remoteKnownAt(at: number): void {
+    if (this.remote && at > this.remote.knownAt) this.remote.knownAt = at;
   }
 
   /** Watches every command `client` sends: reads teach computations what they depend on, writes invalidate. */
@@ -189,6 +222,7 @@ export class ReadCache {
       if (target === undefined) return;
       pending.delete(event.requestId);
       this.written(target);
+      this.localWrites?.(target);
     };
     client.on('commandSucceeded', answered);
     client.on('commandFailed', answered);
@@ -197,6 +231,7 @@ export class ReadCache {
   /** Whether nothing the entry read (nor every collection at once) was written since it was computed. */
   private isCurrent(entry: Entry<unknown>, now: number): boolean {
     if (entry.expiresAt <= now) return false;
+    if (this.remote && now - this.remote.knownAt > this.remote.boundMs) return false;
     if (this.writes === entry.since) return true;
     if (entry.reads.has(ANY) || (this.lastWrite.get(ANY) ?? 0) > entry.since) return false;
     for (const collection of entry.reads) {

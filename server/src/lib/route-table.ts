@@ -83,6 +83,8 @@ export interface Route<D> {
   paged?: boolean;
   /** The success status and its body's schema. */
   ok: [number, z.ZodType];
+  /** The success body's media type when it is not JSON (the metrics' text). */
+  okContentType?: string;
   /** Failure statuses besides the ones the access implies (401, 403). */
   errors?: number[];
   /** Middleware run after the access check, before the body is read (rate limits, raw body parsers). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { observeRequest } from '../lib/metrics';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 
@@ -70,6 +71,7 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
   const track = requestTracker(logger);
   return (req, res, next) => {
     track(req, res);
+    observeRequest(req, res, 'app');
     next();
   };
 }

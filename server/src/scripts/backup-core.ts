@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
+import { CACHE_VERSIONS } from '../lib/cache-sync';
 import { LOCKS_COLLECTION } from '../lib/database-lock';
 import { MIGRATIONS_COLLECTION } from '../migrations/migration';
 
@@ -50,8 +51,9 @@ export function backupFileName(now = new Date(), gzip = false): string {
 }
 
 /**
- * The data collections of the database (not system or view ones, nor the locks of running
- * processes), by name. The `migrations` record is in: it says which migrations the data has had.
+ * The data collections of the database, by name: not system or view ones, nor the running servers'
+ * write counts (`cache_versions`, lib/cache-sync.ts) and locks, which describe processes, not the
+ * chain. The `migrations` record is in: it says which migrations the data has had.
  */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
@@ -60,6 +62,7 @@ export async function dataCollections(db: Db): Promise<string[]> {
       (info) =>
         (info.type ?? 'collection') === 'collection' &&
         !info.name.startsWith('system.') &&
+        info.name !== CACHE_VERSIONS &&
         info.name !== LOCKS_COLLECTION,
     )
     .map((info) => info.name)

@@ -64,6 +64,7 @@ describe('security: access', () => {
     'POST /payments/webhook': 'public',
     'GET /health': 'public',
     'GET /ready': 'public',
+    'GET /metrics': 'admin',
     'GET /config': 'public',
     'GET /openapi.json': 'public',
     'POST /users/login': 'public',
