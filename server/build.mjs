@@ -1,4 +1,4 @@
-// Bundles the server (and the seed script) into dist/ with esbuild. npm packages stay external and
+// Bundles the server (and the seed, migrate, backup and restore scripts) into dist/ with esbuild. npm packages stay external and
 // load from node_modules; the workspace package @pulso/shared is TypeScript source, so it is bundled in.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/scripts/seed.ts',
+    migrate: 'src/scripts/migrate.ts',
     backup: 'src/scripts/backup.ts',
     restore: 'src/scripts/restore.ts',
   },

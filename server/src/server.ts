@@ -5,14 +5,14 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, paymentProviderName, type Config } from './config/env';
 import { openDatabase } from './lib/db';
 import { hotPath } from './lib/hot-path';
-import { migrateLegacyReviews } from './modules/reviews/reviews.service';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
 import { siteAddresses, startupMessage } from './lib/startup-message';
 import { createContext } from './lib/context';
 import { retryPending } from './modules/contact/contact.service';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/seed';
+import { DEMO_ACCOUNTS } from './seed/seed';
+import { prepareDatabase } from './startup';
 
 /** Connects the database, listens, and shuts down gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -39,15 +39,20 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const moved = await migrateLegacyReviews();
-  if (moved > 0) logger.info(`Moved ${moved} reviews into their classes' review documents.`);
-
   const ctx = createContext(config, logger);
-  if (config.seedOnStart) {
-    const seeded = await seedIfEmpty(logger, ctx);
-    if (seeded && !config.isProduction) {
-      logger.info('Demo data loaded into the empty database.');
-    }
+  // Migrations, indexes and demo data, under a lock shared with every other instance starting now.
+  try {
+    const { seeded } = await prepareDatabase({
+      logger,
+      migrate: config.migrateOnStart,
+      seed: config.seedOnStart ? ctx : undefined,
+      lock: { waitMs: config.startupLockWaitMs },
+    });
+    if (seeded && !config.isProduction) logger.info('Demo data loaded into the empty database.');
+  } catch (error) {
+    logger.fatal(error instanceof Error ? error.message : String(error));
+    await database.close().catch(() => undefined);
+    process.exit(1);
   }
 
   const app = createApp(config, logger, ctx);

@@ -190,6 +190,13 @@ export function loadConfig(env: Env = process.env) {
     metricsToken: optional(env, 'METRICS_TOKEN'),
     /** Seed demo data into an empty database at start: on by default outside production. */
     seedOnStart: bool(env, 'SEED_DEMO_DATA', !isProduction),
+    /**
+     * Apply pending migrations at start (under the start-up lock). false: the operator runs
+     * `npm run migrate` first, and a server that finds migrations pending refuses to start.
+     */
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+    /** Longest wait for another instance's start-up work (migrations, indexes, seeding). */
+    startupLockWaitMs: int(env, 'STARTUP_LOCK_WAIT_MS', 10 * 60_000, 1_000, 24 * 3_600_000),
     jwtSecret: jwtSecret ?? (nodeEnv === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir)),
     jwtExpiresIn: str(env, 'JWT_EXPIRES_IN', '7d'),
     /** bcrypt cost; tests lower it through the environment to keep fixtures fast. */

@@ -57,7 +57,9 @@ export async function connectMongoose(
       await mongoose.connect(uri, {
         serverSelectionTimeoutMS: selection,
         connectTimeoutMS: timeoutMs,
-        autoIndex: true,
+        // Indexes are built once per start under the start-up lock (startup.ts), not by every
+        // model of every instance as it compiles.
+        autoIndex: false,
         // Every write is seen by the read cache, which drops what it changes.
         monitorCommands: true,
       });
@@ -80,8 +82,9 @@ export async function connectMongoose(
 }
 
 /**
- * Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db), connects and builds indexes.
- * A server (`serving`) also keeps its read cache coherent with the other servers on the database.
+ * Resolves the engine (MONGODB_URI or an embedded one in DATA_DIR/db) and connects. Indexes are
+ * built by prepareDatabase (startup.ts), under the lock shared by every instance. A server
+ * (`serving`) also keeps its read cache coherent with the other servers on the database.
  */
 export async function openDatabase(
   config: Config,
@@ -95,7 +98,6 @@ export async function openDatabase(
   });
   try {
     await connectMongoose(engine.uri, config.dbConnectTimeoutMs, config.dbServerSelectionTimeoutMs);
-    await mongoose.connection.syncIndexes();
   } catch (error) {
     await engine.stop();
     throw error;

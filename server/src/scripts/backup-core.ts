@@ -6,6 +6,8 @@ import type { Writable } from 'node:stream';
 import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import { CACHE_VERSIONS } from '../lib/cache-sync';
+import { LOCKS_COLLECTION } from '../lib/database-lock';
+import { MIGRATIONS_COLLECTION } from '../migrations/migration';
 
 /**
  * Backup and restore of a whole Pulso database as one Extended JSON file (canonical mode, so
@@ -50,7 +52,8 @@ export function backupFileName(now = new Date(), gzip = false): string {
 
 /**
  * The data collections of the database, by name: not system or view ones, nor the running servers'
- * write counts (`cache_versions`, lib/cache-sync.ts), which describe processes, not the chain.
+ * write counts (`cache_versions`, lib/cache-sync.ts) and locks, which describe processes, not the
+ * chain. The `migrations` record is in: it says which migrations the data has had.
  */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
@@ -59,7 +62,8 @@ export async function dataCollections(db: Db): Promise<string[]> {
       (info) =>
         (info.type ?? 'collection') === 'collection' &&
         !info.name.startsWith('system.') &&
-        info.name !== CACHE_VERSIONS,
+        info.name !== CACHE_VERSIONS &&
+        info.name !== LOCKS_COLLECTION,
     )
     .map((info) => info.name)
     .sort();
@@ -154,9 +158,12 @@ export async function readBackup(file: string): Promise<Backup> {
   };
 }
 
-/** Collections that hold at least one document. */
+/**
+ * Collections that hold at least one document. The migrations record alone does not count: a server
+ * started on the empty database writes it before anything else.
+ */
 export async function nonEmptyCollections(db: Db): Promise<string[]> {
-  const names = await dataCollections(db);
+  const names = (await dataCollections(db)).filter((name) => name !== MIGRATIONS_COLLECTION);
   const counts = await Promise.all(names.map((name) => db.collection(name).countDocuments({}, { limit: 1 })));
   return names.filter((_, i) => (counts[i] ?? 0) > 0);
 }
@@ -170,7 +177,7 @@ const BATCH = 500;
 /**
  * Writes the backup's documents into `db` as they are (no validation, no timestamps touched).
  * Refuses when any collection already holds documents, unless `force`, which first empties every
- * collection (indexes are kept).
+ * collection (indexes are kept). The migrations record is always replaced by the backup's.
  */
 export async function restoreDatabase(
   db: Db,
@@ -187,6 +194,9 @@ export async function restoreDatabase(
     }
     for (const name of occupied) await db.collection(name).deleteMany({});
   }
+  // The record of applied migrations belongs to the data it describes: the backup's replaces the
+  // database's (none in the backup: every migration runs again, and each is idempotent).
+  await db.collection(MIGRATIONS_COLLECTION).deleteMany({});
   const counts: CollectionCounts = {};
   for (const [name, docs] of Object.entries(backup.collections)) {
     for (let i = 0; i < docs.length; i += BATCH) {

@@ -2,15 +2,23 @@ import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createContext } from '../lib/context';
-import { seedIfEmpty } from '../seed/seed';
+import { prepareDatabase } from '../startup';
 
-/** `npm run seed`: loads the demo data into an empty database (MONGODB_URI or the embedded engine). */
+/**
+ * `npm run seed`: loads the demo data into an empty database (MONGODB_URI or the embedded engine),
+ * after its migrations and indexes, under the start-up lock like a starting server.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const database = await openDatabase(config, logger);
   try {
-    const seeded = await seedIfEmpty(logger, createContext(config));
+    const { seeded } = await prepareDatabase({
+      logger,
+      migrate: true,
+      seed: createContext(config),
+      lock: { waitMs: config.startupLockWaitMs },
+    });
     logger.info(seeded ? 'Demo data loaded.' : 'The database already has data; nothing was changed.');
   } finally {
     await database.close();

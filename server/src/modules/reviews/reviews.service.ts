@@ -163,12 +163,12 @@ interface LegacyReview {
 
 /**
  * Moves reviews kept one document each (before class review documents existed) into their class's
- * document, then drops the old collection. Runs at start; does nothing once done. Classes that
- * already have a review document are merged (a user's newer review wins), so a run interrupted
- * half-way is finished by the next start without losing or doubling a review.
+ * document, then drops the old collection. The first migration (migrations/001-legacy-reviews.ts);
+ * does nothing once done. Classes that already have a review document are merged (a user's newer
+ * review wins), so a run interrupted half-way is finished by the next run without losing or
+ * doubling a review.
  */
-export async function migrateLegacyReviews(): Promise<number> {
-  const db = mongoose.connection.db;
+export async function migrateLegacyReviews(db = mongoose.connection.db): Promise<number> {
   if (!db) return 0;
   const exists = (await db.listCollections({ name: LEGACY_REVIEWS_COLLECTION }, { nameOnly: true }).toArray()).length;
   if (!exists) return 0;

@@ -11,7 +11,7 @@ import { LocalDiskStorage } from '../../lib/storage';
 import { seedIfEmpty } from '../../seed/seed';
 import { createTestApp } from '../../test/app';
 import { testDatabaseUri, useTestDatabase, withDatabaseName } from '../../test/db';
-import { backupDatabase, readBackup } from '../backup-core';
+import { backupDatabase, readBackup, restoreDatabase } from '../backup-core';
 
 const run = promisify(execFile);
 const { EJSON, Int32, Long, Binary } = mongoose.mongo.BSON;
@@ -177,6 +177,33 @@ describe('backup and restore', () => {
     const b = await readBackup(gzipped);
     expect(EJSON.stringify(b.collections, { relaxed: false })).toBe(EJSON.stringify(a.collections, { relaxed: false }));
     expect(Object.fromEntries(Object.entries(a.collections).map(([n, d]) => [n, d.length]))).toEqual(counts);
+  });
+
+  test("when a started server's bookkeeping is all a database holds, then backups leave its locks out and a restore goes ahead with the backup's migration record", async () => {
+    const uri = (name: string) =>
+      withDatabaseName(testDatabaseUri(), `pulso_${name}_${randomBytes(4).toString('hex')}`);
+    const from = await mongoose.createConnection(uri('from'), { serverSelectionTimeoutMS: 10_000 }).asPromise();
+    const into = await mongoose.createConnection(uri('into'), { serverSelectionTimeoutMS: 10_000 }).asPromise();
+    try {
+      const [a, b] = [from.db as Db, into.db as Db];
+      await a.collection('plans').insertOne({ name: 'Plus' });
+      await a.collection('migrations').insertOne({ _id: '001-old' as never, appliedAt: new Date() });
+      await a.collection('locks').insertOne({ _id: 'startup:1' as never, name: 'startup', generation: 1 });
+      // The empty target was started once: its own records of migrations and of the lock.
+      await b.collection('migrations').insertMany([{ _id: '001-old' as never }, { _id: '002-new' as never }]);
+      await b.collection('locks').insertOne({ _id: 'startup:3' as never, name: 'startup', generation: 3 });
+
+      const file = path.join(work, 'bookkeeping.json');
+      const counts = await backupDatabase(a, file);
+      expect(counts).toEqual({ migrations: 1, plans: 1 });
+      await restoreDatabase(b, await readBackup(file));
+      expect(await b.collection('plans').countDocuments()).toBe(1);
+      expect((await b.collection('migrations').find({}).toArray()).map((m) => m._id)).toEqual(['001-old']);
+    } finally {
+      await from.dropDatabase().catch(() => undefined);
+      await into.dropDatabase().catch(() => undefined);
+      await Promise.all([from.close(), into.close()]);
+    }
   });
 
   function sourceUri(): string {

@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../lib/db';
+import { createLogger } from '../lib/logger';
+import { prepareDatabase } from '../startup';
+
+/**
+ * `npm run migrate`: applies the pending migrations and builds the indexes of the configured database
+ * (MONGODB_URI or the embedded engine), under the same lock as every instance's start-up, so it is
+ * safe beside running or starting servers. Never seeds.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openDatabase(config, logger);
+  try {
+    const { migrated } = await prepareDatabase({
+      logger,
+      migrate: true,
+      lock: { waitMs: config.startupLockWaitMs },
+    });
+    logger.info(
+      migrated.length > 0
+        ? `Applied ${migrated.length} migration(s): ${migrated.join(', ')}.`
+        : 'No pending migrations: the database is up to date.',
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : error,
+  );
+  process.exit(1);
+});
