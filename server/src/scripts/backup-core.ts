@@ -16,8 +16,9 @@ import { MIGRATIONS_COLLECTION } from '../migrations/migration';
  *   { "format": "pulso-backup", "version": 1, "createdAt": "...", "database": "pulso",
  *     "collections": { "branches": [ {...}, ... ], "users": [ ... ], ... } }
  *
- * One document per line inside each array. Uploaded images are not in the file: documents keep
- * their URL and storage key, and the uploads folder (DATA_DIR/uploads) is copied by the admin.
+ * One document per line inside each array. Images stored in GridFS (STORAGE=gridfs) are documents
+ * of uploads.files and uploads.chunks, so they are in the file; images on disk are not: documents
+ * keep their URL and storage key, and the uploads folder (DATA_DIR/uploads) is copied by the admin.
  */
 
 type Db = mongoose.mongo.Db;
