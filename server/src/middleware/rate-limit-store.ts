@@ -22,6 +22,12 @@ interface HitDoc {
 const windows = () => mongoose.connection.collection<WindowDoc>(RateLimitWindowModel.collection.collectionName);
 const hits = () => mongoose.connection.collection<HitDoc>(RateLimitHitModel.collection.collectionName);
 
+/** The collections of the counters (backups leave them out). */
+export const RATE_LIMIT_COLLECTIONS = [
+  RateLimitWindowModel.collection.collectionName,
+  RateLimitHitModel.collection.collectionName,
+];
+
 /** How often (at most) one process sweeps ended windows and their hits. */
 const SWEEP_EVERY_MS = 60_000;
 
