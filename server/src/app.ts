@@ -9,6 +9,7 @@ import { docsRouter } from './docs/docs.routes';
 import { buildOpenApi } from './docs/openapi';
 import { parseCloudinaryUrl } from './lib/cloudinary-storage';
 import { createContext, type AppContext } from './lib/context';
+import { GridFsStorage } from './lib/gridfs-storage';
 import { readCache } from './lib/read-cache';
 import { authenticate } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
@@ -74,16 +75,20 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(apiNotFound);
   app.use('/api', api);
 
+  // Images in GridFS are served from the database; the disk folder stays for disk and Cloudinary
+  // installs (Cloudinary images are served by Cloudinary; older ones may be on disk).
   app.use(
     '/uploads',
-    express.static(config.uploadsDir, {
-      index: false,
-      fallthrough: false,
-      maxAge: '7d',
-      dotfiles: 'deny',
-      // Image URLs are used by clients on other origins (a SPA pointed at a hosted API).
-      setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
-    }),
+    ctx.storage instanceof GridFsStorage
+      ? ctx.storage.handler()
+      : express.static(config.uploadsDir, {
+          index: false,
+          fallthrough: false,
+          maxAge: '7d',
+          dotfiles: 'deny',
+          // Image URLs are used by clients on other origins (a SPA pointed at a hosted API).
+          setHeaders: (res) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin'),
+        }),
   );
 
   if (existsSync(path.join(config.clientDistDir, 'index.html'))) {

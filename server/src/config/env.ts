@@ -85,6 +85,20 @@ function cloudinaryUrl(env: Env): string | undefined {
   return value;
 }
 
+const STORAGE_DRIVERS = ['disk', 'gridfs', 'cloudinary'] as const;
+export type StorageName = (typeof STORAGE_DRIVERS)[number];
+
+/** Where images go: STORAGE when set, else Cloudinary when CLOUDINARY_URL is set, else local disk. */
+function storage(env: Env, cloudinary: string | undefined): StorageName {
+  const raw = optional(env, 'STORAGE')?.toLowerCase();
+  if (!raw) return cloudinary ? 'cloudinary' : 'disk';
+  if (!(STORAGE_DRIVERS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`STORAGE must be one of ${STORAGE_DRIVERS.join(', ')} (got "${raw}")`);
+  }
+  if (raw === 'cloudinary' && !cloudinary) throw new ConfigError('STORAGE=cloudinary needs CLOUDINARY_URL');
+  return raw as StorageName;
+}
+
 /** Stripe is on when its secret key is set; then the webhook secret must be set too. */
 function stripeConfig(env: Env, isProduction: boolean) {
   const secretKey = optional(env, 'STRIPE_SECRET_KEY');
@@ -219,8 +233,13 @@ export function loadConfig(env: Env = process.env) {
      * production, and in production only when DEMO_PAYMENTS=true says so (and only without Stripe).
      */
     demoPayments: bool(env, 'DEMO_PAYMENTS', !isProduction),
-    /** Images go to Cloudinary when set (cloudinary://KEY:SECRET@CLOUD), else to DATA_DIR/uploads. */
+    /** Cloudinary's account (cloudinary://KEY:SECRET@CLOUD): images go there unless STORAGE says otherwise. */
     cloudinaryUrl: cloudinaryUrl(env),
+    /**
+     * Where uploaded images are stored: `disk` (DATA_DIR/uploads, one server), `gridfs` (in the
+     * database, shared by every server on it) or `cloudinary`.
+     */
+    storage: storage(env, cloudinaryUrl(env)),
     /** Google sign-in: the OAuth client id; unset = the button is hidden and /users/google answers 404. */
     googleClientId: optional(env, 'GOOGLE_CLIENT_ID'),
     /** Only for tests: where Google's signing certificates are fetched from. */

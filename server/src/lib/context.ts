@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { TokenService } from './jwt';
 import { CloudinaryStorage } from './cloudinary-storage';
+import { GridFsStorage } from './gridfs-storage';
 import { createMailer, type Mailer } from './mailer';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
@@ -22,14 +23,18 @@ export interface AppContext {
   google: GoogleVerifier | null;
 }
 
+function createStorage(config: Config): StorageDriver {
+  if (config.storage === 'gridfs') return new GridFsStorage();
+  if (config.storage === 'cloudinary' && config.cloudinaryUrl) return new CloudinaryStorage(config.cloudinaryUrl);
+  return new LocalDiskStorage(config.uploadsDir);
+}
+
 export function createContext(config: Config, logger: Pick<Logger, 'info'> = { info: () => undefined }): AppContext {
   return {
     config,
     tokens: new TokenService(config.jwtSecret, config.jwtExpiresIn),
     passwords: new PasswordHasher(config.bcryptCost, config.passwordWorkers),
-    storage: config.cloudinaryUrl
-      ? new CloudinaryStorage(config.cloudinaryUrl)
-      : new LocalDiskStorage(config.uploadsDir),
+    storage: createStorage(config),
     payments: config.stripe
       ? new StripePaymentProvider(createStripeClient(config.stripe.secretKey, config.stripe.apiBase))
       : config.demoPayments

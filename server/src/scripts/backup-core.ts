@@ -7,6 +7,7 @@ import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import { CACHE_VERSIONS } from '../lib/cache-sync';
 import { LOCKS_COLLECTION } from '../lib/database-lock';
+import { RATE_LIMIT_COLLECTIONS } from '../middleware/rate-limit-store';
 import { MIGRATIONS_COLLECTION } from '../migrations/migration';
 
 /**
@@ -16,8 +17,9 @@ import { MIGRATIONS_COLLECTION } from '../migrations/migration';
  *   { "format": "pulso-backup", "version": 1, "createdAt": "...", "database": "pulso",
  *     "collections": { "branches": [ {...}, ... ], "users": [ ... ], ... } }
  *
- * One document per line inside each array. Uploaded images are not in the file: documents keep
- * their URL and storage key, and the uploads folder (DATA_DIR/uploads) is copied by the admin.
+ * One document per line inside each array. Images stored in GridFS (STORAGE=gridfs) are documents
+ * of uploads.files and uploads.chunks, so they are in the file; images on disk are not: documents
+ * keep their URL and storage key, and the uploads folder (DATA_DIR/uploads) is copied by the admin.
  */
 
 type Db = mongoose.mongo.Db;
@@ -53,7 +55,8 @@ export function backupFileName(now = new Date(), gzip = false): string {
 /**
  * The data collections of the database, by name: not system or view ones, nor the running servers'
  * write counts (`cache_versions`, lib/cache-sync.ts) and locks, which describe processes, not the
- * chain. The `migrations` record is in: it says which migrations the data has had.
+ * chain, nor the rate limits' counters (middleware/rate-limit-store.ts), about the last minutes'
+ * requests. The `migrations` record is in: it says which migrations the data has had.
  */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
@@ -63,7 +66,8 @@ export async function dataCollections(db: Db): Promise<string[]> {
         (info.type ?? 'collection') === 'collection' &&
         !info.name.startsWith('system.') &&
         info.name !== CACHE_VERSIONS &&
-        info.name !== LOCKS_COLLECTION,
+        info.name !== LOCKS_COLLECTION &&
+        !RATE_LIMIT_COLLECTIONS.includes(info.name),
     )
     .map((info) => info.name)
     .sort();

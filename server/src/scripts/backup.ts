@@ -9,8 +9,9 @@ const USAGE = 'Usage: npm run backup [-- [--gzip] [FILE]]  (default: BACKUP_DIR/
 
 /**
  * `npm run backup`: writes every collection of the configured database (MONGODB_URI or the
- * embedded engine in DATA_DIR/db) to a timestamped Extended JSON file. Uploaded images are not
- * included: copy DATA_DIR/uploads alongside (documents keep their URLs and keys).
+ * embedded engine in DATA_DIR/db) to a timestamped Extended JSON file. Images stored in GridFS
+ * (STORAGE=gridfs) are in it, as the collections uploads.files and uploads.chunks; images on disk are
+ * not: copy DATA_DIR/uploads alongside (documents keep their URLs and keys).
  */
 async function main(args: string[]): Promise<void> {
   const gzip = args.includes('--gzip');
@@ -26,7 +27,11 @@ async function main(args: string[]): Promise<void> {
     if (!db) throw new Error('The database connection is not open');
     const counts = await backupDatabase(db, file);
     console.log(`Backup written to ${file}: ${describeCounts(counts)}.`);
-    console.log(`Uploaded images are not in it: copy ${config.uploadsDir} too (unless images are on Cloudinary).`);
+    console.log(
+      config.storage === 'gridfs'
+        ? 'Uploaded images are in it (STORAGE=gridfs keeps them in the database).'
+        : `Uploaded images are not in it: copy ${config.uploadsDir} too (unless images are on Cloudinary).`,
+    );
   } finally {
     await database.close();
   }

@@ -14,3 +14,4 @@ import '../modules/users/identity.model';
 import '../modules/users/membership.model';
 import '../modules/users/password-reset.model';
 import '../modules/users/users.model';
+import '../middleware/rate-limit.model';

@@ -28,7 +28,13 @@ async function main(args: string[]): Promise<void> {
     const counts = await restoreDatabase(db, backup, { force });
     await mongoose.connection.syncIndexes();
     console.log(`Restored ${file} (made ${backup.createdAt}): ${describeCounts(counts)}.`);
-    console.log(`Uploaded images are not in the backup: put the saved uploads folder at ${config.uploadsDir}.`);
+    if (counts['uploads.files']) {
+      console.log(`The backup held ${counts['uploads.files']} images (GridFS): serve them with STORAGE=gridfs.`);
+    } else {
+      console.log(
+        `Uploaded images on disk are not in the backup: put the saved uploads folder at ${config.uploadsDir}.`,
+      );
+    }
   } finally {
     await database.close();
   }

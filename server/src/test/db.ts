@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { connectMongoose } from '../lib/db';
+import { RateLimitHitModel, RateLimitWindowModel } from '../middleware/rate-limit.model';
 
 export function testDatabaseUri(): string {
   const uri = process.env.PULSO_TEST_DB_URI;
@@ -29,4 +30,12 @@ export function useTestDatabase(): void {
     await mongoose.connection.dropDatabase().catch(() => undefined);
     await mongoose.disconnect();
   });
+}
+
+/**
+ * Empties the rate-limit counters. They live in the database, shared by every app on it, so files
+ * that test the limits with several apps start each test from zero.
+ */
+export async function resetRateLimits(): Promise<void> {
+  await Promise.all([RateLimitHitModel.deleteMany({}), RateLimitWindowModel.deleteMany({})]);
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp } from '../../test/app';
-import { useTestDatabase } from '../../test/db';
+import { resetRateLimits, useTestDatabase } from '../../test/db';
 import { createTestUser } from '../../test/fixtures';
 import { until } from '../../test/smtp';
 import { ContactModel } from '../../modules/contact/contact.model';
@@ -17,6 +17,8 @@ import { expectRefused, unchanged } from './support';
  */
 describe('security: abuse', () => {
   useTestDatabase();
+  // Counters live in the database: each test starts from zero.
+  beforeEach(resetRateLimits);
   const { config } = createTestApp();
   const limited = (overrides: Record<string, string>) => createTestApp(overrides).app;
 

@@ -67,4 +67,25 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.trustProxy).toBe(1);
   });
+
+  test('when STORAGE is not set, then images go to Cloudinary when CLOUDINARY_URL is set, else to local disk', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).storage).toBe('disk');
+    expect(loadConfig({ DATA_DIR: dataDir, CLOUDINARY_URL: 'cloudinary://k:s@nube' }).storage).toBe('cloudinary');
+  });
+
+  test('when STORAGE names a driver, then it is used; an unknown one or cloudinary without its URL stops the start', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE: 'gridfs' }).storage).toBe('gridfs');
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE: 'GridFS', CLOUDINARY_URL: 'cloudinary://k:s@nube' }).storage).toBe(
+      'gridfs',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE: 'disk', CLOUDINARY_URL: 'cloudinary://k:s@nube' }).storage).toBe(
+      'disk',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE: 's3' })).toThrow(
+      new ConfigError('STORAGE must be one of disk, gridfs, cloudinary (got "s3")'),
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE: 'cloudinary' })).toThrow(
+      new ConfigError('STORAGE=cloudinary needs CLOUDINARY_URL'),
+    );
+  });
 });

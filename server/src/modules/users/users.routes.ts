@@ -50,7 +50,7 @@ function ownPasswordLimit(loginLimit: RequestHandler): RequestHandler {
 export function usersRouter(ctx: AppContext) {
   const { config } = ctx;
   // Only failed sign-ins count, so a gym's shared front-desk IP is not locked out by its own staff.
-  const loginLimit = rateLimiter(config, 'login', { skipSuccessfulRequests: true });
+  const loginLimit = rateLimiter(config, 'login', { refundSuccessful: true });
   return mountRoutes(usersRoutes, {
     c: usersController(ctx),
     loginLimit,

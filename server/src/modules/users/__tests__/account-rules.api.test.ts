@@ -1,7 +1,7 @@
 import { trusted, Types } from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
-import { useTestDatabase } from '../../../test/db';
+import { resetRateLimits, useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { UserModel } from '../users.model';
@@ -98,6 +98,8 @@ describe('account rules', () => {
     });
 
     test('when the current password is guessed again and again, then the guesses are limited like failed sign-ins', async () => {
+      // The earlier tests' wrong guesses are counted in the database too.
+      await resetRateLimits();
       const { app: limited, config: limitedConfig } = createTestApp({ RATE_LIMIT_LOGIN: '3' });
       const member = await createTestUser(limitedConfig);
       const guess = (n: number) =>
