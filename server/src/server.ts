@@ -9,8 +9,7 @@ import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
 import { siteAddresses, startupMessage } from './lib/startup-message';
 import { createContext } from './lib/context';
-import { retryPending } from './modules/contact/contact.service';
-import { purgeExpiredResets } from './modules/users/password-reset.service';
+import { createJobs } from './jobs';
 import { DEMO_ACCOUNTS } from './seed/seed';
 import { prepareDatabase } from './startup';
 
@@ -75,15 +74,9 @@ async function main(): Promise<void> {
     logger.info(startupMessage({ gymName, nodeEnv, addresses, publicUrl, demoAccounts: DEMO_ACCOUNTS }));
   }
 
-  // Every five minutes: contact messages that could not be e-mailed are retried, and expired
-  // password-reset tokens removed (FerretDB has no TTL indexes).
-  const retry = setInterval(() => {
-    void retryPending(ctx.mailer, config.contactTo, logger).catch((error: unknown) =>
-      logger.warn({ err: error }, 'contact retry failed'),
-    );
-    void purgeExpiredResets().catch((error: unknown) => logger.warn({ err: error }, 'reset clean-up failed'));
-  }, 5 * 60_000);
-  retry.unref();
+  // Contact retry, token purge...: each period run by one server of those on the database.
+  const jobs = createJobs(ctx, logger);
+  jobs.start();
 
   // Keep-alive sockets would hold close() open forever: idle ones are closed at once, busy ones
   // after their response.
@@ -104,6 +97,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     force.unref();
     server.close(async () => {
+      await jobs.stop(config.shutdownTimeoutMs);
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
       logger.info('Stopped.');
       process.exit(0);
