@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { createApp } from './app';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, paymentProviderName, type Config } from './config/env';
@@ -10,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { siteAddresses, startupMessage } from './lib/startup-message';
 import { createContext } from './lib/context';
 import { createJobs } from './jobs';
+import { drainAndClose, trackConnections } from './lib/shutdown';
 import { DEMO_ACCOUNTS } from './seed/seed';
 import { prepareDatabase } from './startup';
 
@@ -78,31 +78,27 @@ async function main(): Promise<void> {
   const jobs = createJobs(ctx, logger);
   jobs.start();
 
-  // Keep-alive sockets would hold close() open forever: idle ones are closed at once, busy ones
-  // after their response.
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
+  const sockets = trackConnections(server);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} received: finishing in-flight requests...`);
-    const force = setTimeout(() => {
-      logger.warn('Shutdown timed out; closing remaining connections.');
-      for (const socket of sockets) socket.destroy();
-    }, config.shutdownTimeoutMs);
-    force.unref();
-    server.close(async () => {
-      await jobs.stop(config.shutdownTimeoutMs);
-      await database.close().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
+    logger.info(`${signal} received: stopping...`);
+    void drainAndClose(
+      {
+        server,
+        lifecycle: ctx.lifecycle,
+        drainMs: config.shutdownDrainMs,
+        timeoutMs: config.shutdownTimeoutMs,
+        stopJobs: (timeoutMs) => jobs.stop(timeoutMs),
+        closeDatabase: () => database.close(),
+        logger,
+      },
+      sockets,
+    ).finally(() => {
       logger.info('Stopped.');
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -239,6 +239,11 @@ export function loadConfig(env: Env = process.env) {
     mailFrom: str(env, 'MAIL_FROM', `"${str(env, 'GYM_NAME', 'Pulso')}" <no-reply@localhost>`),
     contactTo: str(env, 'CONTACT_TO', 'contacto@localhost'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
+    /**
+     * On SIGTERM, how long /api/ready answers 503 while requests are still served, so the load
+     * balancer stops sending before the server stops accepting.
+     */
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', isProduction ? 5_000 : 0, 0, 120_000),
     jobs: jobsConfig(env),
     /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */
     rateLimits: {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env';
 import { TokenService } from './jwt';
 import { CloudinaryStorage } from './cloudinary-storage';
+import { Lifecycle } from './lifecycle';
 import { createMailer, type Mailer } from './mailer';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
@@ -20,6 +21,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Null when GOOGLE_CLIENT_ID is not set. */
   google: GoogleVerifier | null;
+  /** Whether the process is draining before it stops (read by /api/ready). */
+  lifecycle: Lifecycle;
 }
 
 export function createContext(config: Config, logger: Pick<Logger, 'info'> = { info: () => undefined }): AppContext {
@@ -37,5 +40,6 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
         : null,
     google: config.googleClientId ? new GoogleVerifier(config.googleClientId, config.googleCertsUrl) : null,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
+    lifecycle: new Lifecycle(),
   };
 }
