@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
+import mongoose, { model, Schema } from 'mongoose';
 import type { Logger } from 'pino';
 import { isDuplicateKeyError } from './db';
 
@@ -35,6 +35,23 @@ interface LeaseDoc {
   at: Date;
   expiresAt: Date;
 }
+
+/** Declared as a model only for its index, built with the others' (syncIndexes); written through the driver. */
+const leaseSchema = new Schema(
+  {
+    _id: String,
+    key: String,
+    generation: Number,
+    owner: String,
+    state: String,
+    at: Date,
+    expiresAt: Date,
+  },
+  { versionKey: false },
+);
+// Each claim reads a key's latest generation.
+leaseSchema.index({ key: 1, generation: -1 });
+model('JobLease', leaseSchema, JOB_LEASES);
 
 const leases = () => mongoose.connection.collection<LeaseDoc>(JOB_LEASES);
 

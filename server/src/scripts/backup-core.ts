@@ -7,6 +7,7 @@ import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import { CACHE_VERSIONS } from '../lib/cache-sync';
 import { LOCKS_COLLECTION } from '../lib/database-lock';
+import { JOB_LEASES } from '../lib/jobs';
 import { MIGRATIONS_COLLECTION } from '../migrations/migration';
 
 /**
@@ -52,8 +53,9 @@ export function backupFileName(now = new Date(), gzip = false): string {
 
 /**
  * The data collections of the database, by name: not system or view ones, nor the running servers'
- * write counts (`cache_versions`, lib/cache-sync.ts) and locks, which describe processes, not the
- * chain. The `migrations` record is in: it says which migrations the data has had.
+ * write counts (`cache_versions`, lib/cache-sync.ts), locks and job leases (`job_leases`,
+ * lib/jobs.ts), which describe processes, not the chain. The `migrations` record is in: it says
+ * which migrations the data has had.
  */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
@@ -63,7 +65,8 @@ export async function dataCollections(db: Db): Promise<string[]> {
         (info.type ?? 'collection') === 'collection' &&
         !info.name.startsWith('system.') &&
         info.name !== CACHE_VERSIONS &&
-        info.name !== LOCKS_COLLECTION,
+        info.name !== LOCKS_COLLECTION &&
+        info.name !== JOB_LEASES,
     )
     .map((info) => info.name)
     .sort();
