@@ -57,7 +57,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(express.json({ limit: config.jsonBodyLimit }));
   // Each module's router is built from its route table (lib/route-table.ts), which the OpenAPI
   // document is generated from too. Routes the document calls sessionless come before authenticate.
-  api.use(healthRouter);
+  api.use(healthRouter(ctx.lifecycle));
   api.use(metricsRouter(ctx, config.metricsToken));
   api.use(publicConfigRouter(config));
   api.use(docsRouter(buildOpenApi(config.publicUrlConfigured ? config.publicUrl : '')));

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { createApp } from './app';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, paymentProviderName, type Config } from './config/env';
@@ -9,8 +8,8 @@ import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
 import { siteAddresses, startupMessage } from './lib/startup-message';
 import { createContext } from './lib/context';
-import { retryPending } from './modules/contact/contact.service';
-import { purgeExpiredResets } from './modules/users/password-reset.service';
+import { createJobs } from './jobs';
+import { drainAndClose, trackConnections } from './lib/shutdown';
 import { DEMO_ACCOUNTS } from './seed/seed';
 import { prepareDatabase } from './startup';
 
@@ -75,40 +74,31 @@ async function main(): Promise<void> {
     logger.info(startupMessage({ gymName, nodeEnv, addresses, publicUrl, demoAccounts: DEMO_ACCOUNTS }));
   }
 
-  // Every five minutes: contact messages that could not be e-mailed are retried, and expired
-  // password-reset tokens removed (FerretDB has no TTL indexes).
-  const retry = setInterval(() => {
-    void retryPending(ctx.mailer, config.contactTo, logger).catch((error: unknown) =>
-      logger.warn({ err: error }, 'contact retry failed'),
-    );
-    void purgeExpiredResets().catch((error: unknown) => logger.warn({ err: error }, 'reset clean-up failed'));
-  }, 5 * 60_000);
-  retry.unref();
+  // Contact retry, token purge...: each period run by one server of those on the database.
+  const jobs = createJobs(ctx, logger);
+  jobs.start();
 
-  // Keep-alive sockets would hold close() open forever: idle ones are closed at once, busy ones
-  // after their response.
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
+  const sockets = trackConnections(server);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} received: finishing in-flight requests...`);
-    const force = setTimeout(() => {
-      logger.warn('Shutdown timed out; closing remaining connections.');
-      for (const socket of sockets) socket.destroy();
-    }, config.shutdownTimeoutMs);
-    force.unref();
-    server.close(async () => {
-      await database.close().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
+    logger.info(`${signal} received: stopping...`);
+    void drainAndClose(
+      {
+        server,
+        lifecycle: ctx.lifecycle,
+        drainMs: config.shutdownDrainMs,
+        timeoutMs: config.shutdownTimeoutMs,
+        stopJobs: (timeoutMs) => jobs.stop(timeoutMs),
+        closeDatabase: () => database.close(),
+        logger,
+      },
+      sockets,
+    ).finally(() => {
       logger.info('Stopped.');
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

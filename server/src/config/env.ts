@@ -120,6 +120,15 @@ export function paymentProviderName(config: { stripe: unknown; demoPayments: boo
   return config.demoPayments ? 'demo' : null;
 }
 
+/** The periodic jobs (lib/jobs.ts): how often each runs, and how long a run or item is leased. */
+function jobsConfig(env: Env) {
+  const intervalMs = int(env, 'JOBS_INTERVAL_MS', 5 * 60_000, 100, 24 * 3_600_000);
+  const leaseMs = int(env, 'JOBS_LEASE_MS', 2 * 60_000, 100, 24 * 3_600_000);
+  // A dead process's run is taken over within a quarter of the shorter of the two, at most 30 s.
+  const pollMs = Math.max(50, Math.min(30_000, Math.floor(Math.min(intervalMs, leaseMs) / 4)));
+  return { intervalMs, leaseMs, pollMs };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -249,6 +258,12 @@ export function loadConfig(env: Env = process.env) {
     mailFrom: str(env, 'MAIL_FROM', `"${str(env, 'GYM_NAME', 'Pulso')}" <no-reply@localhost>`),
     contactTo: str(env, 'CONTACT_TO', 'contacto@localhost'),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
+    /**
+     * On SIGTERM, how long /api/ready answers 503 while requests are still served, so the load
+     * balancer stops sending before the server stops accepting.
+     */
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', isProduction ? 5_000 : 0, 0, 120_000),
+    jobs: jobsConfig(env),
     /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */
     rateLimits: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1_000, 24 * 3_600_000),

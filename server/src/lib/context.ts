@@ -3,6 +3,7 @@ import type { Config } from '../config/env';
 import { TokenService } from './jwt';
 import { CloudinaryStorage } from './cloudinary-storage';
 import { GridFsStorage } from './gridfs-storage';
+import { Lifecycle } from './lifecycle';
 import { createMailer, type Mailer } from './mailer';
 import { PasswordHasher } from './password';
 import { LocalDiskStorage, type StorageDriver } from './storage';
@@ -21,6 +22,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Null when GOOGLE_CLIENT_ID is not set. */
   google: GoogleVerifier | null;
+  /** Whether the process is draining before it stops (read by /api/ready). */
+  lifecycle: Lifecycle;
 }
 
 function createStorage(config: Config): StorageDriver {
@@ -42,5 +45,6 @@ export function createContext(config: Config, logger: Pick<Logger, 'info'> = { i
         : null,
     google: config.googleClientId ? new GoogleVerifier(config.googleClientId, config.googleCertsUrl) : null,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger),
+    lifecycle: new Lifecycle(),
   };
 }

@@ -8,6 +8,7 @@ import mongoose from 'mongoose';
 import { CACHE_VERSIONS } from '../lib/cache-sync';
 import { LOCKS_COLLECTION } from '../lib/database-lock';
 import { RATE_LIMIT_COLLECTIONS } from '../middleware/rate-limit-store';
+import { JOB_LEASES } from '../lib/jobs';
 import { MIGRATIONS_COLLECTION } from '../migrations/migration';
 
 /**
@@ -54,9 +55,10 @@ export function backupFileName(now = new Date(), gzip = false): string {
 
 /**
  * The data collections of the database, by name: not system or view ones, nor the running servers'
- * write counts (`cache_versions`, lib/cache-sync.ts) and locks, which describe processes, not the
- * chain, nor the rate limits' counters (middleware/rate-limit-store.ts), about the last minutes'
- * requests. The `migrations` record is in: it says which migrations the data has had.
+ * write counts (`cache_versions`, lib/cache-sync.ts), locks and job leases (`job_leases`,
+ * lib/jobs.ts), which describe processes, not the chain, nor the rate limits' counters
+ * (middleware/rate-limit-store.ts), about the last minutes' requests. The `migrations` record is in:
+ * it says which migrations the data has had.
  */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
@@ -67,7 +69,8 @@ export async function dataCollections(db: Db): Promise<string[]> {
         !info.name.startsWith('system.') &&
         info.name !== CACHE_VERSIONS &&
         info.name !== LOCKS_COLLECTION &&
-        !RATE_LIMIT_COLLECTIONS.includes(info.name),
+        !RATE_LIMIT_COLLECTIONS.includes(info.name) &&
+        info.name !== JOB_LEASES,
     )
     .map((info) => info.name)
     .sort();

@@ -2,6 +2,7 @@
  * Every mongoose model, so that `syncIndexes()` in a script (restore) builds all the indexes the
  * server would. The backup test checks that a restored database ends up with the same indexes.
  */
+import '../lib/jobs';
 import '../modules/branches/branches.model';
 import '../modules/calendar/calendar.model';
 import '../modules/catalog/catalog.model';

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
+import { createContext } from '../lib/context';
 import { hotPath } from '../lib/hot-path';
 import { createLogger } from '../lib/logger';
 
@@ -23,6 +24,7 @@ export function createTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const logger = createLogger(config);
-  const expressApp = createApp(config, logger);
-  return { app: hotPath(expressApp, logger), expressApp, config };
+  const ctx = createContext(config, logger);
+  const expressApp = createApp(config, logger, ctx);
+  return { app: hotPath(expressApp, logger), expressApp, config, ctx };
 }

@@ -4,8 +4,8 @@ import { contactMessage } from './contact';
 /** GET /api/health: the process is up. */
 export const health = z.object({ status: z.literal('ok'), uptime: z.number() });
 
-/** GET /api/ready: whether the database answers (503 when it does not). */
-export const ready = z.object({ status: z.enum(['ready', 'unavailable']), database: z.string() });
+/** GET /api/ready: whether the database answers and the process is not stopping (503 otherwise). */
+export const ready = z.object({ status: z.enum(['ready', 'unavailable', 'draining']), database: z.string() });
 
 /** GET /api/openapi.json: this API's OpenAPI 3.1 document. */
 export const openApiDocument = z.looseObject({}).meta({ description: 'An OpenAPI 3.1 document' });

@@ -28,6 +28,7 @@ export function contactController(ctx: AppContext) {
         ctx.mailer,
         ctx.config.contactTo,
         req.log,
+        { leaseMs: ctx.config.jobs.leaseMs },
       );
       res.status(201).json({ message: MESSAGES.contactForm.sent, id });
     },

@@ -1,7 +1,8 @@
-import { trusted } from 'mongoose';
+import { trusted, type Types } from 'mongoose';
 import type { ContactMessageDto } from '@pulso/shared';
 import type { Logger } from 'pino';
-import type { Mailer } from '../../lib/mailer';
+import { claimLease, type Lease } from '../../lib/jobs';
+import type { Mail, Mailer } from '../../lib/mailer';
 import { ContactModel, type ContactDoc } from './contact.model';
 
 export interface ContactInput {
@@ -29,37 +30,72 @@ function toDto(doc: ContactDoc): ContactMessageDto {
   };
 }
 
-/** Sends one stored message; a failure leaves it pending with the error, for a later retry. */
-async function deliver(doc: ContactDoc, mailer: Mailer, to: string, logger: Pick<Logger, 'warn'>): Promise<boolean> {
+export interface DeliveryOptions {
+  /** How long one process holds a message it is sending (JOBS_LEASE_MS). */
+  leaseMs: number;
+}
+
+const DEFAULT_DELIVERY: DeliveryOptions = { leaseMs: 2 * 60_000 };
+
+/**
+ * Sends one stored message, once: the message is claimed first (lib/jobs.ts), so of the processes
+ * that try it at the same moment (the submit and a retry, or the retries of several servers) only
+ * one sends it. A failure leaves it pending with the error, for a later retry. Never rejects: it
+ * runs after the answer was sent, possibly with the database gone.
+ */
+async function deliver(
+  id: Types.ObjectId,
+  mailer: Mailer,
+  to: string,
+  logger: Pick<Logger, 'warn'>,
+  options: DeliveryOptions,
+): Promise<boolean> {
+  let lease: Lease | null = null;
   try {
-    await mailer.send({
-      to,
-      replyTo: doc.email,
-      subject: `[Contacto] ${doc.subject}`,
-      text: [
-        `Nombre: ${doc.name}`,
-        `Email: ${doc.email}`,
-        `Empresa: ${doc.company || '-'}`,
-        `Asunto: ${doc.subject}`,
-        '',
-        doc.message || '(sin mensaje)',
-      ].join('\n'),
-    });
+    lease = await claimLease(`contact:${id.toString()}`, { leaseMs: options.leaseMs });
+    if (!lease) return false;
+    // Read after claiming: a process that sent it and died before marking its lease left it sent.
+    const doc = await ContactModel.findById(id).lean<ContactDoc>();
+    if (!doc || doc.status !== 'pending') {
+      await lease.finish();
+      return false;
+    }
+    try {
+      await mailer.send(contactMail(doc, to));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await ContactModel.updateOne({ _id: id }, { $set: { lastError: reason.slice(0, 500) }, $inc: { attempts: 1 } });
+      logger.warn({ contactId: id.toString(), err: reason }, 'contact e-mail not sent; kept for retry');
+      await lease.release();
+      return false;
+    }
     await ContactModel.updateOne(
-      { _id: doc._id },
+      { _id: id },
       { $set: { status: 'sent', sentAt: new Date(), lastError: '' }, $inc: { attempts: 1 } },
     );
+    await lease.finish();
     return true;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    // Delivery runs after the answer was sent: it must never reject, even with the database gone.
-    await ContactModel.updateOne(
-      { _id: doc._id },
-      { $set: { lastError: reason.slice(0, 500) }, $inc: { attempts: 1 } },
-    ).catch(() => undefined);
-    logger.warn({ contactId: doc._id.toString(), err: reason }, 'contact e-mail not sent; kept for retry');
+    // The database failed: a lease left running expires and a later retry takes the message again.
+    logger.warn({ contactId: id.toString(), err: error }, 'contact delivery interrupted; kept for retry');
     return false;
   }
+}
+
+function contactMail(doc: ContactDoc, to: string): Mail {
+  return {
+    to,
+    replyTo: doc.email,
+    subject: `[Contacto] ${doc.subject}`,
+    text: [
+      `Nombre: ${doc.name}`,
+      `Email: ${doc.email}`,
+      `Empresa: ${doc.company || '-'}`,
+      `Asunto: ${doc.subject}`,
+      '',
+      doc.message || '(sin mensaje)',
+    ].join('\n'),
+  };
 }
 
 /** Stores the message (the visitor's success depends only on this), then tries to send it. */
@@ -68,19 +104,29 @@ export async function submitContact(
   mailer: Mailer,
   to: string,
   logger: Pick<Logger, 'warn'>,
+  options: DeliveryOptions = DEFAULT_DELIVERY,
 ): Promise<{ id: string; delivery: Promise<boolean> }> {
   const doc = (await ContactModel.create(input)).toObject<ContactDoc>();
-  return { id: doc._id.toString(), delivery: deliver(doc, mailer, to, logger) };
+  return { id: doc._id.toString(), delivery: deliver(doc._id, mailer, to, logger, options) };
 }
 
-/** Retries every pending message (called periodically by the server). */
-export async function retryPending(mailer: Mailer, to: string, logger: Pick<Logger, 'warn'>): Promise<number> {
+/**
+ * Retries pending messages (the `contact-retry` job, src/jobs.ts); returns how many this call sent.
+ * Each message is sent once however many processes retry at the same moment.
+ */
+export async function retryPending(
+  mailer: Mailer,
+  to: string,
+  logger: Pick<Logger, 'warn'>,
+  options: DeliveryOptions = DEFAULT_DELIVERY,
+): Promise<number> {
   const pending = await ContactModel.find({ status: 'pending', attempts: trusted({ $lt: MAX_ATTEMPTS }) })
     .sort({ createdAt: 1 })
     .limit(50)
-    .lean<ContactDoc[]>();
+    .select({ _id: 1 })
+    .lean<Pick<ContactDoc, '_id'>[]>();
   let sent = 0;
-  for (const doc of pending) if (await deliver(doc, mailer, to, logger)) sent += 1;
+  for (const { _id } of pending) if (await deliver(_id, mailer, to, logger, options)) sent += 1;
   return sent;
 }
 

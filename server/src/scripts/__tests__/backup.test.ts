@@ -11,7 +11,9 @@ import { LocalDiskStorage } from '../../lib/storage';
 import { seedIfEmpty } from '../../seed/seed';
 import { createTestApp } from '../../test/app';
 import { testDatabaseUri, useTestDatabase, withDatabaseName } from '../../test/db';
-import { backupDatabase, readBackup, restoreDatabase } from '../backup-core';
+import { CACHE_VERSIONS } from '../../lib/cache-sync';
+import { claimLease, JOB_LEASES } from '../../lib/jobs';
+import { backupDatabase, dataCollections, readBackup, restoreDatabase } from '../backup-core';
 
 const run = promisify(execFile);
 const { EJSON, Int32, Long, Binary } = mongoose.mongo.BSON;
@@ -143,6 +145,15 @@ describe('backup and restore', () => {
     expect(await imageRefs(copy)).toEqual(refs);
     expect(await indexes(copy)).toEqual(await indexes(source));
   }, 180_000);
+
+  test("when servers hold job leases, then the backup leaves them out with the servers' write counts", async () => {
+    const source = mongoose.connection.db as Db;
+    expect(await claimLease('backup-test', { leaseMs: 60_000 })).not.toBeNull();
+    const names = await dataCollections(source);
+    expect(names).not.toContain(JOB_LEASES);
+    expect(names).not.toContain(CACHE_VERSIONS);
+    await source.collection(JOB_LEASES).deleteMany({});
+  });
 
   test('when the target database already holds documents, then restore refuses with exit code 1 and changes nothing', async () => {
     const file = path.join(backupDir, readdirSync(backupDir)[0] as string);

@@ -1,11 +1,13 @@
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser } from '../../../test/fixtures';
-import { createMailer } from '../../../lib/mailer';
+import { claimLease, JOB_LEASES, JobRunner } from '../../../lib/jobs';
+import { createMailer, type Mailer } from '../../../lib/mailer';
 import { startSmtp, until } from '../../../test/smtp';
 import { ContactModel } from '../contact.model';
-import { retryPending } from '../contact.service';
+import { retryPending, submitContact } from '../contact.service';
 
 describe('POST /api/contact', () => {
   useTestDatabase();
@@ -88,5 +90,111 @@ describe('POST /api/contact', () => {
     const list = await request(app).get('/api/contact').set(bearer(admin));
     expect(list.body[0]).toMatchObject({ name: 'Ana Pérez', company: 'Empresa SA' });
     expect((await request(app).get('/api/contact').set(bearer(member))).status).toBe(403);
+  });
+});
+
+describe('contact retry with several servers on one database', () => {
+  useTestDatabase();
+  beforeEach(async () => {
+    await ContactModel.deleteMany({});
+    await mongoose.connection.collection(JOB_LEASES).deleteMany({});
+  });
+
+  const quiet = { warn: () => undefined };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** A mail server that has come back: it counts what each message's subject was sent. */
+  function countingMailer() {
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      delivering: true,
+      async send(mail) {
+        // Long enough for every concurrent retry to have read the message as pending.
+        await sleep(30);
+        sent.push(mail.subject);
+      },
+    };
+    return { mailer, sent };
+  }
+
+  /** Messages that could not be e-mailed while SMTP was down. */
+  async function pendingMessages(count: number) {
+    const docs = await ContactModel.insertMany(
+      Array.from({ length: count }, (_, i) => ({
+        name: 'Ana',
+        subject: `Consulta ${i}`,
+        email: 'ana@example.com',
+        attempts: 1,
+        lastError: 'connect ECONNREFUSED',
+      })),
+    );
+    return docs.map((d) => d._id.toString());
+  }
+
+  test('when SMTP recovers and 10 servers run the retry job at the same moment, then each message is sent exactly once', async () => {
+    await pendingMessages(3);
+    const { mailer, sent } = countingMailer();
+    const servers = Array.from({ length: 10 }, (_, i) =>
+      new JobRunner({ leaseMs: 60_000, pollMs: 60_000, owner: `server-${i}` }).add({
+        name: 'contact-retry',
+        everyMs: 60_000,
+        run: () => retryPending(mailer, 'recepcion@gym.example', quiet),
+      }),
+    );
+    await Promise.all(servers.map((s) => s.runDue()));
+    expect(sent.sort()).toEqual(['[Contacto] Consulta 0', '[Contacto] Consulta 1', '[Contacto] Consulta 2']);
+    expect(await ContactModel.countDocuments({ status: 'sent', attempts: 2 })).toBe(3);
+  });
+
+  test('when 10 retries run at the same moment outside the runner, then each message is still sent exactly once', async () => {
+    await pendingMessages(3);
+    const { mailer, sent } = countingMailer();
+    const counts = await Promise.all(
+      Array.from({ length: 10 }, () => retryPending(mailer, 'recepcion@gym.example', quiet)),
+    );
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(3);
+  });
+
+  test('when a server claimed a message and died, then no retry sends it before its lease ends, and one does after', async () => {
+    const id = String(await pendingMessages(1));
+    expect(await claimLease(`contact:${id}`, { leaseMs: 300, owner: 'dead-server' })).not.toBeNull();
+    const { mailer, sent } = countingMailer();
+    const retry = () => retryPending(mailer, 'recepcion@gym.example', quiet, { leaseMs: 60_000 });
+    expect(await Promise.all([retry(), retry(), retry()])).toEqual([0, 0, 0]);
+    expect(sent).toEqual([]);
+    await sleep(350);
+    await Promise.all(Array.from({ length: 10 }, retry));
+    expect(sent).toEqual(['[Contacto] Consulta 0']);
+    expect((await ContactModel.findById(id).lean())?.status).toBe('sent');
+    // And never again.
+    await Promise.all(Array.from({ length: 5 }, retry));
+    expect(sent).toHaveLength(1);
+  });
+
+  test('when a server died after sending but before recording it, then the next owner finds it sent and sends nothing', async () => {
+    const id = String(await pendingMessages(1));
+    await claimLease(`contact:${id}`, { leaseMs: 100, owner: 'dead-server' });
+    await ContactModel.updateOne({ _id: id }, { $set: { status: 'sent', sentAt: new Date() } });
+    await sleep(150);
+    const { mailer, sent } = countingMailer();
+    expect(await retryPending(mailer, 'recepcion@gym.example', quiet)).toBe(0);
+    expect(sent).toEqual([]);
+  });
+
+  test('when a visitor writes while retries run, then the message is sent once', async () => {
+    const { mailer, sent } = countingMailer();
+    const { delivery } = await submitContact(
+      { name: 'Ana', subject: 'Nueva', email: 'ana@example.com', company: '', message: '' },
+      mailer,
+      'recepcion@gym.example',
+      quiet,
+    );
+    await Promise.all([
+      delivery,
+      ...Array.from({ length: 5 }, () => retryPending(mailer, 'recepcion@gym.example', quiet)),
+    ]);
+    expect(sent).toEqual(['[Contacto] Nueva']);
   });
 });

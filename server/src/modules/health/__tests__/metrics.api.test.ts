@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createJobs } from '../../../jobs';
+import { createLogger } from '../../../lib/logger';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser } from '../../../test/fixtures';
@@ -49,6 +51,18 @@ describe('GET /api/metrics', () => {
     expect(text).toContain('pulso_database_up 1');
     expect(text).toContain('pulso_process_resident_memory_bytes');
     expect(text).toContain('pulso_nodejs_eventloop_lag_seconds');
+  });
+
+  test("when the server's jobs ran, then the scraper sees their runs and failures by job", async () => {
+    const { ctx } = createTestApp({ METRICS_TOKEN: SCRAPER });
+    const jobs = createJobs(ctx, createLogger(config));
+    expect(await jobs.runDue()).toEqual(['contact-retry', 'reset-purge', 'lease-purge']);
+    const res = await request(app).get('/api/metrics').set('Authorization', `Bearer ${SCRAPER}`);
+    for (const job of ['contact-retry', 'reset-purge', 'lease-purge']) {
+      expect(res.text).toContain(`pulso_job_runs_total{job="${job}"} 1`);
+      expect(res.text).toContain(`pulso_job_failures_total{job="${job}"} 0`);
+    }
+    await jobs.stop(1_000);
   });
 
   test('when an administrator asks, then the metrics are answered', async () => {

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { AppContext } from './lib/context';
+import { JobRunner, purgeOldLeases } from './lib/jobs';
+import { reportJobs } from './lib/metrics';
+import { retryPending } from './modules/contact/contact.service';
+import { purgeExpiredResets } from './modules/users/password-reset.service';
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The server's periodic jobs, each run by one process per period whatever the number of servers
+ * on the database (lib/jobs.ts). A new job is one more `add`. Their counts go to the metrics.
+ */
+export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
+  const { config } = ctx;
+  const { intervalMs, leaseMs, pollMs } = config.jobs;
+  const runner = new JobRunner({ leaseMs, pollMs, logger });
+  // Scraped as pulso_job_runs_total and pulso_job_failures_total (GET /api/metrics).
+  reportJobs(() => Object.entries(runner.stats()).map(([name, stats]) => ({ name, ...stats })));
+  return (
+    runner
+      // Contact messages that could not be e-mailed.
+      .add({
+        name: 'contact-retry',
+        everyMs: intervalMs,
+        run: () => retryPending(ctx.mailer, config.contactTo, logger, { leaseMs }),
+      })
+      // Expired password-reset tokens (FerretDB has no TTL indexes).
+      .add({ name: 'reset-purge', everyMs: intervalMs, run: purgeExpiredResets })
+      // The jobs' own leases, a day after they ended.
+      .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })
+  );
+}
