@@ -140,7 +140,8 @@ test('when an admin edits a plan through A, then B and C answer with the edit wi
 test("when an admin suspends a member through A, then B and C refuse the member's token within 1 s", () =>
   withLogs(async () => {
     // B and C have the signed-in member in their caches.
-    for (const x of [s.b, s.c]) assert.equal((await api(x, `/api/users/${memberId}`, { token: memberToken })).status, 200);
+    for (const x of [s.b, s.c])
+      assert.equal((await api(x, `/api/users/${memberId}`, { token: memberToken })).status, 200);
 
     const suspend = await api(s.a, `/api/users/delete/${memberId}`, { method: 'DELETE', token: adminToken });
     assert.equal(suspend.status, 200, JSON.stringify(suspend.body));
@@ -196,10 +197,14 @@ test('when mail is down, then contact messages stay pending, and when it returns
       const text = (await api(x, '/api/metrics', { token: METRICS_TOKEN })).body;
       return Number(/^pulso_job_runs_total\{job="contact-retry"\} (\d+)/m.exec(text)?.[1] ?? 0);
     };
-    await until('A, B and C have each run the contact retry', async () => (await Promise.all(NAMES.map((n) => runs(s[n])))).every((n) => n > 0), {
-      timeoutMs: 30_000,
-      everyMs: 250,
-    });
+    await until(
+      'A, B and C have each run the contact retry',
+      async () => (await Promise.all(NAMES.map((n) => runs(s[n])))).every((n) => n > 0),
+      {
+        timeoutMs: 30_000,
+        everyMs: 250,
+      },
+    );
 
     smtp.set('refuse');
     const tag = `caida-${Date.now()}`;
@@ -279,11 +284,10 @@ test("when A dies (SIGKILL) while it holds a contact message's lease, then after
     await s.a.kill('SIGKILL');
     const killedAt = Date.now();
 
-    await until(
-      'B or C sent the message',
-      () => smtp.received.some((m) => m.subject.includes(tag)),
-      { timeoutMs: JOBS_LEASE_MS + 15_000, everyMs: 50 },
-    );
+    await until('B or C sent the message', () => smtp.received.some((m) => m.subject.includes(tag)), {
+      timeoutMs: JOBS_LEASE_MS + 15_000,
+      everyMs: 50,
+    });
     const mail = smtp.received.find((m) => m.subject.includes(tag));
     assert.notEqual(mail.from, 'instance-a');
     assert.ok(
@@ -297,7 +301,10 @@ test("when A dies (SIGKILL) while it holds a contact message's lease, then after
     const [message] = await messages(tag);
     assert.equal(message.status, 'sent');
     assert.equal(message.attempts, 1);
-    const generations = await leases.find({ key: `contact:${id}` }).sort({ generation: 1 }).toArray();
+    const generations = await leases
+      .find({ key: `contact:${id}` })
+      .sort({ generation: 1 })
+      .toArray();
     assert.deepEqual(
       generations.map((g) => [g.generation, g.state, g.owner === claim.owner]),
       [

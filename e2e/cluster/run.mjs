@@ -4,5 +4,9 @@ import path from 'node:path';
 import { ensureBuilt, ROOT, run } from '../../scripts/lib.mjs';
 
 await ensureBuilt();
-const code = await run(process.execPath, ['--test', '--test-concurrency=1', path.join(ROOT, 'e2e', 'cluster', 'cluster.test.mjs')]);
+const code = await run(process.execPath, [
+  '--test',
+  '--test-concurrency=1',
+  path.join(ROOT, 'e2e', 'cluster', 'cluster.test.mjs'),
+]);
 process.exit(code);
