@@ -51,8 +51,8 @@ async function login(instance, email, password) {
 }
 
 /** The admin's view of the contact messages whose subject carries the tag. */
-async function messages(tag) {
-  const res = await api(s.b, '/api/contact', { token: adminToken });
+async function messages(tag, via = s.b) {
+  const res = await api(via, '/api/contact', { token: adminToken });
   assert.equal(res.status, 200);
   return res.body.filter((m) => m.subject.includes(tag));
 }
@@ -268,37 +268,45 @@ test("when A dies (SIGKILL) while it holds a contact message's lease, then after
   withLogs(async () => {
     // How A comes to hold the lease: a visitor writes through A, and A claims the message (an
     // insert of job_leases `contact:<id>#0`) before e-mailing it; the SMTP server never answers
-    // A's MAIL FROM, so A waits holding the claim. Killed there, A never finishes or releases it;
-    // B's and C's retries skip the message until the lease has expired, then one of them inserts
-    // generation #1 and sends it.
-    smtp.set('hang', ['a']);
-    smtp.set('accept', ['b', 'c']);
+    // the MAIL FROM of whoever holds the claim, so it waits holding it. Killed there, it never
+    // finishes or releases the claim; the others' retries skip the message until the lease has
+    // expired, then one of them inserts generation #1 and sends it.
+    // Whoever claims first is left hanging: almost always A, through the submission; B's or C's
+    // retry can claim a just-stored message first (one period in many), and then that server is
+    // the one killed, which shows the same takeover.
+    smtp.set('hang');
     const tag = `caida-a-${Date.now()}`;
     const id = await contact(s.a, `Mensaje ${tag}`);
-    await until("A's e-mail is waiting on the SMTP server", () => smtp.hung.some((h) => h.from === 'instance-a'));
+    const { from: holderName } = await until(
+      'the e-mail of the claim holder is waiting on the SMTP server',
+      () => smtp.hung[0],
+    );
+    const holder = s[holderName.replace('instance-', '')];
+    const others = NAMES.filter((name) => name !== holder.name);
+    smtp.set('accept', others);
     const leases = db.collection('job_leases');
     const claim = await leases.findOne({ _id: `contact:${id}#0` });
-    assert.ok(claim, 'A leased the message');
+    assert.ok(claim, `${holder.name} leased the message`);
     assert.equal(claim.state, 'running');
 
-    await s.a.kill('SIGKILL');
+    await holder.kill('SIGKILL');
     const killedAt = Date.now();
 
-    await until('B or C sent the message', () => smtp.received.some((m) => m.subject.includes(tag)), {
+    await until(`${others.join(' or ')} sent the message`, () => smtp.received.some((m) => m.subject.includes(tag)), {
       timeoutMs: JOBS_LEASE_MS + 15_000,
       everyMs: 50,
     });
     const mail = smtp.received.find((m) => m.subject.includes(tag));
-    assert.notEqual(mail.from, 'instance-a');
+    assert.notEqual(mail.from, holderName);
     assert.ok(
       mail.at >= claim.expiresAt.getTime(),
-      `sent ${claim.expiresAt.getTime() - mail.at} ms before A's lease expired`,
+      `sent ${claim.expiresAt.getTime() - mail.at} ms before the dead server's lease expired`,
     );
-    // Three more periods: B and C do not send it again.
+    // Three more periods: the living servers do not send it again.
     await quiet(3 * JOBS_INTERVAL_MS);
     assert.equal(smtp.received.filter((m) => m.subject.includes(tag)).length, 1);
 
-    const [message] = await messages(tag);
+    const [message] = await messages(tag, s[others[0]]);
     assert.equal(message.status, 'sent');
     assert.equal(message.attempts, 1);
     const generations = await leases
@@ -313,6 +321,6 @@ test("when A dies (SIGKILL) while it holds a contact message's lease, then after
       ],
     );
     console.log(
-      `  A killed; its lease expired ${claim.expiresAt.getTime() - killedAt} ms later; ${mail.from} sent the message ${mail.at - killedAt} ms after the kill`,
+      `  ${holder.name} killed; its lease expired ${claim.expiresAt.getTime() - killedAt} ms later; ${mail.from} sent the message ${mail.at - killedAt} ms after the kill`,
     );
   }));
