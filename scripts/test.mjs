@@ -1,5 +1,6 @@
 // npm test: shared and client unit tests (vitest), server tests (jest + supertest on the real
-// database engine) and end-to-end tests (Chromium). Every part runs; the exit code is non-zero if
+// database engine), end-to-end tests (Chromium) and the cluster suite (three servers on one
+// database). Every part runs; the exit code is non-zero if
 // any failed, and one summary line closes the run.
 import { npm, run, ROOT } from './lib.mjs';
 import path from 'node:path';
@@ -9,6 +10,8 @@ const parts = [
   { name: 'client', exec: () => npm(['test', '-w', 'client']) },
   { name: 'server', exec: () => npm(['test', '-w', 'server']) },
   { name: 'e2e', exec: () => run(process.execPath, [path.join(ROOT, 'e2e', 'run.mjs')]) },
+  // One database and three production servers on it (issue 20: several instances).
+  { name: 'cluster', exec: () => run(process.execPath, [path.join(ROOT, 'e2e', 'cluster', 'run.mjs')]) },
 ];
 
 const only = process.argv.slice(2);

@@ -18,8 +18,9 @@ export function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string>, stdio?: 'inherit' | 'ignore', readyTimeoutMs?: number }} options
- * @returns {Promise<{ baseUrl: string, port: number, pid: number, stop: () => Promise<void> }>}
+ * @param {{ env?: Record<string, string>, stdio?: 'inherit' | 'ignore' | number, readyTimeoutMs?: number }} options
+ *   stdio: where the server's output goes (a file descriptor keeps it in a file)
+ * @returns {Promise<{ baseUrl: string, port: number, pid: number, dataDir: string, kill: (signal: NodeJS.Signals) => Promise<void>, stop: () => Promise<void> }>}
  */
 export async function startThrowawayServer({ env = {}, stdio = 'inherit', readyTimeoutMs = 20 * 60_000 } = {}) {
   const port = await freePort();
@@ -71,5 +72,72 @@ export async function startThrowawayServer({ env = {}, stdio = 'inherit', readyT
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, port, pid: server.pid, stop };
+  /** Sends the signal and waits for the exit (SIGKILL: a crash, with no draining). */
+  const kill = async (signal) => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill(signal);
+    await exited;
+  };
+  return { baseUrl, port, pid: server.pid, dataDir, kill, stop };
+}
+
+/**
+ * Starts the embedded database engine alone, as `npm run db` does, with its files in a throwaway
+ * folder and on a free port, for several servers to share (the cluster suite).
+ * @param {{ readyTimeoutMs?: number }} options
+ * @returns {Promise<{ uri: string, stop: () => Promise<void> }>}
+ */
+export async function startThrowawayDatabase({ readyTimeoutMs = 20 * 60_000 } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulso-db-'));
+  const port = await freePort();
+  const db = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('src', 'scripts', 'db.ts')],
+    {
+      cwd: path.join(ROOT, 'server'),
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DB_PORT: String(port), MONGODB_URI: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const stop = async () => {
+    if (db.exitCode === null && db.signalCode === null) {
+      const exited = new Promise((resolve) => db.once('exit', resolve));
+      db.kill('SIGTERM');
+      const timer = setTimeout(() => db.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const uri = await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`npm run db printed no MONGODB_URI within ${readyTimeoutMs / 1000} s:\n${output}`)),
+        readyTimeoutMs,
+      );
+      const read = (chunk) => {
+        output += chunk;
+        const match = /^\s*MONGODB_URI=(\S+)/m.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      db.stdout.on('data', read);
+      db.stderr.on('data', read);
+      db.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`npm run db exited with ${code}:\n${output}`));
+      });
+    });
+    // Keep draining its output so the pipe never fills.
+    db.stdout.resume();
+    db.stderr.resume();
+    return { uri, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
