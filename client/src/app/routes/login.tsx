@@ -26,6 +26,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);
+  const sessionEnded = useAuthStore((s) => s.sessionEnded);
   const form = useForm({
     initial: { email: '', password: '' },
     validate: (values) => fieldErrors(schemas.loginForm, values),
@@ -84,6 +85,11 @@ export function LoginRoute() {
 
   return (
     <AuthCard title={es.auth.loginTitle} text={es.auth.loginText}>
+      {sessionEnded && (
+        <p className="alert alert--error" role="status">
+          {sessionEnded}
+        </p>
+      )}
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <EmailField
           value={values.email}

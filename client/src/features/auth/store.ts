@@ -44,6 +44,11 @@ interface AuthState {
    * to /login with a way back). Cleared once the next page is shown, or by a new session.
    */
   signingOut: boolean;
+  /**
+   * Why the server ended the session, in its words (a suspended account, a session that expired),
+   * for the sign-in page to say; null after a sign-out of one's own or a new session.
+   */
+  sessionEnded: string | null;
   setToken: (token: string) => void;
   setActive: (active: boolean) => void;
   /** Loads (or reloads) the signed-in user; a session the server refuses is ended. */
@@ -73,6 +78,7 @@ const SIGNED_OUT = {
   status: 'idle',
   error: null,
   signingOut: false,
+  sessionEnded: null,
 } as const;
 
 /**
@@ -91,9 +97,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   status: 'idle',
   error: null,
   signingOut: false,
+  sessionEnded: null,
   setToken: (token) => {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    set({ ...fromStorage(), user: null, status: 'idle', error: null, signingOut: false });
+    set({ ...fromStorage(), user: null, status: 'idle', error: null, signingOut: false, sessionEnded: null });
   },
   setActive: (active) => set({ isActive: active }),
   // Read by hand rather than through lib/resource: its answer also sets the session's flags, a
@@ -111,6 +118,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       const { status, message } = failureOf(error);
       if (status === 401 || status === 404) {
         get().logout();
+        if (status === 401) set({ sessionEnded: message });
         return;
       }
       set({ status: 'failed', error: message });

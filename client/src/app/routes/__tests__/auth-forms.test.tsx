@@ -117,6 +117,34 @@ describe('login form', () => {
   });
 });
 
+describe('a session the server ended', () => {
+  test('when the account was suspended meanwhile, then the sign-in page says why the session ended, until the next sign-in', async () => {
+    vi.mocked(auth.getUser).mockRejectedValueOnce(
+      apiError(401, {
+        code: 'ACCOUNT_SUSPENDED',
+        message: 'Tu cuenta está suspendida. Comunícate con el gimnasio para restaurarla.',
+      }),
+    );
+    await useAuthStore.getState().signIn(token('u1'));
+    expect(useAuthStore.getState().token).toBeNull();
+    renderAt('/login', <LoginRoute />);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Tu cuenta está suspendida. Comunícate con el gimnasio para restaurarla.',
+    );
+
+    await useAuthStore.getState().signIn(token('u1'));
+    expect(useAuthStore.getState().sessionEnded).toBeNull();
+  });
+
+  test('when the visitor signs out themselves, then the sign-in page says nothing about it', async () => {
+    await useAuthStore.getState().signIn(token('u1'));
+    useAuthStore.getState().signOut();
+    renderAt('/login', <LoginRoute />);
+    await screen.findByRole('heading', { name: 'Ingresar' });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
 describe('register form', () => {
   const submit = () => userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 
