@@ -261,7 +261,7 @@ async function checkFreshness(baseUrl, adminToken, ids) {
 
 /**
  * After a write through one server, reads `path` through the proxy until every server has answered
- * it with the change (the proxy names the server in `x-bench-upstream`), or for the bound and two
+ * it with the change (the proxy names the server in `x-bench-upstream`), or for the bound and five
  * seconds more. Returns whether the very next read showed it, when each server's first answer with
  * it arrived (a server whose cache dropped the entry recomputes it, seconds on FerretDB for a cold
  * list) and the stale answers seen meanwhile, in ms after the write's answer.
@@ -272,7 +272,9 @@ async function followWrite(proxyUrl, path, isFresh, wroteAt) {
   let stale = 0;
   let lastStaleMs = null;
   const staleBy = new Set();
-  while (firstFresh.size < INSTANCES && performance.now() - wroteAt < SYNC_BOUND_MS + 2000) {
+  // Its own window (a previous read's follow-up may have taken long): the bound and five seconds.
+  const deadline = performance.now() + SYNC_BOUND_MS + 5000;
+  while (firstFresh.size < INSTANCES && performance.now() < deadline) {
     const res = await request(`${proxyUrl}${path}`);
     const ms = Math.round(performance.now() - wroteAt);
     const upstream = INSTANCE_NAMES[Number(res.headers['x-bench-upstream'])];
