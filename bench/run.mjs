@@ -4,7 +4,9 @@
 // next to "the limit" (a bare Express 5 route sending a body of the same size, and a bare
 // node:http server), then the client's JavaScript/CSS per page and Lighthouse. Prints a table and
 // every budget as PASS/FAIL, and writes bench/results/<timestamp>.json. See docs/performance.md.
-// --rescore=<file.json> re-applies the budgets to a saved run.
+// Then the same catalogue and member reads through three servers on one database behind a
+// round-robin proxy, with the read cache in its cross-instance mode (--skip-cluster leaves it out,
+// --cluster-only runs it alone). --rescore=<file.json> re-applies the budgets to a saved run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,7 @@ import { auditPages, defaultPages } from '../scripts/lighthouse.mjs';
 import { startThrowawayServer } from '../scripts/throwaway-server.mjs';
 import { chromiumAvailable } from '../e2e/browser.mjs';
 import { startDatabase } from './lib/database.mjs';
-import { measure, request, startLimitServer, watchMemory } from './lib/load.mjs';
+import { measure, request, startLimitServer, startProxy, watchMemory } from './lib/load.mjs';
 import { ADMIN_EMAIL, BENCH_PASSWORD, CHAIN, MEMBER_EMAIL, seedChain, setLessonCount } from './lib/seed.mjs';
 import { shared } from './lib/shared.mjs';
 import { soak } from './lib/soak.mjs';
@@ -36,6 +38,15 @@ const SOAK_ONLY = args.has('--soak-only');
 const SOAK_S = Number(process.argv.find((a) => a.startsWith('--soak='))?.slice(7) ?? (QUICK ? 15 : 60));
 const SOAK_USERS = 16;
 const RAISED = '10000000';
+/** The run with several servers behind a proxy (issue 20): on by default, or alone. */
+const CLUSTER_ONLY = args.has('--cluster-only');
+const SKIP_CLUSTER = args.has('--skip-cluster') || SOAK_ONLY;
+const INSTANCES = 3;
+/** The servers' READ_CACHE_SYNC_MS (they inherit this environment): others' writes are seen within 4 ×. */
+const SYNC_MS = Number(process.env.READ_CACHE_SYNC_MS?.trim() || 250);
+const SYNC_BOUND_MS = 4 * SYNC_MS;
+/** Instance names by their place behind the proxy (its `x-bench-upstream`). */
+const INSTANCE_NAMES = ['A', 'B', 'C'];
 
 const log = (line) => console.log(`[bench] ${line}`);
 
@@ -172,67 +183,180 @@ function monthRange() {
   return `start=${encodeURIComponent(start.toISOString())}&end=${encodeURIComponent(end.toISOString())}`;
 }
 
+/** The admin edits a plan's benefits through `baseUrl`: its id, the new text and the answer's status. */
+async function editPlan(baseUrl, auth, ids) {
+  const before = JSON.parse((await request(`${baseUrl}/api/memberships`)).body.toString());
+  const plan = before.find((p) => (p._id ?? p.id) === ids.planId) ?? before[0];
+  const benefits = `Acceso a sala y cardio en tu sede ${Date.now() % 1000}`;
+  const put = await request(`${baseUrl}/api/memberships/update/${plan._id ?? plan.id}`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: plan.name, duration: plan.duration, price: plan.price, benefits }),
+  });
+  return { status: put.status, benefits };
+}
+
+/** The admin edits a class's short description through `baseUrl` (multipart, as the form sends it). */
+async function editLesson(baseUrl, auth, ids) {
+  const list = JSON.parse((await request(`${baseUrl}/api/lessons`)).body.toString());
+  const item = list.find((l) => l.name === ids.lessonName) ?? list[0];
+  const detail = JSON.parse((await request(`${baseUrl}/api/lessons/${encodeURIComponent(item.name)}`)).body.toString());
+  const shortDescription = `Entrenamiento guiado ${Date.now() % 1000}`;
+  const form = new FormData();
+  form.set(
+    'lessonAttributes',
+    JSON.stringify({
+      name: item.name,
+      shortDescription,
+      description: detail.description,
+      effort: item.effort,
+      types: item.types,
+      goals: item.goals,
+      ...scheduleOf(item),
+      isAvailable: item.isAvailable,
+      monitor: item.monitor,
+      branchoffice: item.branchoffice,
+    }),
+  );
+  const put = await fetch(`${baseUrl}/api/lessons/update/${item.id}`, { method: 'PUT', headers: auth, body: form });
+  return { status: put.status, body: await put.text(), item, shortDescription };
+}
+
 /** An admin's write must show on the very next read: a plan and a class are edited. */
 async function checkFreshness(baseUrl, adminToken, ids) {
   const auth = { authorization: `Bearer ${adminToken}` };
   const results = [];
   try {
-    const before = JSON.parse((await request(`${baseUrl}/api/memberships`)).body.toString());
-    const plan = before.find((p) => (p._id ?? p.id) === ids.planId) ?? before[0];
-    const benefits = `Acceso a sala y cardio en tu sede ${Date.now() % 1000}`;
-    const put = await request(`${baseUrl}/api/memberships/update/${plan._id ?? plan.id}`, {
-      method: 'PUT',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: plan.name, duration: plan.duration, price: plan.price, benefits }),
-    });
+    const { status, benefits } = await editPlan(baseUrl, auth, ids);
     const after = JSON.parse((await request(`${baseUrl}/api/memberships`)).body.toString());
     const seen = after.some((p) => p.benefits === benefits);
-    results.push({ read: 'GET /api/memberships', write: `PUT ${put.status}`, fresh: put.status === 200 && seen });
+    results.push({ read: 'GET /api/memberships', write: `PUT ${status}`, fresh: status === 200 && seen });
   } catch (error) {
     results.push({ read: 'GET /api/memberships', write: 'error', fresh: false, error: error.message });
   }
   try {
-    const list = JSON.parse((await request(`${baseUrl}/api/lessons`)).body.toString());
-    const item = list.find((l) => l.name === ids.lessonName) ?? list[0];
-    const detail = JSON.parse(
-      (await request(`${baseUrl}/api/lessons/${encodeURIComponent(item.name)}`)).body.toString(),
-    );
-    const shortDescription = `Entrenamiento guiado ${Date.now() % 1000}`;
-    const form = new FormData();
-    form.set(
-      'lessonAttributes',
-      JSON.stringify({
-        name: item.name,
-        shortDescription,
-        description: detail.description,
-        effort: item.effort,
-        types: item.types,
-        goals: item.goals,
-        ...scheduleOf(item),
-        isAvailable: item.isAvailable,
-        monitor: item.monitor,
-        branchoffice: item.branchoffice,
-      }),
-    );
-    const put = await fetch(`${baseUrl}/api/lessons/update/${item.id}`, { method: 'PUT', headers: auth, body: form });
-    const putBody = await put.text();
+    const { status, body, item, shortDescription } = await editLesson(baseUrl, auth, ids);
     const after = JSON.parse((await request(`${baseUrl}/api/lessons`)).body.toString());
     const seenList = after.some((l) => l.id === item.id && l.shortDescription === shortDescription);
     const afterDetail = JSON.parse(
       (await request(`${baseUrl}/api/lessons/${encodeURIComponent(item.name)}`)).body.toString(),
     );
-    const ok = put.status === 200;
+    const ok = status === 200;
     results.push({
       read: 'GET /api/lessons',
-      write: `PUT ${put.status}`,
+      write: `PUT ${status}`,
       fresh: ok && seenList,
-      ...(ok ? {} : { error: putBody.slice(0, 200) }),
+      ...(ok ? {} : { error: body.slice(0, 200) }),
     });
     results.push({
       read: 'GET /api/lessons/:name',
-      write: `PUT ${put.status}`,
+      write: `PUT ${status}`,
       fresh: ok && afterDetail.shortDescription === shortDescription,
     });
+  } catch (error) {
+    results.push({ read: 'GET /api/lessons', write: 'error', fresh: false, error: error.message });
+  }
+  return results;
+}
+
+/**
+ * After a write through one server, reads `path` through the proxy until every server has answered
+ * it with the change (the proxy names the server in `x-bench-upstream`), or for the bound and five
+ * seconds more. Returns whether the very next read showed it, when each server's first answer with
+ * it arrived (a server whose cache dropped the entry recomputes it, seconds on FerretDB for a cold
+ * list) and the stale answers seen meanwhile, in ms after the write's answer.
+ */
+async function followWrite(proxyUrl, path, isFresh, wroteAt) {
+  const firstFresh = new Map();
+  let next;
+  let stale = 0;
+  let lastStaleMs = null;
+  const staleBy = new Set();
+  // Its own window (a previous read's follow-up may have taken long): the bound and five seconds.
+  const deadline = performance.now() + SYNC_BOUND_MS + 5000;
+  while (firstFresh.size < INSTANCES && performance.now() < deadline) {
+    const res = await request(`${proxyUrl}${path}`);
+    const ms = Math.round(performance.now() - wroteAt);
+    const upstream = INSTANCE_NAMES[Number(res.headers['x-bench-upstream'])];
+    const fresh = res.status === 200 && isFresh(JSON.parse(res.body.toString()));
+    next ??= fresh;
+    if (fresh) {
+      if (!firstFresh.has(upstream)) firstFresh.set(upstream, ms);
+    } else {
+      stale += 1;
+      lastStaleMs = ms;
+      staleBy.add(upstream);
+    }
+    await sleep(10);
+  }
+  return {
+    nextReadFresh: Boolean(next),
+    instancesFresh: firstFresh.size,
+    everyInstanceMs: firstFresh.size === INSTANCES ? Math.max(...firstFresh.values()) : null,
+    staleAnswers: stale,
+    lastStaleMs,
+    staleFrom: [...staleBy].sort().join(' '),
+  };
+}
+
+/**
+ * A write through one server (the admin on instance A's own port) and the reads after it through
+ * the proxy, which spreads them over the three: every server must show the change, and none may
+ * answer stale later than the cross-instance bound (4 × READ_CACHE_SYNC_MS). Each server's cache
+ * is filled first, so a stale answer would come from it.
+ */
+async function checkFreshnessAcross(proxyUrl, writeUrl, adminToken, ids) {
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const lessonPath = `/api/lessons/${encodeURIComponent(ids.lessonName)}`;
+  const warm = async () => {
+    for (const path of ['/api/memberships', '/api/lessons', lessonPath]) {
+      for (let i = 0; i < INSTANCES * 2; i++) await request(`${proxyUrl}${path}`);
+    }
+  };
+  const judge = (read, status, follow) => ({
+    read,
+    write: `PUT ${status} via A`,
+    ...follow,
+    fresh:
+      status === 200 &&
+      follow.instancesFresh === INSTANCES &&
+      (follow.lastStaleMs === null || follow.lastStaleMs <= SYNC_BOUND_MS),
+  });
+  const results = [];
+  try {
+    await warm();
+    const { status, benefits } = await editPlan(writeUrl, auth, ids);
+    const follow = await followWrite(
+      proxyUrl,
+      '/api/memberships',
+      (plans) => plans.some((p) => p.benefits === benefits),
+      performance.now(),
+    );
+    results.push(judge('GET /api/memberships', status, follow));
+  } catch (error) {
+    results.push({ read: 'GET /api/memberships', write: 'error', fresh: false, error: error.message });
+  }
+  try {
+    await warm();
+    const { status, body, item, shortDescription } = await editLesson(writeUrl, auth, ids);
+    const wroteAt = performance.now();
+    const list = await followWrite(
+      proxyUrl,
+      '/api/lessons',
+      (lessons) => lessons.some((l) => l.id === item.id && l.shortDescription === shortDescription),
+      wroteAt,
+    );
+    results.push({
+      ...judge('GET /api/lessons', status, list),
+      ...(status === 200 ? {} : { error: body.slice(0, 200) }),
+    });
+    const detail = await followWrite(
+      proxyUrl,
+      `/api/lessons/${encodeURIComponent(item.name)}`,
+      (lesson) => lesson.shortDescription === shortDescription,
+      wroteAt,
+    );
+    results.push(judge('GET /api/lessons/:name', status, detail));
   } catch (error) {
     results.push({ read: 'GET /api/lessons', write: 'error', fresh: false, error: error.message });
   }
@@ -251,12 +375,9 @@ async function checkEtags(baseUrl, targets) {
   return out;
 }
 
-/** Every target of the main chain against its limit, then logins, freshness and ETags. */
-async function measureTargets(baseUrl, ids, rows, extra, limits) {
-  const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
-  const member = { authorization: `Bearer ${memberToken}` };
-  const admin = { authorization: `Bearer ${adminToken}` };
-  const targets = [
+/** The reads measured at 50 connections (groups: catalogue, detail, admin). */
+function apiTargets(ids, member, admin) {
+  return [
     { key: 'memberships', label: 'GET /api/memberships', path: '/api/memberships', group: 'catalogue' },
     { key: 'lessons', label: 'GET /api/lessons', path: '/api/lessons', group: 'catalogue' },
     {
@@ -289,6 +410,14 @@ async function measureTargets(baseUrl, ids, rows, extra, limits) {
     },
     { key: 'users', label: 'GET /api/users (admin, page 1)', path: '/api/users', headers: admin, group: 'admin' },
   ];
+}
+
+/** Every target of the main chain against its limit, then logins, freshness and ETags. */
+async function measureTargets(baseUrl, ids, rows, extra, limits) {
+  const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
+  const member = { authorization: `Bearer ${memberToken}` };
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const targets = apiTargets(ids, member, admin);
   const loginTarget = {
     key: 'login',
     label: 'POST /api/users/login',
@@ -462,6 +591,64 @@ async function measureApi() {
   return { rows, memory, ...extra };
 }
 
+/**
+ * Issue 20: the catalogue and member reads through three production servers on one database,
+ * behind a round-robin proxy (bench/lib/proxy.mjs), the read cache in its cross-instance mode (the
+ * default READ_CACHE_SYNC_MS). Each target's limit is three bare-Express limit servers behind the
+ * same proxy, so the ratio compares like with like. Then a write through one server and the reads
+ * after it through the proxy (checkFreshnessAcross).
+ */
+async function measureCluster() {
+  await ensureBuilt();
+  const started = Date.now();
+  const db = track(await startDatabase(`pulso_bench_cluster_${process.pid}`));
+  log(`${INSTANCES} instances: database ${db.description}`);
+  const rows = [];
+  const out = { instances: INSTANCES, syncMs: SYNC_MS, boundMs: SYNC_BOUND_MS };
+  const stoppable = [];
+  try {
+    const t0 = Date.now();
+    const ids = await seedChain(db.uri);
+    out.seedSeconds = Math.round((Date.now() - t0) / 100) / 10;
+    // Started at the same moment, as a rolling deploy would not: their start-up work meets the lock.
+    const servers = await Promise.all(Array.from({ length: INSTANCES }, () => startServer(db.uri)));
+    stoppable.push(...servers);
+    const watches = servers.map((server) => watchMemory(server.pid));
+    const proxy = track(await startProxy(servers.map((server) => server.port)));
+    stoppable.push(proxy);
+    log(`${INSTANCES} instances on ports ${servers.map((s) => s.port).join(', ')} behind ${proxy.baseUrl}`);
+    try {
+      const [memberToken, adminToken] = [
+        await login(proxy.baseUrl, MEMBER_EMAIL),
+        await login(proxy.baseUrl, ADMIN_EMAIL),
+      ];
+      const member = { authorization: `Bearer ${memberToken}` };
+      const targets = apiTargets(ids, member, {}).filter((t) => t.group === 'catalogue' || t.group === 'detail');
+      const bodies = [];
+      for (const t of targets) bodies.push(await responseBody(proxy.baseUrl, t));
+      const limitServers = [];
+      for (let i = 0; i < INSTANCES; i++) limitServers.push(track(await startLimitServer('express', bodies)));
+      stoppable.push(...limitServers);
+      const limitProxy = track(await startProxy(limitServers.map((l) => l.port)));
+      stoppable.push(limitProxy);
+      const limits = { express: { url: (size) => `${limitProxy.baseUrl}/b/${size}` } };
+      // The servers' start-up work (migrations, indexes) may still load the database.
+      log(`settled after ${await drain(proxy.baseUrl)} s`);
+      for (const target of targets) await measureTarget(proxy.baseUrl, target, limits, rows);
+      out.freshness = await checkFreshnessAcross(proxy.baseUrl, servers[0].baseUrl, adminToken, ids);
+      out.share = (await proxy.stats()).map((u, i) => ({ instance: INSTANCE_NAMES[i], ...u }));
+      out.limitShare = await limitProxy.stats();
+    } finally {
+      out.memory = watches.map((w, i) => ({ phase: `instance ${INSTANCE_NAMES[i]}`, peakMb: w.stop() }));
+    }
+  } finally {
+    await Promise.allSettled(stoppable.map((thing) => thing.stop()));
+    await db.stop();
+  }
+  out.seconds = Math.round((Date.now() - started) / 1000);
+  return { rows, ...out };
+}
+
 /** gzip size of a built asset: its precompressed .gz when the build wrote one. */
 function gzipSize(file) {
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
@@ -512,6 +699,44 @@ async function measureClient() {
 const p99Of = (r) => (r.timeouts > 0 || r.requests === 0 ? Infinity : r.p99);
 const p99Text = (r) => (p99Of(r) === Infinity ? `p99 > 10 s (${r.timeouts} timeouts)` : `p99 ${r.p99} ms`);
 
+/** The issue-8 rules of a catalogue or detail read. */
+const READ_RULES = {
+  catalogue: { ratio: 0.7, p99: 25 },
+  detail: { ratio: 0.4, p99: 50 },
+};
+
+/** The three-instance run's budgets: the one-instance figures, on the combined throughput. */
+function clusterBudgets(cluster) {
+  const out = [];
+  if (!cluster) return out;
+  const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
+  const n = `${cluster.instances} instances`;
+  for (const row of cluster.rows) {
+    const rule = READ_RULES[row.group];
+    if (!rule) continue;
+    add(
+      `${n}: ${row.label}: ≥ ${rule.ratio * 100} % of limit behind the proxy, p99 ≤ ${rule.p99} ms`,
+      row.ratio >= rule.ratio && p99Of(row) <= rule.p99,
+      `${Math.round(row.ratio * 100)} %, ${p99Text(row)}, ${row.rps} req/s`,
+    );
+  }
+  const peak = Math.max(...cluster.memory.map((m) => m.peakMb));
+  add(`${n}: each server's peak RSS ≤ 300 MB`, peak <= 300, `${peak} MB`);
+  const bad = cluster.rows.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0);
+  add(`${n}: no errors, timeouts or non-2xx`, bad === 0, `${bad}`);
+  const stale = (cluster.freshness ?? []).filter((f) => !f.fresh);
+  add(
+    `${n}: a write through one is visible through every one within ${cluster.boundMs} ms`,
+    cluster.freshness?.length > 0 && stale.length === 0,
+    stale.length
+      ? `stale: ${stale.map((f) => `${f.read}${f.error ? ` (${f.error})` : ''}`).join(', ')}`
+      : `next read fresh for ${cluster.freshness.filter((f) => f.nextReadFresh).length} of ` +
+          `${cluster.freshness.length} reads; last stale answer ` +
+          `${Math.max(0, ...cluster.freshness.map((f) => f.lastStaleMs ?? 0))} ms after the write`,
+  );
+  return out;
+}
+
 function budgets(api, client) {
   const out = [];
   const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
@@ -525,8 +750,8 @@ function budgets(api, client) {
         `${s.recordsLost} lost`,
     );
   }
-  // --soak-only: nothing else was measured.
-  if (api.rows.length === 0) return out;
+  // --soak-only or --cluster-only: nothing else was measured.
+  if (api.rows.length === 0) return [...out, ...clusterBudgets(api.cluster)];
   for (const row of api.rows.filter((r) => r.group === 'catalogue')) {
     add(
       `${row.label}: ≥ 70 % of limit, p99 ≤ 25 ms`,
@@ -564,6 +789,7 @@ function budgets(api, client) {
     stale.length === 0,
     stale.length ? `stale: ${stale.map((f) => f.read).join(', ')}` : 'fresh',
   );
+  out.push(...clusterBudgets(api.cluster));
   if (client) {
     const landing = client.find((c) => c.page === '/');
     add('Landing page JavaScript ≤ 150 KB gzipped', landing.jsGzipKb <= 150, `${landing.jsGzipKb} KB`);
@@ -614,9 +840,10 @@ if (rescore) {
 
 const env = machine();
 log(`${env.nproc} × ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}${QUICK ? ' (quick)' : ''}`);
-const api = await measureApi();
-const client = SKIP_CLIENT ? null : chromiumAvailable() ? await measureClient() : null;
-if (!SKIP_CLIENT && !client) log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
+const api = CLUSTER_ONLY ? { rows: [], memory: [] } : await measureApi();
+if (CLUSTER_ONLY || !SKIP_CLUSTER) api.cluster = await measureCluster();
+const client = SKIP_CLIENT || CLUSTER_ONLY ? null : chromiumAvailable() ? await measureClient() : null;
+if (!SKIP_CLIENT && !CLUSTER_ONLY && !client) log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
 const checks = budgets(api, client);
 
 if (api.rows.length) {
@@ -644,6 +871,30 @@ if (api.rows.length) {
   console.log('Server peak RSS:', api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
   console.table(api.freshness);
   console.table(api.etags);
+}
+if (api.cluster) {
+  const c = api.cluster;
+  console.log(
+    `\n${c.instances} instances on one database behind a round-robin proxy (limit = ${c.instances} bare Express ` +
+      'servers behind the same proxy)',
+  );
+  console.table(
+    c.rows.map((r) => ({
+      target: r.label,
+      conn: r.connections,
+      'req/s': r.rps,
+      p50: r.p50,
+      p99: r.p99,
+      bytes: r.bytes,
+      'limit req/s': r.limit.rps,
+      'limit p99': r.limit.p99,
+      ratio: r.ratio,
+      'non-2xx/err': r.non2xx + r.errors + r.timeouts,
+    })),
+  );
+  console.log('Requests each server got:', c.share.map((u) => `${u.instance} ${u.requests}`).join(', '));
+  console.log('Peak RSS:', c.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
+  console.table(c.freshness);
 }
 if (api.soak) {
   console.log(`\nSoak: ${api.soak.durationS} s, ${api.soak.users} virtual users (mean and max ms per action)`);

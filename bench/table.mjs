@@ -22,38 +22,41 @@ console.log(
   `Run of ${date}${quick ? ' (--quick)' : ''} on ${machine.nproc} × ${machine.cpu}, ${machine.memoryGb} GB, ` +
     `Node ${machine.node}, commit ${machine.commit}, load average at start ${machine.loadAverage.join(' ')}.\n`,
 );
-console.log(
-  line([
-    'Target',
-    'conn.',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'bytes',
-    'alone ms',
-    'limit req/s',
-    'limit p99 ms',
-    'ratio',
-    'non-2xx/errors/timeouts',
-  ]),
-);
-console.log(line(Array(11).fill('---')));
-for (const r of api.rows) {
+// --soak-only and --cluster-only runs have no one-instance targets.
+if (api.rows.length) {
   console.log(
     line([
-      r.label,
-      r.connections,
-      r.rps,
-      r.p50,
-      r.p99,
-      r.bytes,
-      r.aloneMs ?? '—',
-      r.limit?.rps ?? '—',
-      r.limit?.p99 ?? '—',
-      r.ratio ?? '—',
-      `${r.non2xx}/${r.errors}/${r.timeouts}`,
+      'Target',
+      'conn.',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'bytes',
+      'alone ms',
+      'limit req/s',
+      'limit p99 ms',
+      'ratio',
+      'non-2xx/errors/timeouts',
     ]),
   );
+  console.log(line(Array(11).fill('---')));
+  for (const r of api.rows) {
+    console.log(
+      line([
+        r.label,
+        r.connections,
+        r.rps,
+        r.p50,
+        r.p99,
+        r.bytes,
+        r.aloneMs ?? '—',
+        r.limit?.rps ?? '—',
+        r.limit?.p99 ?? '—',
+        r.ratio ?? '—',
+        `${r.non2xx}/${r.errors}/${r.timeouts}`,
+      ]),
+    );
+  }
 }
 if (api.soak) {
   const s = api.soak;
@@ -74,6 +77,28 @@ if (under) {
       `Bare node:http at ${api.nodeHttp.bytes} B: ${api.nodeHttp.rps} req/s, p99 ${api.nodeHttp.p99} ms. ` +
       `Server peak RSS: ${api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', ')}.\n`,
   );
+}
+if (api.cluster) {
+  const c = api.cluster;
+  console.log(
+    `\n${c.instances} instances on one database behind the bench's round-robin proxy (limit: ${c.instances} ` +
+      `bare Express servers behind the same proxy; READ_CACHE_SYNC_MS ${c.syncMs}).\n`,
+  );
+  console.log(line(['Target', 'conn.', 'req/s', 'p50 ms', 'p99 ms', 'bytes', 'limit req/s', 'limit p99 ms', 'ratio']));
+  console.log(line(Array(9).fill('---')));
+  for (const r of c.rows) {
+    console.log(line([r.label, r.connections, r.rps, r.p50, r.p99, r.bytes, r.limit.rps, r.limit.p99, r.ratio]));
+  }
+  console.log(
+    `\nRequests each server got: ${c.share.map((u) => `${u.instance} ${u.requests}`).join(', ')}. ` +
+      `Peak RSS: ${c.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', ')}.\n`,
+  );
+  console.log(line(['Read after a write through A', 'next read fresh', 'stale answers', 'last stale ms', 'fresh']));
+  console.log(line(Array(5).fill('---')));
+  for (const f of c.freshness) {
+    console.log(line([f.read, f.nextReadFresh, f.staleAnswers ?? '—', f.lastStaleMs ?? '—', f.fresh]));
+  }
+  console.log('');
 }
 if (client) {
   console.log(

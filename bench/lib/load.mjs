@@ -120,21 +120,42 @@ export async function startLimitServer(kind, bodies) {
     writeFileSync(file, body);
     return file;
   });
-  const child = spawn(process.execPath, [path.join(HERE, 'limit-server.mjs'), kind, ...files], {
+  const child = await startListening(`The ${kind} limit server`, 'limit-server.mjs', [kind, ...files]);
+  child.process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return { ...child, url: (size) => `${child.baseUrl}/b/${size}` };
+}
+
+/**
+ * Starts bench/lib/proxy.mjs, a round-robin balancer in a process of its own, in front of the
+ * servers listening on the given ports of 127.0.0.1. `stats()` gives the requests each one got.
+ */
+export async function startProxy(ports) {
+  const child = await startListening('The proxy', 'proxy.mjs', ports.map(String));
+  return {
+    ...child,
+    /** @returns {Promise<{ port: number, requests: number, errors: number }[]>} */
+    stats: async () => JSON.parse((await request(`${child.baseUrl}/__proxy/stats`)).body.toString()),
+  };
+}
+
+/** Runs one of this folder's scripts that prints {"port": n} on its first line once it listens. */
+async function startListening(what, script, args) {
+  const child = spawn(process.execPath, [path.join(HERE, script), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const line = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`The ${kind} limit server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)));
     readline.createInterface({ input: child.stdout }).once('line', resolve);
   });
   const { port } = JSON.parse(line);
   return {
+    process: child,
     pid: child.pid,
-    url: (size) => `http://127.0.0.1:${port}/b/${size}`,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
