@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config/env';
-import { DatabaseUnavailableError, resolveDatabase } from '../lib/database-engine';
+import { loadConfig } from '../config/env';
+import { resolveDatabase } from '../lib/database-engine';
+import { runScript } from './run-script';
 
 /**
  * `npm run db`: starts the embedded database engine alone, with its data in DATA_DIR/db (the
@@ -37,13 +38,4 @@ async function main(): Promise<void> {
   setInterval(() => undefined, 1 << 30);
 }
 
-main().catch((error: unknown) => {
-  console.error(
-    error instanceof ConfigError
-      ? `Configuration error: ${error.message}`
-      : error instanceof DatabaseUnavailableError || error instanceof Error
-        ? error.message
-        : error,
-  );
-  process.exit(1);
-});
+runScript(main);

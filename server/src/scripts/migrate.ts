@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfig } from '../config/env';
 import { openDatabase } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { prepareDatabase } from '../startup';
+import { runScript } from './run-script';
 
 /**
  * `npm run migrate`: applies the pending migrations and builds the indexes of the configured database
@@ -28,13 +29,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(
-    error instanceof ConfigError
-      ? `Configuration error: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : error,
-  );
-  process.exit(1);
-});
+runScript(main);

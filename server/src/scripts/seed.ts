@@ -1,8 +1,9 @@
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfig } from '../config/env';
 import { openDatabase } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createContext } from '../lib/context';
 import { prepareDatabase } from '../startup';
+import { runScript } from './run-script';
 
 /**
  * `npm run seed`: loads the demo data into an empty database (MONGODB_URI or the embedded engine),
@@ -25,13 +26,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(
-    error instanceof ConfigError
-      ? `Configuration error: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : error,
-  );
-  process.exit(1);
-});
+runScript(main);
