@@ -842,27 +842,30 @@ const env = machine();
 log(`${env.nproc} × ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}${QUICK ? ' (quick)' : ''}`);
 const api = CLUSTER_ONLY ? { rows: [], memory: [] } : await measureApi();
 if (CLUSTER_ONLY || !SKIP_CLUSTER) api.cluster = await measureCluster();
+/** One measured read as a row of the printed tables (`alone`: with its single-request time). */
+function tableRow(r, { alone = false } = {}) {
+  return {
+    target: r.label,
+    conn: r.connections,
+    'req/s': r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    bytes: r.bytes,
+    ...(alone ? { 'alone ms': r.aloneMs ?? '' } : {}),
+    'limit req/s': r.limit?.rps ?? '',
+    'limit p99': r.limit?.p99 ?? '',
+    ratio: r.ratio ?? '',
+    'non-2xx/err': r.non2xx + r.errors + r.timeouts,
+  };
+}
+
 const client = SKIP_CLIENT || CLUSTER_ONLY ? null : chromiumAvailable() ? await measureClient() : null;
 if (!SKIP_CLIENT && !CLUSTER_ONLY && !client) log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
 const checks = budgets(api, client);
 
 if (api.rows.length) {
   console.log('\nAPI (autocannon; latencies in ms; limit = bare Express 5 sending the same bytes)');
-  console.table(
-    api.rows.map((r) => ({
-      target: r.label,
-      conn: r.connections,
-      'req/s': r.rps,
-      p50: r.p50,
-      p99: r.p99,
-      bytes: r.bytes,
-      'alone ms': r.aloneMs ?? '',
-      'limit req/s': r.limit?.rps ?? '',
-      'limit p99': r.limit?.p99 ?? '',
-      ratio: r.ratio ?? '',
-      'non-2xx/err': r.non2xx + r.errors + r.timeouts,
-    })),
-  );
+  console.table(api.rows.map((r) => tableRow(r, { alone: true })));
   const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
   console.log(
     `Logins during that run: ${under.logins.rps} req/s, p50 ${under.logins.p50} ms, p99 ${under.logins.p99} ms.` +
@@ -878,20 +881,7 @@ if (api.cluster) {
     `\n${c.instances} instances on one database behind a round-robin proxy (limit = ${c.instances} bare Express ` +
       'servers behind the same proxy)',
   );
-  console.table(
-    c.rows.map((r) => ({
-      target: r.label,
-      conn: r.connections,
-      'req/s': r.rps,
-      p50: r.p50,
-      p99: r.p99,
-      bytes: r.bytes,
-      'limit req/s': r.limit.rps,
-      'limit p99': r.limit.p99,
-      ratio: r.ratio,
-      'non-2xx/err': r.non2xx + r.errors + r.timeouts,
-    })),
-  );
+  console.table(c.rows.map((r) => tableRow(r)));
   console.log('Requests each server got:', c.share.map((u) => `${u.instance} ${u.requests}`).join(', '));
   console.log('Peak RSS:', c.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
   console.table(c.freshness);
