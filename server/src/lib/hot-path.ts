@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { requestTracker } from '../middleware/request-log';
-import { answeredAs, observeRequest, routeOf } from './metrics';
+import { answeredAs, routeOf } from './metrics';
 import { ON_CACHED_ANSWER, readCache, writeCached, type CachedAnswerListener, type CachedBody } from './read-cache';
 
 /**
@@ -60,7 +60,7 @@ const MAX_ANSWERS = 2000;
  */
 export function hotPath(app: RequestListener, logger: Logger): RequestListener {
   const answers = new LRUCache<string, Answer>({ max: MAX_ANSWERS });
-  const track = requestTracker(logger);
+  const track = requestTracker(logger, 'hot-path');
 
   return (req, res) => {
     if (!eligible(req)) {
@@ -88,7 +88,6 @@ export function hotPath(app: RequestListener, logger: Logger): RequestListener {
     }
     track(req, res);
     answeredAs(req, answer.route);
-    observeRequest(req, res, 'hot-path');
     for (const [name, value] of answer.headers) if (value !== undefined) res.setHeader(name, value);
     writeCached(req, res, cached).catch((error: unknown) => {
       logger.error({ err: error }, 'hot path failed');

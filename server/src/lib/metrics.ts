@@ -122,14 +122,14 @@ export function answeredAs(req: IncomingMessage, route: string): void {
   (req as RoutedRequest)[ROUTE] = route;
 }
 
-/** Counts the request and its latency once its answer has been sent. */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, via: 'app' | 'hot-path'): void {
-  const started = process.hrtime.bigint();
-  res.once('finish', () => {
-    const route = routeOf(req);
-    const method = req.method ?? 'GET';
-    const status = String(res.statusCode);
-    requests.inc({ method, route, status, via });
-    latency.observe({ method, route, status }, Number(process.hrtime.bigint() - started) / 1e9);
-  });
+/** Who answered a request: the app, or the hot path from the read cache. */
+export type AnsweredBy = 'app' | 'hot-path';
+
+/** Counts a request whose answer has been sent, with its latency (middleware/request-log.ts). */
+export function recordRequest(req: IncomingMessage, res: ServerResponse, via: AnsweredBy, seconds: number): void {
+  const route = routeOf(req);
+  const method = req.method ?? 'GET';
+  const status = String(res.statusCode);
+  requests.inc({ method, route, status, via });
+  latency.observe({ method, route, status }, seconds);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { observeRequest } from '../lib/metrics';
+import { recordRequest, type AnsweredBy } from '../lib/metrics';
 
 const REQUEST_ID_RE = /^[\w.-]{1,64}$/;
 
@@ -29,7 +29,7 @@ function requestLogger(req: TrackedRequest, logger: Logger): Logger {
  * collections, tripled the bytes promoted to the old space and cost about a quarter of the hot
  * path's throughput (docs/performance.md, "How Pulso answers fast").
  */
-export function requestTracker(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestTracker(logger: Logger, via: AnsweredBy): (req: IncomingMessage, res: ServerResponse) => void {
   const logsRequests = logger.isLevelEnabled('info');
   return (req: TrackedRequest, res) => {
     const incoming = req.headers['x-request-id'];
@@ -37,20 +37,22 @@ export function requestTracker(logger: Logger): (req: IncomingMessage, res: Serv
     res.setHeader('X-Request-Id', id);
     req[REQUEST_ID] = id;
     const url = req.url ?? '';
-    if (logsRequests && url !== '/api/health') {
-      const started = performance.now();
-      const line = (message: string) =>
-        requestLogger(req, logger).info(
-          {
-            req: { method: req.method, url },
-            res: { statusCode: res.statusCode },
-            responseTime: Math.round(performance.now() - started),
-          },
-          message,
-        );
-      res.once('finish', () => line('request completed'));
+    const logs = logsRequests && url !== '/api/health';
+    const started = performance.now();
+    const line = (message: string, ms: number) =>
+      requestLogger(req, logger).info(
+        { req: { method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(ms) },
+        message,
+      );
+    // One clock and one listener for the request's metrics and its log line.
+    res.once('finish', () => {
+      const ms = performance.now() - started;
+      recordRequest(req, res, via, ms / 1000);
+      if (logs) line('request completed', ms);
+    });
+    if (logs) {
       res.once('close', () => {
-        if (!res.writableFinished) line('request aborted');
+        if (!res.writableFinished) line('request aborted', performance.now() - started);
       });
     }
   };
@@ -68,10 +70,9 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
       return requestLogger(this, logger);
     },
   });
-  const track = requestTracker(logger);
+  const track = requestTracker(logger, 'app');
   return (req, res, next) => {
     track(req, res);
-    observeRequest(req, res, 'app');
     next();
   };
 }
