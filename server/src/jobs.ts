@@ -3,6 +3,7 @@ import type { AppContext } from './lib/context';
 import { JobRunner, purgeOldLeases } from './lib/jobs';
 import { reportJobs } from './lib/metrics';
 import { retryPending } from './modules/contact/contact.service';
+import { applyReviewerRenames } from './modules/reviews/reviewer-names';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
 
 const DAY_MS = 24 * 3_600_000;
@@ -27,6 +28,8 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
       })
       // Expired password-reset tokens (FerretDB has no TTL indexes).
       .add({ name: 'reset-purge', everyMs: intervalMs, run: purgeExpiredResets })
+      // A reviewer's new name onto their reviews (read models: reviews carry their author's name).
+      .add({ name: 'reviewer-names', everyMs: Math.min(intervalMs, 30_000), run: () => applyReviewerRenames(logger) })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })
   );
