@@ -27,12 +27,10 @@ export function lessonsController(ctx: AppContext) {
       const file = uploadedImage(req);
       if (!file) throw new HttpError(500, ERROR_CODES.INTERNAL_ERROR, MESSAGES.api.internal);
       const doc = await lessons.createLesson(ctx.storage, fields, file, branch);
-      res
-        .status(201)
-        .json({
-          message: MESSAGES.lessons.created,
-          lesson: (await refreshLesson(doc._id)) ?? (await toLessonDto(doc)),
-        });
+      res.status(201).json({
+        message: MESSAGES.lessons.created,
+        lesson: (await refreshLesson(doc._id)) ?? (await toLessonDto(doc)),
+      });
     },
     async update(req: Request, res: Response) {
       const { fields, branch } = await toLessonFields(validated<LessonAttributes>(req));
