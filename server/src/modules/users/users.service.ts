@@ -440,8 +440,9 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
 }
 
 export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
-  const doc = await UserModel.findOne({ _id: userId, deletedAt: null }, { email: 1 }).lean<UserDoc>();
-  return doc?.email ?? null;
+  // Exactly `{ _id }`, the one filter the embedded engine answers from an index; suspension is checked here.
+  const doc = await UserModel.findById(userId, { email: 1, deletedAt: 1 }).lean<UserDoc>();
+  return doc && !doc.deletedAt ? doc.email : null;
 }
 
 /**
