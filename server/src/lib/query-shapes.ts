@@ -38,6 +38,11 @@ export interface AllowedScan {
   /** The route as 'METHOD /api/path', with ':param' for parameters, as the route tables write it. */
   route: string;
   collections: string[];
+  /**
+   * The keys of the filters allowed (any order), when the route's other queries must still be
+   * checked: a whole-chain rule on a route that also reads one document.
+   */
+  filterKeys?: string[][];
   why: string;
 }
 
@@ -75,11 +80,19 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
   {
     route: 'PUT /api/users/update/:id',
     collections: ['users'],
+    filterKeys: [
+      ['isAdmin', 'deletedAt', '_id'],
+      ['isAdmin', 'deletedAt'],
+    ],
     why: 'last-admin rule: an admin taking the role from an admin counts the active admins of the chain',
   },
   {
     route: 'DELETE /api/users/delete/:id',
     collections: ['users'],
+    filterKeys: [
+      ['isAdmin', 'deletedAt', '_id'],
+      ['isAdmin', 'deletedAt'],
+    ],
     why: 'last-admin rule: an admin suspending an admin counts the active admins of the chain',
   },
   {
