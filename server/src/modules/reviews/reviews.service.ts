@@ -139,8 +139,10 @@ async function compareAndSetReview(
         throw error;
       }
     }
+    // Under the reviews' document lock nobody else writes this document: an update by `_id` alone
+    // (the one filter the embedded engine serves from its index) cannot overwrite another review.
     const result = await LessonReviewsModel.updateOne(
-      { _id: lessonId, version: current.version },
+      { _id: lessonId },
       { $set: { reviews, version: current.version + 1 } },
     );
     if (result.matchedCount === 1) return ratingOf(reviews, current.version + 1);
