@@ -96,6 +96,18 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     why: 'last-admin rule: an admin suspending an admin counts the active admins of the chain',
   },
   {
+    route: 'POST /api/lessons/create',
+    collections: ['users'],
+    filterKeys: [['isMonitor', 'deletedAt', 'fullName']],
+    why: "admin lesson form naming its trainer by full name, as the spec's clients do (the SPA sends the id, a point read): the active trainers with that name",
+  },
+  {
+    route: 'PUT /api/lessons/update/:id',
+    collections: ['users'],
+    filterKeys: [['isMonitor', 'deletedAt', 'fullName']],
+    why: "admin lesson form naming its trainer by full name, as the spec's clients do (the SPA sends the id, a point read): the active trainers with that name",
+  },
+  {
     route: 'GET /api/contact',
     collections: ['contactmessages'],
     why: 'admin list of contact messages, newest first',

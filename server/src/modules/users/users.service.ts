@@ -232,7 +232,9 @@ export async function findTrainerIdsByName(fullName: string): Promise<Types.Obje
 
 /** Whether the account with this id is an active trainer (who can be given a class). */
 export async function isActiveTrainer(id: Types.ObjectId): Promise<boolean> {
-  return (await UserModel.exists({ ...activeTrainer, _id: id })) !== null;
+  // A point read, then the checks: `{ _id, ... }` would make the embedded engine read every user.
+  const doc = await UserModel.findById(id, { isMonitor: 1, deletedAt: 1 }).lean<UserDoc>();
+  return !!doc?.isMonitor && !doc.deletedAt;
 }
 
 export interface UserUpdateInput {
