@@ -56,9 +56,9 @@ describe('GET /api/metrics', () => {
   test("when the server's jobs ran, then the scraper sees their runs and failures by job", async () => {
     const { ctx } = createTestApp({ METRICS_TOKEN: SCRAPER });
     const jobs = createJobs(ctx, createLogger(config));
-    expect(await jobs.runDue()).toEqual(['contact-retry', 'reset-purge', 'lease-purge']);
+    expect(await jobs.runDue()).toEqual(['contact-retry', 'reset-purge', 'rate-limit-purge', 'lease-purge']);
     const res = await request(app).get('/api/metrics').set('Authorization', `Bearer ${SCRAPER}`);
-    for (const job of ['contact-retry', 'reset-purge', 'lease-purge']) {
+    for (const job of ['contact-retry', 'reset-purge', 'rate-limit-purge', 'lease-purge']) {
       expect(res.text).toContain(`pulso_job_runs_total{job="${job}"} 1`);
       expect(res.text).toContain(`pulso_job_failures_total{job="${job}"} 0`);
     }
