@@ -9,6 +9,7 @@ import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { createTestUser } from '../../../test/fixtures';
 import { expectMatchesOpenApi } from '../../../test/openapi';
+import { EmailKeyModel } from '../account-keys.model';
 import { IdentityModel } from '../identity.model';
 import { UserModel } from '../users.model';
 
@@ -60,6 +61,8 @@ describe('POST /api/users/google', () => {
   beforeEach(async () => {
     await IdentityModel.deleteMany({});
     await UserModel.deleteMany({ email: 'nueva.google@example.com' });
+    // Removed behind the service's back, the account leaves its e-mail key: remove it too.
+    await EmailKeyModel.deleteMany({ _id: 'nueva.google@example.com' });
   });
 
   const signIn = (token: string) => request(app).post('/api/users/google').send({ credential: token });
