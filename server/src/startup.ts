@@ -6,6 +6,7 @@ import type { Migration } from './migrations/migration';
 import { seedIfEmpty, type SeedDeps } from './seed/seed';
 // Every model, so that syncIndexes builds every index the server uses.
 import './scripts/models';
+import { ensureReadModels } from './read-models';
 
 /** The lock every instance takes for its start-up work (and `npm run migrate`, `npm run seed`). */
 export const STARTUP_LOCK = 'startup';
@@ -81,6 +82,9 @@ export async function prepareDatabase(options: PrepareOptions): Promise<PrepareR
         await lock.check();
         seeded = await seedIfEmpty(logger, options.seed);
       }
+      // Read models of another version, never built, or behind data the seed or a migration wrote.
+      await lock.check();
+      await ensureReadModels(logger, seeded || migrated.length > 0);
       return { migrated, seeded };
     },
     lockOptions,

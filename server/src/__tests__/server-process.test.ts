@@ -74,7 +74,13 @@ describe('the server process', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const keys = (await leases.find({}).toArray()).map((l) => String(l.key).replace(/:\d+$/, ''));
-    expect(keys.sort()).toEqual(['job:contact-retry', 'job:lease-purge', 'job:rate-limit-purge', 'job:reset-purge']);
+    expect(keys.sort()).toEqual([
+      'job:contact-retry',
+      'job:lease-purge',
+      'job:rate-limit-purge',
+      'job:reset-purge',
+      'job:reviewer-names',
+    ]);
 
     const signalled = Date.now();
     server.kill('SIGTERM');

@@ -7,6 +7,8 @@ import { createGzip, gunzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
 import { CACHE_VERSIONS } from '../lib/cache-sync';
 import { LOCKS_COLLECTION } from '../lib/database-lock';
+import { DOCUMENT_LOCKS } from '../lib/document-lock';
+import { READ_MODELS } from '../lib/read-models';
 import { RATE_LIMIT_COLLECTIONS } from '../middleware/rate-limit-store';
 import { JOB_LEASES } from '../lib/jobs';
 import { MIGRATIONS_COLLECTION } from '../migrations/migration';
@@ -57,8 +59,9 @@ export function backupFileName(now = new Date(), gzip = false): string {
  * The data collections of the database, by name: not system or view ones, nor the running servers'
  * write counts (`cache_versions`, lib/cache-sync.ts), locks and job leases (`job_leases`,
  * lib/jobs.ts), which describe processes, not the chain, nor the rate limits' counters
- * (middleware/rate-limit-store.ts), about the last minutes' requests. The `migrations` record is in:
- * it says which migrations the data has had.
+ * (middleware/rate-limit-store.ts), about the last minutes' requests, nor the read models
+ * (lib/read-models.ts), rebuilt from the data by the first start after a restore. The `migrations`
+ * record is in: it says which migrations the data has had.
  */
 export async function dataCollections(db: Db): Promise<string[]> {
   const infos = await db.listCollections({}, { nameOnly: false }).toArray();
@@ -69,6 +72,8 @@ export async function dataCollections(db: Db): Promise<string[]> {
         !info.name.startsWith('system.') &&
         info.name !== CACHE_VERSIONS &&
         info.name !== LOCKS_COLLECTION &&
+        info.name !== DOCUMENT_LOCKS &&
+        info.name !== READ_MODELS &&
         !RATE_LIMIT_COLLECTIONS.includes(info.name) &&
         info.name !== JOB_LEASES,
     )

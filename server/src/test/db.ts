@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { forgetReadModelsState, READ_MODELS } from '../lib/read-models';
 import mongoose from 'mongoose';
 import { connectMongoose } from '../lib/db';
 import { RateLimitHitModel, RateLimitWindowModel } from '../middleware/rate-limit.model';
@@ -38,4 +39,13 @@ export function useTestDatabase(): void {
  */
 export async function resetRateLimits(): Promise<void> {
   await Promise.all([RateLimitHitModel.deleteMany({}), RateLimitWindowModel.deleteMany({})]);
+}
+
+/**
+ * Drops the stored read models (lib/read-models.ts): tests that empty collections between cases
+ * empty what is derived from them too, as a restore does.
+ */
+export async function resetReadModels(): Promise<void> {
+  await mongoose.connection.db?.collection(READ_MODELS).deleteMany({});
+  forgetReadModelsState();
 }

@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { backupDatabase, readBackup, restoreDatabase } from '../../scripts/backup-core';
 import { createTestApp } from '../../test/app';
-import { testDatabaseUri, useTestDatabase, withDatabaseName } from '../../test/db';
+import { resetReadModels, testDatabaseUri, useTestDatabase, withDatabaseName } from '../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../test/fixtures';
 import { JPEG, PNG } from '../../test/images';
 import { BranchModel } from '../../modules/branches/branches.model';
@@ -34,6 +34,7 @@ describe('images in GridFS (STORAGE=gridfs)', () => {
     admin = await createTestUser(a.config, { isAdmin: true });
   });
   beforeEach(async () => {
+    await resetReadModels();
     await Promise.all([BranchModel.deleteMany({}), files().deleteMany({}), chunks().deleteMany({})]);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -292,7 +292,8 @@ describe('read cache', () => {
     });
 
     test('when a trainer is renamed, then the class lists that show the name change at once', async () => {
-      // No controller says the lists depend on the accounts: the cache saw them read the names.
+      // The list is a read model (lib/read-models.ts): the rename refreshes the classes the trainer
+      // teaches, and the cache, which saw the list read from the read models, drops its copy.
       const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Nombre Viejo' });
       const branch = await BranchModel.create({
         name: 'Sede Caché',
@@ -314,7 +315,7 @@ describe('read cache', () => {
       });
       const before = await request(app).get('/api/lessons').expect(200);
       expect(before.body.find((l: { name: string }) => l.name === 'Cacheada').monitor).toBe('Nombre Viejo');
-      expect(readCache.readsOf('lessons:available')).toEqual(['branchoffices', 'lessons', 'users']);
+      expect(readCache.readsOf('model:lessons:available')).toEqual(['read_models']);
       await request(app)
         .put(`/api/users/update/${trainer.id}`)
         .set(bearer(admin))

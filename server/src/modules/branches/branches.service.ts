@@ -1,4 +1,4 @@
-import { trusted, type Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import {
   branchChangeErrors,
   DEMO_BRANCHES,
@@ -24,7 +24,7 @@ export interface BranchFields extends WeeklySchedule {
   location: string;
 }
 
-const branchId = toObjectId;
+export const branchId = toObjectId;
 
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.branches.notFound);
 const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.branches.nameTaken);
@@ -63,10 +63,10 @@ export async function findBranchSchedule(id: Types.ObjectId): Promise<BranchSche
   return doc ? toSchedule(doc) : null;
 }
 
-export async function branchNames(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const docs = await BranchModel.find({ _id: trusted({ $in: ids }) }, { name: 1 }).lean<BranchDoc[]>();
-  return new Map(docs.map((d) => [d._id.toString(), d.name]));
+/** A sede's name (a point read); null when it no longer exists. */
+export async function branchName(id: Types.ObjectId): Promise<string | null> {
+  const doc = await BranchModel.findById(id, { name: 1 }).lean<BranchDoc>();
+  return doc?.name ?? null;
 }
 
 export async function createBranch(storage: StorageDriver, fields: BranchFields, image: NewImage): Promise<BranchDto> {

@@ -1,15 +1,19 @@
 import type { RequestHandler } from 'express';
 import { schemas } from '@pulso/shared';
-import { sendCached } from '../../lib/read-cache';
+import { wholeModel } from '../../lib/read-models';
 import { mountRoutes, routeTable } from '../../lib/route-table';
 import { listGoals, listTypes } from './catalog.service';
 
+// Written only by the seed: the full rebuild at start-up makes them.
+const types = wholeModel('types', listTypes);
+const goals = wholeModel('goals', listGoals);
+
 const sendTypes: RequestHandler = async (_req, res) => {
-  await sendCached(res, 'types', listTypes);
+  await types.send(res);
 };
 
 const sendGoals: RequestHandler = async (_req, res) => {
-  await sendCached(res, 'goals', listGoals);
+  await goals.send(res);
 };
 
 // prettier-ignore

@@ -13,14 +13,14 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
 import {
-  branchNames,
+  branchName,
   findBranchSchedule,
   findBranchScheduleByName,
   type BranchSchedule,
 } from '../branches/branches.service';
 import { unknownNames } from '../catalog/catalog.service';
 import { reviewsForLesson } from '../reviews/reviews.service';
-import { findTrainerIdsByName, isActiveTrainer, userNames } from '../users/users.service';
+import { findTrainerIdsByName, isActiveTrainer, userName } from '../users/users.service';
 import type { LessonDoc } from './lessons.model';
 import type { LessonFields } from './lessons.service';
 
@@ -110,11 +110,27 @@ interface LessonRefs {
 
 const unique = (ids: Types.ObjectId[]) => [...new Map(ids.map((id) => [id.toString(), id])).values()];
 
-/** Trainer and sede names for a page of lessons: two queries whatever the page size. */
+/**
+ * Trainer and sede names for a page of lessons, each read by its id (a point read: a query on
+ * several ids would read the whole users collection on the embedded engine). A page names a few
+ * dozen trainers and sedes at most.
+ */
 async function refsFor(docs: readonly LessonDoc[]): Promise<LessonRefs> {
+  const named = async (ids: Types.ObjectId[], name: (id: Types.ObjectId) => Promise<string | null>) =>
+    new Map(
+      (await Promise.all(unique(ids).map(async (id) => [id.toString(), await name(id)] as const))).flatMap(([id, n]) =>
+        n === null ? [] : [[id, n] as const],
+      ),
+    );
   const [trainers, branches] = await Promise.all([
-    userNames(unique(docs.map((d) => d.monitor))),
-    branchNames(unique(docs.map((d) => d.office))),
+    named(
+      docs.map((d) => d.monitor),
+      userName,
+    ),
+    named(
+      docs.map((d) => d.office),
+      branchName,
+    ),
   ]);
   return { trainers, branches };
 }
@@ -146,8 +162,8 @@ export async function toLessonList(docs: readonly LessonDoc[]): Promise<LessonLi
 }
 
 /** A lesson with everything its page shows: names, description and its newest reviews. */
-export async function toLessonDto(doc: LessonDoc): Promise<LessonDto> {
-  const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id)]);
+export async function toLessonDto(doc: LessonDoc, reviewerNames?: ReadonlyMap<string, string>): Promise<LessonDto> {
+  const [refs, reviews] = await Promise.all([refsFor([doc]), reviewsForLesson(doc._id, reviewerNames)]);
   return {
     ...toLessonListItem(doc, refs),
     description: doc.description,

@@ -32,7 +32,8 @@ function toSummary(doc: SummaryDoc): LessonSummaryDto {
 
 export const lessonId = toObjectId;
 
-const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.lessons.notFound);
+export const lessonNotFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.lessons.notFound);
+const notFound = lessonNotFound;
 const nameTaken = () => new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.nameTaken);
 
 export type LessonScope = 'available' | 'all' | 'retired';
@@ -56,10 +57,9 @@ export async function findLessonByName(name: string): Promise<LessonDoc> {
 }
 
 export async function findLessonById(id: string, includeRetired = false): Promise<LessonDoc> {
-  const doc = await LessonModel.findOne(
-    includeRetired ? { _id: lessonId(id) } : { _id: lessonId(id), deletedAt: null },
-  ).lean<LessonDoc>();
-  if (!doc) throw notFound();
+  // Exactly { _id }: the one filter the embedded engine answers from its index.
+  const doc = await LessonModel.findById(lessonId(id)).lean<LessonDoc>();
+  if (!doc || (doc.deletedAt && !includeRetired)) throw notFound();
   return doc;
 }
 
@@ -227,11 +227,15 @@ export async function replaceRating(
   );
 }
 
-/** Summaries of the given lessons (one query), in the order of `ids`. */
+/**
+ * Summaries of the given lessons, in the order of `ids` (missing ones left out): one point read
+ * each, since a query on several ids reads the whole collection on the embedded engine. Callers
+ * pass a member's schedule or a page of users' classes (a few dozen at most).
+ */
 export async function lessonSummaries(ids: readonly Types.ObjectId[]): Promise<LessonSummaryDto[]> {
-  if (ids.length === 0) return [];
-  const docs = await LessonModel.find({ _id: trusted({ $in: ids }) }, SUMMARY_FIELDS).lean<SummaryDoc[]>();
-  const byId = new Map(docs.map((d) => [d._id.toString(), toSummary(d)]));
+  const unique = [...new Map(ids.map((id) => [id.toString(), id])).values()];
+  const docs = await Promise.all(unique.map((id) => LessonModel.findById(id, SUMMARY_FIELDS).lean<SummaryDoc>()));
+  const byId = new Map(docs.flatMap((d) => (d ? [[d._id.toString(), toSummary(d)] as const] : [])));
   return ids.flatMap((id) => byId.get(id.toString()) ?? []);
 }
 

@@ -77,11 +77,11 @@ export function paymentsController(ctx: AppContext) {
     },
 
     async mine(req: Request, res: Response) {
-      res.json(await payments.listPayments({ userId: caller(req).id }));
+      res.json(await payments.listMemberPayments(caller(req).id));
     },
 
     async list(_req: Request, res: Response) {
-      res.json(await payments.listPayments({}));
+      res.json(await payments.listPayments());
     },
 
     /** Front desk: an admin records a payment taken in person and the plan is granted. */

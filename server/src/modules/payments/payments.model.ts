@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { recordPaymentKeys } from './payment-lookup';
 
 const paymentSchema = new Schema(
   {
@@ -31,6 +32,21 @@ const paymentSchema = new Schema(
 );
 paymentSchema.index({ user: 1, plan: 1, status: 1 });
 paymentSchema.index({ createdAt: -1 });
+
+/**
+ * A new payment's keys (payment-keys.ts: its session's, its place in the member's list) are
+ * written before the payment, whoever saves it, so every member request path finds it by `_id`.
+ * A session that is another payment's already fails the save like the unique index would.
+ */
+paymentSchema.pre('save', async function () {
+  if (!this.isNew) return;
+  const recorded = await recordPaymentKeys({ _id: this._id, user: this.user, sessionId: this.providerSessionId });
+  if (!recorded) {
+    throw Object.assign(new Error(`E11000 duplicate key error: checkout session ${this.providerSessionId}`), {
+      code: 11000,
+    });
+  }
+});
 
 export type PaymentDoc = InferSchemaType<typeof paymentSchema> & { _id: Types.ObjectId; createdAt: Date };
 export const PaymentModel = model('Payment', paymentSchema, 'payments');

@@ -9,6 +9,7 @@ import type { Mailer } from '../../lib/mailer';
 import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
 import { addPurchase } from '../users/membership.service';
 import { findUserEmail } from '../users/users.service';
+import { memberEntriesNewestFirst, memberPaymentIds, paymentIdOfSession } from './payment-lookup';
 import { toPaymentDto } from './payments.mapper';
 import { PaymentModel, type PaymentDoc } from './payments.model';
 import type { PaymentProvider } from './payment-provider';
@@ -18,7 +19,11 @@ const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
 const notFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.payments.notFound);
 const planNotFound = () => new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.api.planNotFound);
 
-/** Records a sale waiting for its payment; the plan's name, months and price are copied from the database. */
+/**
+ * Records a sale waiting for its payment; the plan's name, months and price are copied from the
+ * database. Its keys (its session's, its place in the member's list) are written first, by the
+ * model's save hook.
+ */
 function recordPending(
   fields: {
     user: Types.ObjectId;
@@ -42,6 +47,36 @@ function recordPending(
   });
 }
 
+const findPayment = (id: Types.ObjectId) => PaymentModel.findById(id).lean<PaymentDoc>();
+
+/** The payment of a checkout session, by its key (null when there is none). */
+async function findPaymentBySession(sessionId: string): Promise<PaymentDoc | null> {
+  const id = await paymentIdOfSession(sessionId);
+  const payment = id && (await findPayment(id));
+  return payment?.providerSessionId === sessionId ? payment : null;
+}
+
+/** How far back a payment's entry in its member's list may be from the moment it was made. */
+const ENTRY_MARGIN_MS = 60_000;
+
+/**
+ * The member's newest payment made since `since` that `matches`, walking their list back from its
+ * end and stopping at the first entry made well before then (entries are appended as payments are
+ * made; the margin covers writers that finished in another order).
+ */
+async function findRecentPayment(
+  userId: string,
+  since: Date,
+  matches: (payment: PaymentDoc) => boolean,
+): Promise<PaymentDoc | null> {
+  for await (const entry of memberEntriesNewestFirst(userId)) {
+    if (entry.at.getTime() < since.getTime() - ENTRY_MARGIN_MS) return null;
+    const payment = await findPayment(entry.payment);
+    if (payment?.user.toString() === userId && payment.createdAt > since && matches(payment)) return payment;
+  }
+  return null;
+}
+
 /**
  * Starts a checkout for the caller. The plan and its price always come from the database; a price
  * sent by the client is never read. While a checkout for the same user, plan and return address is
@@ -57,14 +92,16 @@ export async function startCheckout(
   const plan = await findPlanForSale(planRef);
   if (!plan) throw planNotFound();
   const user = new Types.ObjectId(buyer.id);
-  const pending = await PaymentModel.findOne({
-    user,
-    plan: plan._id,
-    provider: provider.name,
-    status: 'pending',
-    returnUrl: urls.success,
-    createdAt: trusted({ $gt: new Date(Date.now() - PENDING_REUSE_MS) }),
-  }).lean<PaymentDoc>();
+  const pending = await findRecentPayment(
+    buyer.id,
+    new Date(Date.now() - PENDING_REUSE_MS),
+    (p) =>
+      p.plan.equals(plan._id) &&
+      p.provider === provider.name &&
+      p.status === 'pending' &&
+      p.returnUrl === urls.success &&
+      !!p.checkoutUrl,
+  );
   if (pending?.checkoutUrl) return { redirectUrl: pending.checkoutUrl, sessionId: pending.providerSessionId };
 
   const paymentId = new Types.ObjectId();
@@ -212,7 +249,7 @@ async function writePayment(
  *   4. the first caller to claim `:activated` reports the activation and sends the receipt.
  */
 export async function fulfil(sessionId: string, eventId: string, deps: FulfilDeps): Promise<FulfilmentResult> {
-  const found = await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>();
+  const found = await findPaymentBySession(sessionId);
   if (!found) throw notFound();
   const { payment } = await settle(found, 'paid', eventId);
   if (payment.status !== 'paid') return { payment: toPaymentDto(payment), activated: false };
@@ -268,7 +305,7 @@ export async function recordManualPayment(
 
 export async function findSession(sessionId: string): Promise<PaymentDoc> {
   if (typeof sessionId !== 'string' || sessionId.length > 200) throw notFound();
-  const doc = await PaymentModel.findOne({ providerSessionId: sessionId }).lean<PaymentDoc>();
+  const doc = await findPaymentBySession(sessionId);
   if (!doc) throw notFound();
   return doc;
 }
@@ -283,9 +320,19 @@ export async function cancelSession(sessionId: string): Promise<PaymentDto> {
   return toPaymentDto(payment);
 }
 
-export async function listPayments(filter: { userId?: string }, limit = 200): Promise<PaymentDto[]> {
-  const query = filter.userId ? { user: new Types.ObjectId(filter.userId) } : {};
-  const docs = await PaymentModel.find(query).sort({ createdAt: -1 }).limit(limit).lean<PaymentDoc[]>();
+/** 'Mis pagos': the member's payments, newest first, from their list (point reads only). */
+export async function listMemberPayments(userId: string, limit = 200): Promise<PaymentDto[]> {
+  const ids = await memberPaymentIds(userId, limit);
+  const docs = await Promise.all([...new Set(ids.map(String))].map((id) => findPayment(new Types.ObjectId(id))));
+  return docs
+    .filter((p): p is PaymentDoc => p?.user.toString() === userId)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map(toPaymentDto);
+}
+
+/** Every payment, newest first (the admin list: it reads the whole collection). */
+export async function listPayments(limit = 200): Promise<PaymentDto[]> {
+  const docs = await PaymentModel.find({}).sort({ createdAt: -1 }).limit(limit).lean<PaymentDoc[]>();
   return docs.map(toPaymentDto);
 }
 
@@ -338,6 +385,8 @@ export async function seedDemoPayments(
     membershipStart: start,
     membershipEnd: end,
   }));
-  await PaymentModel.insertMany(payments, { ordered: false }).catch(ignoreDuplicateKeys);
+  // One at a time, through the save hook that writes each one's keys; a duplicate is the same
+  // payment seeded by another process at the same moment.
+  for (const payment of payments) await PaymentModel.create(payment).catch(ignoreDuplicateKeys);
   return payments.length;
 }

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { MESSAGES } from '@pulso/shared';
-import { sendCached } from '../../lib/read-cache';
+import { wholeModel } from '../../lib/read-models';
 import { validated } from '../../lib/validate';
 import * as plans from './plans.service';
 
@@ -16,8 +16,11 @@ function fields(req: Request): plans.PlanFields {
 
 const id = (req: Request) => String(req.params.id);
 
+/** The plans on sale (GET /api/memberships), stored whole and rebuilt by every change to a plan. */
+export const planList = wholeModel('plans', () => plans.listPlans());
+
 export async function list(_req: Request, res: Response): Promise<void> {
-  await sendCached(res, 'plans:public', () => plans.listPlans());
+  await planList.send(res);
 }
 
 export async function listAll(_req: Request, res: Response): Promise<void> {
@@ -30,20 +33,24 @@ export async function get(req: Request, res: Response): Promise<void> {
 
 export async function create(req: Request, res: Response): Promise<void> {
   const plan = await plans.createPlan(fields(req));
+  await planList.refresh();
   res.status(201).json({ message: MESSAGES.planForm.created, plan });
 }
 
 export async function update(req: Request, res: Response): Promise<void> {
   const plan = await plans.updatePlan(id(req), fields(req));
+  await planList.refresh();
   res.json({ message: MESSAGES.planForm.updated, plan });
 }
 
 export async function remove(req: Request, res: Response): Promise<void> {
   await plans.deletePlan(id(req));
+  await planList.refresh();
   res.json({ message: MESSAGES.planForm.deleted });
 }
 
 export async function restore(req: Request, res: Response): Promise<void> {
   await plans.restorePlan(id(req));
+  await planList.refresh();
   res.json({ message: MESSAGES.planForm.restored });
 }

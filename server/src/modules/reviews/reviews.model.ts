@@ -3,6 +3,11 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 /** One member's rating of a class; a second one replaces the first. */
 const reviewSchema = new Schema({
   user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+  /**
+   * The author's full name when written, so a class page names its reviewers without reading their
+   * accounts; a later change of name is copied here by the reviewer-names job.
+   */
+  userName: { type: String, default: null },
   stars: { type: Number, required: true, min: 1, max: 5 },
   description: { type: String, default: '', maxlength: 500 },
   createdAt: { type: Date, required: true },

@@ -2,9 +2,9 @@ import mongoose, { type Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type LessonReviewDto } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
-import { KeyedLock } from '../../lib/keyed-lock';
+import { withDocumentLock } from '../../lib/document-lock';
 import { findLessonById, replaceRating, shownRating } from '../lessons/lessons.service';
-import { userNames } from '../users/users.service';
+import { userName } from '../users/users.service';
 import {
   LEGACY_REVIEWS_COLLECTION,
   LessonReviewsModel,
@@ -17,15 +17,31 @@ const SHOWN = 200;
 /** Compare-and-set attempts before giving up (each lost race means another review landed). */
 const ATTEMPTS = 50;
 
-export async function reviewsForLesson(lessonId: Types.ObjectId): Promise<LessonReviewDto[]> {
+/**
+ * The newest reviews of a class as its page shows them, named by the names stored with them
+ * (`knownNames`, or a point read per author, for reviews written before names were stored).
+ */
+export async function reviewsForLesson(
+  lessonId: Types.ObjectId,
+  knownNames?: ReadonlyMap<string, string>,
+): Promise<LessonReviewDto[]> {
   const doc = await LessonReviewsModel.findById(lessonId, { reviews: 1 }).lean<LessonReviewsDoc>();
   const newest = [...(doc?.reviews ?? [])]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, SHOWN);
-  const names = await userNames(newest.map((r) => r.user));
+  const unnamed = [
+    ...new Set(newest.filter((r) => !r.userName && !knownNames?.has(r.user.toString())).map((r) => r.user.toString())),
+  ];
+  const looked = new Map(
+    await Promise.all(
+      unnamed.map(async (id) => [id, (await userName(new mongoose.Types.ObjectId(id))) ?? ''] as const),
+    ),
+  );
+  const nameOf = (r: ReviewEntry) =>
+    r.userName || knownNames?.get(r.user.toString()) || looked.get(r.user.toString()) || '';
   return newest.map((r) => ({
     id: r._id.toString(),
-    user: names.get(r.user.toString()) ?? '',
+    user: nameOf(r),
     userId: r.user.toString(),
     stars: r.stars,
     description: r.description ?? '',
@@ -50,21 +66,28 @@ function ratingOf(reviews: readonly ReviewEntry[], version: number): Rating {
  * Writes the user's review of a class (a second one replaces the first) and returns the class's new
  * rating. Compare-and-set on the class's review document: a write that lost a race reads again.
  */
-export function writeReview(
-  userId: Types.ObjectId,
+export async function writeReview(
+  author: Types.ObjectId | { id: Types.ObjectId; name: string },
   lessonId: Types.ObjectId,
   stars: number,
   description: string,
 ): Promise<Rating> {
-  return reviewWrites.run(lessonId.toString(), () => compareAndSetReview(userId, lessonId, stars, description));
+  const named = 'name' in author ? author : { id: author, name: (await userName(author)) ?? '' };
+  return withDocumentLock(reviewsLock(lessonId), () => compareAndSetReview(named, lessonId, stars, description));
 }
+
+/**
+ * One class's reviews document is changed by one writer at a time, across every server: FerretDB
+ * applies two compare-and-set updates of one version both, so the version alone does not suffice.
+ */
+export const reviewsLock = (lessonId: Types.ObjectId) => `reviews:${lessonId.toString()}`;
 
 /**
  * A member rates a class: only with an active membership. A second review of the same class
  * replaces the first; the class's rating follows. Returns the class's new rating.
  */
 export async function rateLesson(
-  member: { id: string; hasActiveMembership: boolean },
+  member: { id: string; fullName: string; hasActiveMembership: boolean },
   lessonId: string,
   stars: number,
   description: string,
@@ -73,19 +96,22 @@ export async function rateLesson(
     throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
   const lesson = await findLessonById(lessonId);
-  await writeReview(new mongoose.Types.ObjectId(member.id), lesson._id, stars, description);
+  await writeReview(
+    { id: new mongoose.Types.ObjectId(member.id), name: member.fullName },
+    lesson._id,
+    stars,
+    description,
+  );
   return syncRating(lesson._id);
 }
 
-/** One class's reviews are written one at a time in this process (see KeyedLock). */
-const reviewWrites = new KeyedLock();
-
 async function compareAndSetReview(
-  userId: Types.ObjectId,
+  author: { id: Types.ObjectId; name: string },
   lessonId: Types.ObjectId,
   stars: number,
   description: string,
 ): Promise<Rating> {
+  const userId = author.id;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const now = new Date();
     const current = await LessonReviewsModel.findById(lessonId).lean<LessonReviewsDoc>();
@@ -95,6 +121,7 @@ async function compareAndSetReview(
     const entry: ReviewEntry = {
       _id: previous?._id ?? new mongoose.Types.ObjectId(),
       user: userId,
+      userName: author.name,
       stars,
       description,
       createdAt: previous?.createdAt ?? now,
@@ -112,8 +139,10 @@ async function compareAndSetReview(
         throw error;
       }
     }
+    // Under the reviews' document lock nobody else writes this document: an update by `_id` alone
+    // (the one filter the embedded engine serves from its index) cannot overwrite another review.
     const result = await LessonReviewsModel.updateOne(
-      { _id: lessonId, version: current.version },
+      { _id: lessonId },
       { $set: { reviews, version: current.version + 1 } },
     );
     if (result.matchedCount === 1) return ratingOf(reviews, current.version + 1);
@@ -137,6 +166,26 @@ export async function syncRating(lessonId: Types.ObjectId): Promise<Rating> {
     await replaceRating(lessonId, rating);
   }
   throw new Error(`class ${lessonId.toString()} did not settle on its rating`);
+}
+
+/**
+ * Copies a reviewer's new name onto their reviews (every class's reviews document is read: the
+ * reviewer-names job runs it, never a request). Returns the classes whose reviews changed.
+ */
+export async function renameReviewer(userId: Types.ObjectId, name: string): Promise<Types.ObjectId[]> {
+  const docs = await LessonReviewsModel.find({}, { _id: 1, reviews: 1 }).lean<LessonReviewsDoc[]>();
+  const changed: Types.ObjectId[] = [];
+  for (const doc of docs) {
+    if (!doc.reviews.some((r) => r.user.equals(userId) && r.userName !== name)) continue;
+    await withDocumentLock(reviewsLock(doc._id), async () => {
+      const current = await LessonReviewsModel.findById(doc._id).lean<LessonReviewsDoc>();
+      if (!current) return;
+      const reviews = current.reviews.map((r) => (r.user.equals(userId) ? { ...r, userName: name } : r));
+      await LessonReviewsModel.updateOne({ _id: doc._id }, { $set: { reviews, version: current.version + 1 } });
+    });
+    changed.push(doc._id);
+  }
+  return changed;
 }
 
 /** The user's review of a class, if any (tests and checks). */

@@ -65,6 +65,22 @@ async function chainTail(
 }
 
 /**
+ * The payment's link at or before `seq`, walking the member's chain back by `_id` (a rare path:
+ * only a retried payment whose member has been moved past its link gets here).
+ */
+async function findLinkBefore(
+  userId: Types.ObjectId,
+  seq: number,
+  paymentId: string,
+): Promise<MembershipLinkDoc | null> {
+  for (let at = seq; at >= 0; at--) {
+    const link = await findLink(userId, at);
+    if (link?.payment === paymentId) return link;
+  }
+  return null;
+}
+
+/**
  * Adds a paid purchase to the member's membership exactly once, however many times and however
  * concurrently it is called, and without losing any other purchase of the same member made at the
  * same moment: each purchase takes the next free place of the member's chain under a unique key,
@@ -109,8 +125,8 @@ async function linkPurchase(purchase: MembershipPurchase): Promise<MembershipLin
     if (taken?.payment === paymentId) return taken;
     if (!taken) {
       // The place is free, so the payment's own key refused it: it is linked further back than
-      // this walk started (a retry after a crash), found by the payment's unique index.
-      const mine = await MembershipLinkModel.findOne({ payment: paymentId }).lean<MembershipLinkDoc>();
+      // this walk started (a retry after a crash, once a later purchase moved the member on).
+      const mine = await findLinkBefore(userId, known, paymentId);
       if (mine) return mine;
       continue;
     }

@@ -17,6 +17,8 @@ import { withLessonNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
+import { refreshTrainerLessons, taughtBy } from '../lessons/lessons.views';
+import { queueReviewerRename } from '../reviews/reviewer-names';
 import { isMembershipActive, toTrainerDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
 import { googleIdentityId } from './account-keys';
@@ -180,8 +182,12 @@ export async function getUser(id: string, cache?: ComputeContext): Promise<UserD
   const doc = await UserModel.findById(objectId(id)).lean<UserDoc>();
   if (!doc) throw userNotFound();
   expireWithMembership(cache, doc);
-  const [lessons, taught] = await Promise.all([lessonSummaries(doc.lessons ?? []), lessonsByTrainer([doc._id])]);
-  return toUserDto(doc, lessons, taught.get(doc._id.toString()) ?? []);
+  // Point reads only: the member's classes one by one, a trainer's from the stored class list.
+  const [lessons, taught] = await Promise.all([
+    lessonSummaries(doc.lessons ?? []),
+    doc.isMonitor ? taughtBy(doc._id) : Promise.resolve([]),
+  ]);
+  return toUserDto(doc, lessons, taught);
 }
 
 export interface Page {
@@ -326,7 +332,13 @@ export async function updateUser(
   options: { self: boolean },
 ): Promise<{ user: UserDto; sessionsClosedAt?: Date }> {
   const _id = objectId(id);
-  const current = await UserModel.findById(_id, { isAdmin: 1, isMonitor: 1, deletedAt: 1, email: 1 }).lean<UserDoc>();
+  const current = await UserModel.findById(_id, {
+    isAdmin: 1,
+    isMonitor: 1,
+    deletedAt: 1,
+    fullName: 1,
+    email: 1,
+  }).lean<UserDoc>();
   if (!current) throw userNotFound();
   if (input.password && options.self) await verifyCurrentPassword(ctx, _id, input.currentPassword);
   const set: Record<string, unknown> = {};
@@ -360,8 +372,20 @@ export async function updateUser(
   } finally {
     if (newEmail) await settleEmailChange(_id, current.email, newEmail);
   }
+  if (typeof set.fullName === 'string' && set.fullName !== current.fullName) await renamed(_id, set.fullName);
   const closed = set.sessionsValidAfter instanceof Date ? set.sessionsValidAfter : undefined;
   return { user: await getUser(id), ...(closed ? { sessionsClosedAt: closed } : {}) };
+}
+
+/**
+ * A name is shown where others read it without reading the account: a trainer's on their classes
+ * (refreshed now), a reviewer's on their reviews (by the reviewer-names job, which reads every
+ * class's reviews).
+ */
+async function renamed(userId: Types.ObjectId, fullName: string): Promise<void> {
+  const trainer = await UserModel.findById(userId, { isMonitor: 1 }).lean<UserDoc>();
+  if (trainer?.isMonitor) await refreshTrainerLessons(userId);
+  await queueReviewerRename(userId, fullName);
 }
 
 /**
@@ -408,10 +432,18 @@ export async function restoreUser(id: string): Promise<void> {
   await UserModel.updateOne({ _id }, { $set: { deletedAt: null, sessionsValidAfter: closedSince } });
 }
 
-/** Full names of the given users (one query), keyed by id. */
-export async function userNames(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const docs = await UserModel.find({ _id: trusted({ $in: ids }) }, { fullName: 1 }).lean<UserDoc[]>();
+/** A user's full name (a point read); null when there is no such account. */
+export async function userName(id: Types.ObjectId): Promise<string | null> {
+  const doc = await UserModel.findById(id, { fullName: 1 }).lean<UserDoc>();
+  return doc?.fullName ?? null;
+}
+
+/**
+ * Every account's full name by id: one read of the whole users collection, for rebuilding read
+ * models at start-up (never on a request).
+ */
+export async function allUserNames(): Promise<Map<string, string>> {
+  const docs = await UserModel.find({}, { fullName: 1 }).lean<Pick<UserDoc, '_id' | 'fullName'>[]>();
   return new Map(docs.map((d) => [d._id.toString(), d.fullName]));
 }
 
@@ -425,8 +457,8 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
   const lesson = await findLessonById(lessonId);
   if (!lesson.isAvailable) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notAvailable);
   const _id = objectId(userId);
-  const user = await UserModel.findOne({ _id, deletedAt: null }, { lessons: 1, membership: 1 }).lean<UserDoc>();
-  if (!user) throw fail(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+  const user = await UserModel.findById(_id, { lessons: 1, membership: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!user || user.deletedAt) throw fail(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
   if (!isMembershipActive(user.membership)) {
     throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
@@ -436,8 +468,9 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
 }
 
 export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
-  const doc = await UserModel.findOne({ _id: userId, deletedAt: null }, { email: 1 }).lean<UserDoc>();
-  return doc?.email ?? null;
+  // Exactly `{ _id }`, the one filter the embedded engine answers from an index; suspension is checked here.
+  const doc = await UserModel.findById(userId, { email: 1, deletedAt: 1 }).lean<UserDoc>();
+  return doc && !doc.deletedAt ? doc.email : null;
 }
 
 /**

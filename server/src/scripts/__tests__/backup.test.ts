@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { DOCUMENT_LOCKS } from '../../lib/document-lock';
+import { READ_MODELS } from '../../lib/read-models';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -67,7 +69,8 @@ describe('backup and restore', () => {
   async function snapshot(db: Db): Promise<Record<string, string[]>> {
     const names = (await db.listCollections({}, { nameOnly: true }).toArray())
       .map((c) => c.name)
-      .filter((n) => !n.startsWith('system.'))
+      // Held locks and read models are process bookkeeping and derived data: backups leave them out.
+      .filter((n) => !n.startsWith('system.') && n !== DOCUMENT_LOCKS && n !== READ_MODELS)
       .sort();
     const out: Record<string, string[]> = {};
     for (const name of names) {
@@ -80,6 +83,7 @@ describe('backup and restore', () => {
   async function indexes(db: Db): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
     for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
+      if (name === DOCUMENT_LOCKS || name === READ_MODELS) continue;
       const list = await db.collection(name).indexes();
       out[name] = list
         .map((i) => ({ name: i.name, key: i.key, unique: i.unique ?? false }))

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { JPEG, PNG, SVG } from '../../../test/images';
 import { LessonModel } from '../../lessons/lessons.model';
@@ -22,6 +22,7 @@ describe('branches (sedes) API', () => {
     [admin, member] = await Promise.all([createTestUser(config, { isAdmin: true }), createTestUser(config)]);
   });
   beforeEach(async () => {
+    await resetReadModels();
     await BranchModel.deleteMany({});
     rmSync(config.uploadsDir, { recursive: true, force: true });
   });

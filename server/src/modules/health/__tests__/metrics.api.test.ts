@@ -56,9 +56,10 @@ describe('GET /api/metrics', () => {
   test("when the server's jobs ran, then the scraper sees their runs and failures by job", async () => {
     const { ctx } = createTestApp({ METRICS_TOKEN: SCRAPER });
     const jobs = createJobs(ctx, createLogger(config));
-    expect(await jobs.runDue()).toEqual(['contact-retry', 'reset-purge', 'rate-limit-purge', 'lease-purge']);
+    const all = ['contact-retry', 'reset-purge', 'rate-limit-purge', 'reviewer-names', 'lease-purge'];
+    expect(await jobs.runDue()).toEqual(all);
     const res = await request(app).get('/api/metrics').set('Authorization', `Bearer ${SCRAPER}`);
-    for (const job of ['contact-retry', 'reset-purge', 'rate-limit-purge', 'lease-purge']) {
+    for (const job of all) {
       expect(res.text).toContain(`pulso_job_runs_total{job="${job}"} 1`);
       expect(res.text).toContain(`pulso_job_failures_total{job="${job}"} 0`);
     }

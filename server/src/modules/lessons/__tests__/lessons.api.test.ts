@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { PNG } from '../../../test/images';
 import { BranchModel } from '../../branches/branches.model';
@@ -53,6 +53,7 @@ describe('lessons, types, goals, reviews and schedules API', () => {
     await createTestUser(config, { isMonitor: true, fullName: 'Lucía Fernández' });
   });
   beforeEach(async () => {
+    await resetReadModels();
     await Promise.all([LessonModel.deleteMany({}), LessonReviewsModel.deleteMany({})]);
     await UserModel.updateMany({}, { $set: { lessons: [] } });
     rmSync(config.uploadsDir, { recursive: true, force: true });

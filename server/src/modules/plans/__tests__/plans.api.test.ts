@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp } from '../../../test/app';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { PlanModel } from '../plans.model';
 
@@ -16,6 +16,7 @@ describe('memberships (plans) API', () => {
   });
 
   beforeEach(async () => {
+    await resetReadModels();
     await PlanModel.deleteMany({});
   });
 

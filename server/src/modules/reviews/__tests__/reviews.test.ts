@@ -1,5 +1,5 @@
 import mongoose, { Types } from 'mongoose';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { lessonFields } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
 import { setRating } from '../../lessons/lessons.service';
@@ -16,6 +16,7 @@ describe('reviews kept with their class', () => {
   useTestDatabase();
 
   beforeEach(async () => {
+    await resetReadModels();
     await LessonReviewsModel.deleteMany({});
   });
 

@@ -6,7 +6,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { Config } from '../../../config/env';
 import { createTestApp } from '../../../test/app';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { createTestUser } from '../../../test/fixtures';
 import { expectMatchesOpenApi } from '../../../test/openapi';
 import { EmailKeyModel } from '../account-keys.model';
@@ -59,6 +59,7 @@ describe('POST /api/users/google', () => {
   });
   afterAll(() => new Promise<void>((resolve) => certs.close(() => resolve())));
   beforeEach(async () => {
+    await resetReadModels();
     await IdentityModel.deleteMany({});
     await UserModel.deleteMany({ email: 'nueva.google@example.com' });
     // Removed behind the service's back, the account leaves its e-mail key: remove it too.

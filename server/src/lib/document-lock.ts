@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import mongoose from 'mongoose';
+import { isDuplicateKeyError } from './db';
+import { KeyedLock } from './keyed-lock';
+
+/** Where the locks of single documents live while held (deleted on release: the collection stays tiny). */
+export const DOCUMENT_LOCKS = 'document_locks';
+
+interface DocumentLockDoc {
+  _id: string;
+  holder: string;
+  expiresAt: Date;
+}
+
+export class DocumentLockTimeoutError extends Error {
+  override name = 'DocumentLockTimeoutError';
+}
+
+export interface DocumentLockOptions {
+  /** How long a holder that stopped (crashed, frozen) keeps the lock before the next caller takes it. */
+  ttlMs?: number;
+  /** Longest wait for a lock another process holds; then DocumentLockTimeoutError. */
+  waitMs?: number;
+}
+
+const DEFAULTS = { ttlMs: 10_000, waitMs: 20_000 };
+
+const collection = () => {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('The database connection is not open');
+  return db.collection<DocumentLockDoc>(DOCUMENT_LOCKS);
+};
+
+/** Serialises one process's callers before they compete for the database lock. */
+const local = new KeyedLock();
+
+const holderPrefix = `${os.hostname()}:${process.pid}`;
+
+/**
+ * Runs `work` while no other caller, in this process or another one on the same database, runs
+ * work under the same `key`: a read, change and write of one document (a read model, a class's
+ * reviews) then never loses another writer's change. FerretDB applies updates without isolation
+ * (two compare-and-set updates of one version can both succeed), so the lock is an insert under
+ * the key as `_id`, which every engine lets only one caller win; it is deleted when `work` ends.
+ * Every step is a point operation by `_id`. A holder that died leaves the lock to expire after
+ * `ttlMs` (work under these locks takes milliseconds).
+ */
+export async function withDocumentLock<T>(
+  key: string,
+  work: () => Promise<T>,
+  options: DocumentLockOptions = {},
+): Promise<T> {
+  return local.run(key, async () => {
+    const { ttlMs, waitMs } = { ...DEFAULTS, ...options };
+    const holder = `${holderPrefix}:${randomBytes(6).toString('hex')}`;
+    const deadline = Date.now() + waitMs;
+    let pause = 2;
+    for (;;) {
+      try {
+        await collection().insertOne({ _id: key, holder, expiresAt: new Date(Date.now() + ttlMs) });
+        break;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      const current = await collection().findOne({ _id: key });
+      if (current && current.expiresAt.getTime() <= Date.now()) {
+        // The holder stopped without releasing: its lock is removed and the insert tried again.
+        await collection().deleteOne({ _id: key });
+        continue;
+      }
+      if (Date.now() >= deadline) {
+        throw new DocumentLockTimeoutError(`"${key}" is still locked by ${current?.holder ?? 'another process'}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 50);
+    }
+    try {
+      return await work();
+    } finally {
+      const current = await collection()
+        .findOne({ _id: key })
+        .catch(() => null);
+      if (current?.holder === holder)
+        await collection()
+          .deleteOne({ _id: key })
+          .catch(() => undefined);
+    }
+  });
+}

@@ -1,0 +1,168 @@
+import type { Request, Response } from 'express';
+import type { Types } from 'mongoose';
+import { lessonName, scheduleOf, type LessonDto, type LessonListItemDto, type LessonSummaryDto } from '@pulso/shared';
+import {
+  deleteModel,
+  loadModelValue,
+  loadOrBuild,
+  patchModel,
+  readModelsReady,
+  registerReadModels,
+  sendStored,
+  storeModel,
+  type ReadModelFamily,
+} from '../../lib/read-models';
+import { allUserNames } from '../users/users.service';
+import { toLessonDto, toLessonList } from './lessons.mapper';
+import { LessonModel, type LessonDoc } from './lessons.model';
+import { findLessonById, findLessonByName, findLessons, lessonId, lessonNotFound } from './lessons.service';
+
+/**
+ * The classes' read models (lib/read-models.ts): the list of available classes (`GET /api/lessons`),
+ * the list of every current class (`/api/lessons/all`), each class's page with its reviews
+ * (`lesson:<id>`) and the way from a class's name to its id (`lesson-name:<name>`).
+ *
+ * Every change to a class, its rating, its trainer's or its sede's name calls refreshLesson(): the
+ * class's page is rebuilt from point reads (the class, its reviews document, its trainer, its sede)
+ * and its entry in the two lists is replaced, each under its read model's lock. Nothing on these
+ * paths reads a collection whole.
+ */
+
+export const LESSON_LISTS = { all: 'lessons:all', available: 'lessons:available' } as const;
+const detailKey = (id: string) => `lesson:${id}`;
+const nameKey = (name: string) => `lesson-name:${name}`;
+
+interface NamePointer {
+  id: string;
+}
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** The list entry of a class's page (the page is the entry plus its description and reviews). */
+function listItemOf(detail: LessonDto): LessonListItemDto {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { description, reviewCount, reviews, deletedAt, ...item } = detail;
+  return item;
+}
+
+/** Puts `item` in its place in a list sorted by name (or takes the class out: item null). */
+function replaceIn(list: LessonListItemDto[], id: string, item: LessonListItemDto | null): LessonListItemDto[] {
+  const rest = list.filter((l) => l.id !== id);
+  if (item) rest.push(item);
+  return rest.sort(byName);
+}
+
+/**
+ * Brings a class's read models in line with the stored class: its page, its name, and its entry in
+ * both lists. A retired or deleted class leaves them. Returns the page (null when the class is not
+ * current).
+ */
+export async function refreshLesson(id: Types.ObjectId): Promise<LessonDto | null> {
+  const key = id.toString();
+  const doc = await LessonModel.findById(id).lean<LessonDoc>();
+  const current = doc && !doc.deletedAt ? doc : null;
+  let detail: LessonDto | null = null;
+  await patchModel<LessonDto>(detailKey(key), async (stored) => {
+    detail = current ? await toLessonDto(current) : null;
+    if (stored && stored.name !== detail?.name) await deleteModel(nameKey(stored.name));
+    if (detail) await storeModel(nameKey(detail.name), { id: key } satisfies NamePointer);
+    return detail;
+  });
+  const page = detail as LessonDto | null;
+  const item = page ? listItemOf(page) : null;
+  await patchModel<LessonListItemDto[]>(LESSON_LISTS.all, (list) => (list ? replaceIn(list, key, item) : undefined));
+  await patchModel<LessonListItemDto[]>(LESSON_LISTS.available, (list) =>
+    list ? replaceIn(list, key, item?.isAvailable ? item : null) : undefined,
+  );
+  return page;
+}
+
+/** The classes of the stored list of every current class that `keep` selects (a trainer's, a sede's). */
+export async function currentLessonsWhere(keep: (item: LessonListItemDto) => boolean): Promise<LessonListItemDto[]> {
+  const list =
+    (await loadModelValue<LessonListItemDto[]>(LESSON_LISTS.all)) ?? (await toLessonList(await findLessons('all')));
+  return list.filter(keep);
+}
+
+/** Refreshes the classes a trainer teaches (after a change of the trainer's name). */
+export async function refreshTrainerLessons(trainerId: Types.ObjectId): Promise<void> {
+  const taught = await currentLessonsWhere((l) => l.monitorId === trainerId.toString());
+  for (const lesson of taught) await refreshLesson(lessonId(lesson.id));
+}
+
+/** Refreshes the classes held at a sede (after a change of the sede's name). */
+export async function refreshBranchLessons(branchId: Types.ObjectId): Promise<void> {
+  const held = await currentLessonsWhere((l) => l.officeId === branchId.toString());
+  for (const lesson of held) await refreshLesson(lessonId(lesson.id));
+}
+
+/** The classes a trainer teaches, as the profile lists them (from the stored list). */
+export async function taughtBy(trainerId: Types.ObjectId): Promise<LessonSummaryDto[]> {
+  const taught = await currentLessonsWhere((l) => l.monitorId === trainerId.toString());
+  return taught.map((l) => ({ id: l.id, name: l.name, ...scheduleOf(l) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+const listOf = async (scope: 'available' | 'all') => toLessonList(await findLessons(scope));
+
+export function sendLessonList(scope: 'available' | 'all') {
+  return async (_req: Request, res: Response) => {
+    await sendStored(res, `model:${LESSON_LISTS[scope]}`, () => loadOrBuild(LESSON_LISTS[scope], () => listOf(scope)));
+  };
+}
+
+const pageOf = (id: string) => () => loadOrBuild(detailKey(id), async () => toLessonDto(await findLessonById(id)));
+
+/** GET /api/lessons/detail/:id */
+export async function sendLessonById(req: Request, res: Response): Promise<void> {
+  const id = lessonId(String(req.params.id)).toString();
+  await sendStored(res, `model:${detailKey(id)}`, pageOf(id));
+}
+
+/** GET /api/lessons/:name (Express decodes the segment: /api/lessons/Yoga%20Prenatal is 'Yoga Prenatal'). */
+export async function sendLessonByName(req: Request, res: Response): Promise<void> {
+  const name = lessonName(String(req.params.name));
+  await sendStored(res, `model:${nameKey(name)}`, async () => {
+    const pointer = await loadModelValue<NamePointer>(nameKey(name));
+    if (pointer) return pageOf(pointer.id)();
+    // Once the read models are built, a name without a pointer names no current class.
+    if (await readModelsReady()) throw lessonNotFound();
+    const doc = await findLessonByName(name);
+    return pageOf(doc._id.toString())();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rebuilding them all (start-up, migrations, restore)
+
+const family: ReadModelFamily = {
+  name: 'lessons',
+  async rebuildAll() {
+    const docs = await findLessons('all');
+    // Reviews written before they carried their author's name are named from one read of the accounts.
+    const names = await allUserNames();
+    let count = 0;
+    for (const doc of docs) {
+      await refreshLessonFrom(doc, names);
+      count++;
+    }
+    await patchModel(LESSON_LISTS.all, async () => listOf('all'));
+    await patchModel(LESSON_LISTS.available, async () => listOf('available'));
+    return count + 2;
+  },
+};
+
+/** A class's page and name pointer from a class already read (the full rebuild reads them all at once). */
+async function refreshLessonFrom(doc: LessonDoc, reviewerNames: ReadonlyMap<string, string>): Promise<void> {
+  const key = doc._id.toString();
+  await patchModel<LessonDto>(detailKey(key), async (stored) => {
+    const detail = await toLessonDto(doc, reviewerNames);
+    if (stored && stored.name !== detail.name) await deleteModel(nameKey(stored.name));
+    await storeModel(nameKey(detail.name), { id: key } satisfies NamePointer);
+    return detail;
+  });
+}
+
+registerReadModels(family);
