@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppContext } from './lib/context';
 import { JobRunner, purgeOldLeases } from './lib/jobs';
+import { purgeRateLimits } from './middleware/rate-limit-store';
 import { reportJobs } from './lib/metrics';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
@@ -28,6 +29,8 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
       })
       // Expired password-reset tokens (FerretDB has no TTL indexes).
       .add({ name: 'reset-purge', everyMs: intervalMs, run: purgeExpiredResets })
+      // Ended rate-limit windows and their counted requests (kept off the request path).
+      .add({ name: 'rate-limit-purge', everyMs: intervalMs, run: () => purgeRateLimits() })
       // A reviewer's new name onto their reviews (read models: reviews carry their author's name).
       .add({ name: 'reviewer-names', everyMs: Math.min(intervalMs, 30_000), run: () => applyReviewerRenames(logger) })
       // The jobs' own leases, a day after they ended.

@@ -3,25 +3,31 @@ import { Schema, model } from 'mongoose';
 /**
  * The counters of the per-IP limits (middleware/rate-limit-store.ts), shared by every server on the
  * database. Both collections are written with inserts under `_id` only, which is what stays exact
- * when several servers count at the same moment (FerretDB included).
+ * when several servers count at the same moment (FerretDB included), and read by `_id` only, the
+ * one lookup FerretDB answers without reading the whole collection.
  */
 
-/** One counting window of one client on one limit: `_id` is `<limit>|<client>|<generation>`. */
+/**
+ * When a client's windows start, on one limit, for one epoch (rate-limit-store.ts): written once by
+ * the client's first counted request of the epoch and never changed. `_id` is
+ * `<limit>|<client>|<epoch>`, so every server finds it by a point read.
+ */
 const rateLimitWindowSchema = new Schema(
   {
     _id: { type: String, required: true },
     /** `<limit>|<client>`. */
     key: { type: String, required: true },
-    /** 1, 2, 3…: the window that follows an ended one takes the next number (insert-once). */
-    generation: { type: Number, required: true },
-    resetAt: { type: Date, required: true },
+    /** The first window starts here; each next one when the previous ends. */
+    start: { type: Date, required: true },
+    /** The epoch's end, where the last window is cut short; past it the anchor is swept. */
+    expiresAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
-rateLimitWindowSchema.index({ key: 1, generation: -1 });
-rateLimitWindowSchema.index({ resetAt: 1 });
+rateLimitWindowSchema.index({ key: 1 });
+rateLimitWindowSchema.index({ expiresAt: 1 });
 
-/** One counted request: slot `n` of a window, `_id` is `<window _id>#<n>`. */
+/** One counted request: slot `n` of a window, `_id` is `<limit>|<client>|<epoch>|<window>#<n>`. */
 const rateLimitHitSchema = new Schema(
   {
     _id: { type: String, required: true },
@@ -33,7 +39,6 @@ const rateLimitHitSchema = new Schema(
   },
   { versionKey: false },
 );
-rateLimitHitSchema.index({ window: 1, n: -1 });
 rateLimitHitSchema.index({ key: 1 });
 rateLimitHitSchema.index({ expiresAt: 1 });
 

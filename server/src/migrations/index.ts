@@ -3,13 +3,14 @@ import type { Logger } from 'pino';
 import { isDuplicateKeyError } from '../lib/db';
 import type { HeldLock } from '../lib/database-lock';
 import { legacyReviews } from './001-legacy-reviews';
+import { accountKeys } from './002-account-keys';
 import { paymentKeys } from './003-payment-keys';
 import { MIGRATIONS_COLLECTION, type Migration } from './migration';
 
 type Db = mongoose.mongo.Db;
 
 /** Every migration, oldest first. A new one goes at the end, in a file named after its id. */
-export const MIGRATIONS: readonly Migration[] = [legacyReviews, paymentKeys];
+export const MIGRATIONS: readonly Migration[] = [legacyReviews, accountKeys, paymentKeys];
 
 export { MIGRATIONS_COLLECTION };
 

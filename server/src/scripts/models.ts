@@ -11,6 +11,7 @@ import '../modules/lessons/lessons.model';
 import '../modules/payments/payments.model';
 import '../modules/plans/plans.model';
 import '../modules/reviews/reviews.model';
+import '../modules/users/account-keys.model';
 import '../modules/users/identity.model';
 import '../modules/users/membership.model';
 import '../modules/users/password-reset.model';

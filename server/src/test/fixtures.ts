@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import type { Config } from '../config/env';
 import { TokenService } from '../lib/jwt';
 import { PasswordHasher } from '../lib/password';
+import { writeEmailKeys } from '../modules/users/account-keys.service';
 import { UserModel } from '../modules/users/users.model';
 
 export interface TestUser {
@@ -38,6 +39,8 @@ export async function createTestUser(
     membership: fields.membership ?? null,
     deletedAt: fields.deletedAt ?? null,
   });
+  // Its e-mail key, as registration writes it: accounts are found by e-mail through it.
+  await writeEmailKeys([doc]);
   const id = doc._id.toString();
   return { id, email, password, token: tokens.sign({ id, isAdmin: fields.isAdmin ?? false }) };
 }

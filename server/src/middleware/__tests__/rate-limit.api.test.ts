@@ -6,6 +6,7 @@ import { ContactModel } from '../../modules/contact/contact.model';
 import { UserModel } from '../../modules/users/users.model';
 import type { Options } from 'express-rate-limit';
 import { DatabaseRateLimitStore } from '../rate-limit-store';
+import { expectPointQueries, queriesDuring } from '../../test/point-queries';
 import { RateLimitHitModel } from '../rate-limit.model';
 
 describe('rate limits', () => {
@@ -165,6 +166,29 @@ describe('rate limits', () => {
       expect((await s2.get('198.51.100.7'))?.totalHits).toBe(6);
       expect((await s2.increment('198.51.100.7')).totalHits).toBe(taken?.totalHits);
       expect((await s2.increment('198.51.100.7')).totalHits).toBe(8);
+    });
+
+    test('when a client is counted by a server new to it, fills its limit and gives slots back, then every step is a pushed-down point query', async () => {
+      const [s1, s2] = [1, 2].map(() => {
+        const store = new DatabaseRateLimitStore('probe|');
+        store.init({ windowMs: 60_000, limit: 5 } as Options);
+        return store;
+      }) as [DatabaseRateLimitStore, DatabaseRateLimitStore];
+      const client = '198.51.100.9';
+      const sent = await queriesDuring(async () => {
+        for (let i = 0; i < 3; i++) await s1.increment(client);
+        // New to s2: it finds where the taken slots end, then takes the next ones.
+        expect((await s2.increment(client)).totalHits).toBe(4);
+        expect((await s2.increment(client)).totalHits).toBe(5);
+        // Full: every slot is probed for a freed one, then refused.
+        expect((await s1.increment(client)).totalHits).toBe(6);
+        const counted = await s2.get(client);
+        expect(counted?.totalHits).toBe(5);
+        await s1.release(client, 2, counted?.resetTime ?? new Date());
+        await s2.decrement(client);
+        expect((await s2.get(client))?.totalHits).toBe(3);
+      });
+      await expectPointQueries(sent);
     });
 
     test('when the window ends, then every server starts the same new one', async () => {

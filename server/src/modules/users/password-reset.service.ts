@@ -3,10 +3,12 @@ import { trusted } from 'mongoose';
 import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../lib/context';
+import { isDuplicateKeyError } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
-import { PasswordResetModel } from './password-reset.model';
+import { findUserByEmail } from './account-keys.service';
+import { PasswordResetModel, PasswordResetUseModel, type PasswordResetDoc } from './password-reset.model';
 import { normalizeEmail } from './users.service';
-import { UserModel, type UserDoc } from './users.model';
+import { UserModel } from './users.model';
 
 const VALID_FOR_MS = 60 * 60 * 1000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -16,12 +18,12 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * valid for one hour. The caller always gets the same answer, so nobody learns which e-mails exist.
  */
 export async function requestReset(ctx: AppContext, email: string, logger: Pick<Logger, 'warn'>): Promise<void> {
-  const user = await UserModel.findOne({ email: normalizeEmail(email), deletedAt: null }, { _id: 1 }).lean<UserDoc>();
-  if (!user) return;
+  const user = await findUserByEmail(normalizeEmail(email), { _id: 1, deletedAt: 1 });
+  if (!user || user.deletedAt) return;
   const token = randomBytes(32).toString('base64url');
   await PasswordResetModel.create({
+    _id: hash(token),
     user: user._id,
-    tokenHash: hash(token),
     expiresAt: new Date(Date.now() + VALID_FOR_MS),
   });
   const link = `${ctx.config.publicUrl}/restablecer?token=${token}`;
@@ -46,15 +48,25 @@ export async function requestReset(ctx: AppContext, email: string, logger: Pick<
 /** Sets the new password with a valid, unused, unexpired token and ends every older session. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const now = new Date();
-  const claimed = await PasswordResetModel.findOneAndUpdate(
-    { tokenHash: hash(token), usedAt: null, expiresAt: trusted({ $gt: now }) },
-    { $set: { usedAt: now } },
-    { new: true },
-  ).lean();
-  if (!claimed)
-    throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.resetInvalid, [
+  const invalid = () =>
+    new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.auth.resetInvalid, [
       { field: 'token', message: MESSAGES.auth.resetInvalid },
     ]);
+  const tokenHash = hash(token);
+  const claimed = await PasswordResetModel.findById(tokenHash).lean<PasswordResetDoc>();
+  if (!claimed || claimed.expiresAt <= now) throw invalid();
+  // Single use: of several resets with one token, only the one that records its use goes on.
+  try {
+    await PasswordResetUseModel.create({
+      _id: tokenHash,
+      user: claimed.user,
+      usedAt: now,
+      expiresAt: claimed.expiresAt,
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw invalid();
+    throw error;
+  }
   await UserModel.updateOne(
     { _id: claimed.user },
     // The link reached the inbox, so the address is proven too.
@@ -64,6 +76,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 
 /** Removes expired reset tokens (the periodic clean-up that stands in for a TTL index). */
 export async function purgeExpiredResets(): Promise<number> {
-  const result = await PasswordResetModel.deleteMany({ expiresAt: trusted({ $lt: new Date() }) });
+  const expired = { expiresAt: trusted({ $lt: new Date() }) };
+  const [result] = await Promise.all([
+    PasswordResetModel.deleteMany(expired),
+    PasswordResetUseModel.deleteMany(expired),
+  ]);
   return result.deletedCount;
 }

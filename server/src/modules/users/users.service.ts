@@ -1,4 +1,4 @@
-import { trusted, type Types } from 'mongoose';
+import { trusted, Types } from 'mongoose';
 import {
   DEMO_USERS,
   ERROR_CODES,
@@ -21,7 +21,16 @@ import { refreshTrainerLessons, taughtBy } from '../lessons/lessons.views';
 import { queueReviewerRename } from '../reviews/reviewer-names';
 import { isMembershipActive, toTrainerDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
-import { IdentityModel } from './identity.model';
+import { googleIdentityId } from './account-keys';
+import {
+  claimEmail,
+  ensureEmailKey,
+  findUserByEmail,
+  releaseEmail,
+  settleEmailChange,
+  writeEmailKeys,
+} from './account-keys.service';
+import { IdentityModel, type IdentityDoc } from './identity.model';
 import { UserModel, type UserDoc } from './users.model';
 
 /** The signed-in user as request handlers see it. */
@@ -105,9 +114,8 @@ export function loginFailure(status: number, code: string, message: string): Htt
 
 /** Login: unknown e-mail, wrong password and suspended account each get their own answer. */
 export async function login(ctx: AppContext, email: string, password: string): Promise<string> {
-  const user = await UserModel.findOne({ email: normalizeEmail(email) }, { passwordHash: 1, isAdmin: 1, deletedAt: 1 })
-    .select('+passwordHash')
-    .lean<UserDoc>();
+  // Two point reads (the e-mail's key, then the account), whatever the number of accounts.
+  const user = await findUserByEmail(normalizeEmail(email), { passwordHash: 1, isAdmin: 1, deletedAt: 1 }, true);
   if (!user) throw loginFailure(404, ERROR_CODES.USER_NOT_FOUND, MESSAGES.auth.userNotFound);
   if (!user.passwordHash || !(await ctx.passwords.verify(password, user.passwordHash))) {
     throw loginFailure(401, ERROR_CODES.WRONG_PASSWORD, MESSAGES.auth.wrongPassword);
@@ -135,25 +143,38 @@ export async function createUser(
   byAdmin: boolean,
 ): Promise<{ id: string; token?: string }> {
   const email = normalizeEmail(input.email);
-  if (await UserModel.exists({ email })) throw emailTaken();
   const fullName = input.fullName?.trim() || email.split('@')[0] || email;
-  // Two registrations of one e-mail at the same moment: the unique index decides.
-  const doc = await onDuplicateKey(
-    async () =>
-      UserModel.create({
-        fullName,
-        email,
-        passwordHash: await ctx.passwords.hash(input.password),
-        phone: input.phone?.trim() ?? '',
-        isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
-        isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
-        // Self-registration proves nothing about the address; staff vouch for those they create.
-        emailVerified: byAdmin,
-      }),
-    emailTaken,
-  );
-  const id = doc._id.toString();
+  const _id = await insertAccount(email, async () => ({
+    fullName,
+    passwordHash: await ctx.passwords.hash(input.password),
+    phone: input.phone?.trim() ?? '',
+    isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
+    isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
+    // Self-registration proves nothing about the address; staff vouch for those they create.
+    emailVerified: byAdmin,
+  }));
+  const id = _id.toString();
   return byAdmin ? { id } : { id, token: ctx.tokens.sign({ id, isAdmin: false }) };
+}
+
+/**
+ * Writes a new account with `email`. The e-mail's key goes first: of two registrations of one
+ * address at the same moment exactly one inserts it, the other is told the e-mail is taken (the
+ * unique index on users.email stays as the backstop). When the user cannot be written, the key is
+ * removed again.
+ */
+async function insertAccount(email: string, fields: () => Promise<Record<string, unknown>>): Promise<Types.ObjectId> {
+  const _id = new Types.ObjectId();
+  if (!(await claimEmail(email, _id))) throw emailTaken();
+  try {
+    const doc = { ...(await fields()), _id, email };
+    await onDuplicateKey(() => UserModel.create(doc), emailTaken);
+  } catch (error) {
+    await releaseEmail(email, _id);
+    throw error;
+  }
+  await ensureEmailKey(email, _id);
+  return _id;
 }
 
 /** A user's profile; `cache`, when the answer is being cached, learns when its status changes. */
@@ -318,6 +339,7 @@ export async function updateUser(
     isMonitor: 1,
     deletedAt: 1,
     fullName: 1,
+    email: 1,
   }).lean<UserDoc>();
   if (!current) throw userNotFound();
   if (input.password && options.self) await verifyCurrentPassword(ctx, _id, input.currentPassword);
@@ -330,10 +352,12 @@ export async function updateUser(
   }
   const demoting = input.isAdmin === false && current.isAdmin === true && !current.deletedAt;
   if (input.isAdmin !== undefined) set.isAdmin = input.isAdmin;
-  if (input.email !== undefined) {
-    const email = normalizeEmail(input.email);
-    if (await UserModel.exists({ email, _id: trusted({ $ne: _id }) })) throw emailTaken();
-    set.email = email;
+  // A new address: its key is taken before the write, the old one's removed after it (settleEmailChange).
+  let newEmail: string | undefined;
+  if (input.email !== undefined && normalizeEmail(input.email) !== current.email) {
+    newEmail = normalizeEmail(input.email);
+    if (!(await claimEmail(newEmail, _id))) throw emailTaken();
+    set.email = newEmail;
   }
   if (input.password) {
     set.passwordHash = await ctx.passwords.hash(input.password);
@@ -341,10 +365,14 @@ export async function updateUser(
     set.sessionsValidAfter = new Date();
   }
   const write = () => onDuplicateKey(() => UserModel.updateOne({ _id }, { $set: set }), emailTaken);
-  if (demoting) {
-    await keepingAnAdmin(_id, write, () => UserModel.updateOne({ _id }, { $set: { isAdmin: true } }));
-  } else {
-    await write();
+  try {
+    if (demoting) {
+      await keepingAnAdmin(_id, write, () => UserModel.updateOne({ _id }, { $set: { isAdmin: true } }));
+    } else {
+      await write();
+    }
+  } finally {
+    if (newEmail) await settleEmailChange(_id, current.email, newEmail);
   }
   if (typeof set.fullName === 'string' && set.fullName !== current.fullName) await renamed(_id, set.fullName);
   const closed = set.sessionsValidAfter instanceof Date ? set.sessionsValidAfter : undefined;
@@ -458,12 +486,13 @@ export async function findUserEmail(userId: Types.ObjectId): Promise<string | nu
  */
 export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile): Promise<string> {
   const rejected = () => loginFailure(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.auth.googleRejected);
-  const linked = await IdentityModel.findOne({ provider: 'google', subject: profile.subject }, { user: 1 }).lean();
+  const identityId = googleIdentityId(profile.subject);
+  const linked = await IdentityModel.findById(identityId, { user: 1 }).lean<IdentityDoc>();
   let userId = linked?.user;
   if (!userId) {
     if (!profile.emailVerified) throw rejected();
     const email = normalizeEmail(profile.email);
-    const existing = await UserModel.findOne({ email }, { _id: 1, emailVerified: 1 }).lean<UserDoc>();
+    const existing = await findUserByEmail(email, { _id: 1, emailVerified: 1 });
     if (existing && !existing.emailVerified) {
       await UserModel.updateOne(
         { _id: existing._id },
@@ -472,19 +501,12 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile):
     }
     userId =
       existing?._id ??
-      (
-        await onDuplicateKey(
-          () =>
-            UserModel.create({
-              fullName: profile.name.trim().slice(0, 80) || email.split('@')[0],
-              email,
-              emailVerified: true,
-            }),
-          emailTaken,
-        )
-      )._id;
+      (await insertAccount(email, async () => ({
+        fullName: profile.name.trim().slice(0, 80) || email.split('@')[0],
+        emailVerified: true,
+      })));
     await onDuplicateKey(
-      () => IdentityModel.create({ provider: 'google', subject: profile.subject, user: userId }),
+      () => IdentityModel.create({ _id: identityId, provider: 'google', subject: profile.subject, user: userId }),
       rejected,
     );
   }
@@ -545,11 +567,13 @@ export async function seedDemoUsers(
     }),
   );
   await UserModel.insertMany(users, { ordered: false }).catch(ignoreDuplicateKeys);
-  const members = await UserModel.find(
-    { email: trusted({ $in: users.filter((u) => u.membership).map((u) => u.email) }) },
-    { membership: 1 },
-  ).lean<Pick<UserDoc, '_id' | 'membership'>[]>();
-  const memberships = members.flatMap(({ _id, membership }) =>
+  // Read back, so that two processes seeding at once key the same (winning) accounts.
+  const written = await UserModel.find(
+    { email: trusted({ $in: users.map((u) => u.email) }) },
+    { email: 1, membership: 1 },
+  ).lean<Pick<UserDoc, '_id' | 'email' | 'membership'>[]>();
+  await writeEmailKeys(written);
+  const memberships = written.flatMap(({ _id, membership }) =>
     membership ? [{ user: _id, planName: membership.name, start: membership.start, end: membership.end }] : [],
   );
   return { count: users.length, memberships };
@@ -563,8 +587,7 @@ export async function demoTrainerIds(): Promise<Map<string, Types.ObjectId>> {
 
 /** The id of the account with this e-mail, if any. */
 export async function findUserIdByEmail(email: string): Promise<Types.ObjectId | null> {
-  const doc = await UserModel.findOne({ email: normalizeEmail(email) }, { _id: 1 }).lean<UserDoc>();
-  return doc?._id ?? null;
+  return (await findUserByEmail(normalizeEmail(email), { _id: 1 }))?._id ?? null;
 }
 
 /** Replaces a member's own class schedule (the demo member's). */

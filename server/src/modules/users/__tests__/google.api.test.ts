@@ -9,6 +9,7 @@ import { createTestApp } from '../../../test/app';
 import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { createTestUser } from '../../../test/fixtures';
 import { expectMatchesOpenApi } from '../../../test/openapi';
+import { EmailKeyModel } from '../account-keys.model';
 import { IdentityModel } from '../identity.model';
 import { UserModel } from '../users.model';
 
@@ -61,6 +62,8 @@ describe('POST /api/users/google', () => {
     await resetReadModels();
     await IdentityModel.deleteMany({});
     await UserModel.deleteMany({ email: 'nueva.google@example.com' });
+    // Removed behind the service's back, the account leaves its e-mail key: remove it too.
+    await EmailKeyModel.deleteMany({ _id: 'nueva.google@example.com' });
   });
 
   const signIn = (token: string) => request(app).post('/api/users/google').send({ credential: token });
