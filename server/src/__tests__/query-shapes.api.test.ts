@@ -34,18 +34,6 @@ const NOT_EXERCISED: Record<string, string> = {
     "Stripe's signed events need the Stripe provider and a fake Stripe API (payments/__tests__/stripe.api.test.ts); the demo checkout reaches the same fulfilment through its confirm route",
 };
 
-/**
- * TEMPORARY (issue 21): offenders found when this test was written, which the lead and helpers are
- * fixing. Each is `route -> collections`; the lead empties this list before resolving the issue. An
- * entry that no longer offends fails the test, so the list only shrinks.
- */
-const PENDING_ISSUE_21: Record<string, string[]> = {
-  // Contact messages queue their e-mail under a job lease.
-  'POST /api/contact': ['job_leases'],
-  // users: suspensions by `{ _id, deletedAt: null }`.
-  'DELETE /api/users/delete/:id': ['users'],
-};
-
 const GOOGLE_CLIENT_ID = 'pulso-test.apps.googleusercontent.com';
 const GOOGLE_KID = 'query-shapes-key';
 const googleKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -906,12 +894,7 @@ describe('query shapes: request paths read growing collections only by index', (
     // And no case or exception names a route that does not exist.
     const known = new Set(mounted);
     expect(
-      [
-        ...covered,
-        ...Object.keys(NOT_EXERCISED),
-        ...ALLOWED_SCANS.map((a) => a.route),
-        ...Object.keys(PENDING_ISSUE_21),
-      ].filter((r) => !known.has(r)),
+      [...covered, ...Object.keys(NOT_EXERCISED), ...ALLOWED_SCANS.map((a) => a.route)].filter((r) => !known.has(r)),
     ).toEqual([]);
   });
 
@@ -931,11 +914,10 @@ describe('query shapes: request paths read growing collections only by index', (
     const db = database();
     const growing = new Set(GROWING_COLLECTIONS);
     const verdicts = new Map<string, Verdict>();
-    // An offending query is excused by PENDING_ISSUE_21, or by an ALLOWED_SCANS entry when an
+    // An offending query is excused only by an ALLOWED_SCANS entry when an
     // administrator sent it (a route shared with members, such as a suspension, is still checked
     // for them) and, if the entry names its filters' keys, its filter has those keys.
     const usedAllowed = new Set<AllowedScan>();
-    const usedPending = new Set<string>();
     const excused = (query: Query) => {
       const keys = Object.keys(query.filter).sort().join(',');
       const entry = ALLOWED_SCANS.find(
@@ -944,9 +926,7 @@ describe('query shapes: request paths read growing collections only by index', (
           a.collections.includes(query.collection) &&
           (!a.filterKeys || a.filterKeys.some((k) => [...k].sort().join(',') === keys)),
       );
-      if (entry && query.byAdmin) return usedAllowed.add(entry);
-      const key = `${query.route} ${query.collection}`;
-      return (PENDING_ISSUE_21[query.route] ?? []).includes(query.collection) && usedPending.add(key);
+      return entry && query.byAdmin ? usedAllowed.add(entry) : false;
     };
     const failures = new Map<string, { route: string; collection: string; lines: Set<string> }>();
     for (const query of sent) {
@@ -973,12 +953,7 @@ describe('query shapes: request paths read growing collections only by index', (
     // for the embedded engine: on MongoDB, indexes serve more shapes than FerretDB pushes down.
     const stale = !(await isFerretDb(db))
       ? []
-      : [
-          ...ALLOWED_SCANS.filter((a) => !usedAllowed.has(a)).map((a) => `${a.route} -> ${a.collections.join(', ')}`),
-          ...Object.entries(PENDING_ISSUE_21).flatMap(([route, cs]) =>
-            cs.filter((c) => !usedPending.has(`${route} ${c}`)).map((c) => `${route} -> ${c}`),
-          ),
-        ];
+      : [...ALLOWED_SCANS.filter((a) => !usedAllowed.has(a)).map((a) => `${a.route} -> ${a.collections.join(', ')}`)];
     if (failures.size === 0 && stale.length === 0) return;
     const sections = [
       failures.size > 0 &&

@@ -93,7 +93,15 @@ export class Lease {
  */
 export async function claimLease(key: string, options: LeaseOptions): Promise<Lease | null> {
   const now = Date.now();
-  const latest = await leases().findOne({ key }, { sort: { generation: -1 } });
+  // Generations are `key#0`, `key#1`...: the newest is found by point reads (a query on `key` would
+  // read every lease on the embedded engine). A generation purged long after it ended leaves a gap
+  // at the start; what it guarded checks its own state after the claim (see purgeOldLeases).
+  let latest: LeaseDoc | null = null;
+  for (let generation = 0; ; generation++) {
+    const found = await leases().findOne({ _id: `${key}#${generation}` });
+    if (!found) break;
+    latest = found;
+  }
   if (latest && (latest.state === 'done' || (latest.state === 'running' && latest.expiresAt.getTime() > now))) {
     return null;
   }

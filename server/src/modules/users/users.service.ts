@@ -407,14 +407,12 @@ export async function suspendUser(id: string): Promise<void> {
   if (current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.alreadySuspended);
   if (current.isMonitor) await ensureTeachesNothing(_id, MESSAGES.users.trainerTeaches);
   const now = new Date();
-  const suspend = () =>
-    UserModel.updateOne({ _id, deletedAt: null }, { $set: { deletedAt: now, sessionsValidAfter: now } });
+  // Writes by `_id` alone (the filter the embedded engine serves from its index); the account was
+  // read just above, and a `deletedAt` condition would not make the update isolated on it anyway.
+  const suspend = () => UserModel.updateOne({ _id }, { $set: { deletedAt: now, sessionsValidAfter: now } });
   if (!current.isAdmin) return void (await suspend());
   await keepingAnAdmin(_id, suspend, () =>
-    UserModel.updateOne(
-      { _id, deletedAt: now },
-      { $set: { deletedAt: null, sessionsValidAfter: current.sessionsValidAfter ?? null } },
-    ),
+    UserModel.updateOne({ _id }, { $set: { deletedAt: null, sessionsValidAfter: current.sessionsValidAfter ?? null } }),
   );
 }
 
