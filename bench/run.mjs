@@ -529,13 +529,17 @@ async function measureTargets(baseUrl, ids, rows, extra, limits) {
   );
 }
 
-/** Signing in as the member with nothing else running: the median of ALONE_RUNS, ms to 0.1. */
-async function loginAlone(baseUrl) {
-  await login(baseUrl, MEMBER_EMAIL);
+/**
+ * Signing in with nothing else running: the median of ALONE_RUNS, ms to 0.1. As the account
+ * inserted last (ids.lastEmail), which a scan of the users finds last: the member, inserted second,
+ * would be found at once by a scan that stops at its first match.
+ */
+async function loginAlone(baseUrl, email) {
+  await login(baseUrl, email);
   const times = [];
   for (let i = 0; i < ALONE_RUNS; i++) {
     const t0 = performance.now();
-    await login(baseUrl, MEMBER_EMAIL);
+    await login(baseUrl, email);
     times.push(performance.now() - t0);
   }
   return medianMs(times);
@@ -580,7 +584,7 @@ async function measureCacheOff(server, db, ids) {
     alone.set(target.key, await measureAlone(baseUrl, target));
     log(`cache off: ${target.label}: ${alone.get(target.key).bytes} B, ${alone.get(target.key).aloneMs} ms alone`);
   }
-  const loginMs = await loginAlone(baseUrl);
+  const loginMs = await loginAlone(baseUrl, ids.lastEmail);
   log(`cache off: POST /api/users/login alone ${loginMs} ms`);
   const rows = [];
   for (const target of targets) {
@@ -634,11 +638,11 @@ async function measureGrowth21() {
         log(`  ${target.label}: ${bytes} B, ${aloneMs} ms alone`);
         out.rows.push({ key: target.key, label: target.label, group: target.group, bytes, aloneMs });
       }
-      out.loginAloneMs = await loginAlone(server.baseUrl);
+      out.loginAloneMs = await loginAlone(server.baseUrl, ids.lastEmail);
       out.passwordCheckMs = passwordCheckAlone(ids.passwordHash);
       log(`  POST /api/users/login alone ${out.loginAloneMs} ms; the password check alone ${out.passwordCheckMs} ms`);
     } finally {
-      out.memory = { phase: 'growth (issue 21), cache off', peakMb: watch.stop() };
+      out.memory = { phase: 'growth (issue 21), cache off', peakMb: watch.stop(), cacheOff: true };
       await server.stop();
     }
   } finally {
@@ -705,7 +709,7 @@ async function measureApi() {
         log('cache off (READ_CACHE=false): every read again');
         extra.cacheOff = await measureCacheOff(server, db, ids);
       } finally {
-        memory.push({ phase: `main chain, cache off`, peakMb: watch.stop() });
+        memory.push({ phase: `main chain, cache off`, peakMb: watch.stop(), cacheOff: true });
         await server.stop();
       }
     }
@@ -930,6 +934,15 @@ function cacheOffBudgets(api) {
     const bad = off.rows.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     add('Cache off: no errors or non-2xx (timeouts show in the p99s)', bad === 0, `${bad}`);
   }
+  const offMemory = api.memory.filter((m) => m.cacheOff);
+  if (offMemory.length) {
+    const peak = Math.max(...offMemory.map((m) => m.peakMb));
+    add(
+      'Cache off: server peak RSS ≤ 300 MB',
+      peak <= 300,
+      offMemory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '),
+    );
+  }
   const growth = api.growth21;
   if (growth) {
     const size = `${growth.chain.lessons.toLocaleString('en')} classes, ${growth.chain.users.toLocaleString('en')} users`;
@@ -1036,7 +1049,8 @@ function budgets(api, client) {
     Number.isFinite(growth) && growth <= 3,
     `${p99Text(small)} → ${p99Text(large)}${Number.isFinite(growth) ? ` (${growth.toFixed(1)}×)` : ''}`,
   );
-  const peak = Math.max(...api.memory.map((m) => m.peakMb));
+  // Issue 8's rule is the cache-on servers'; the cache-off ones (issue 21) have a row of their own.
+  const peak = Math.max(...api.memory.filter((m) => !m.cacheOff).map((m) => m.peakMb));
   add('Server peak RSS ≤ 300 MB', peak <= 300, `${peak} MB`);
   const failures = api.rows.flatMap((r) => [r, ...(r.logins ? [r.logins] : [])]);
   const bad = failures.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0);

@@ -212,10 +212,11 @@ export async function seedChain(uri, chain = CHAIN) {
       users[index].lessons = (index === 1 ? lessons.slice(0, 4) : r.sample(lessons, 0, 3)).map((l) => l._id);
     }
 
-    // Reviews live with their class, one document per class (as the server keeps them).
+    // Reviews live with their class, one document per class (as the server keeps them). Dealt from
+    // the last class backwards, so the classes with one review more are the last inserted.
     const buckets = new Map(lessons.map((l) => [l._id.toString(), new Map()]));
     for (let i = 0; i < chain.reviews; i++) {
-      const lesson = lessons[i % lessons.length];
+      const lesson = lessons[lessons.length - 1 - (i % lessons.length)];
       const user = users[(Math.floor(i / lessons.length) * 71 + (i % lessons.length) + 2) % users.length];
       const date = new Date(now - r.int(300) * DAY);
       buckets.get(lesson._id.toString()).set(user._id.toString(), {
@@ -279,13 +280,18 @@ export async function seedChain(uri, chain = CHAIN) {
     await insertAll(db.collection('lessonreviews'), lessonReviews);
     await writePayments(db, payments);
     await insertAll(db.collection('events'), events);
-    const reviewed = [...lessons].sort((a, b) => b.reviewCount - a.reviewCount)[0];
+    // The class measured: the most reviewed, and of those the last inserted. A query the engine
+    // answers by reading the collection in order (and stopping at the first match) finds it last,
+    // not first. The same for the account whose sign-in is timed (issue 21).
+    const reviewed = [...lessons].reverse().sort((a, b) => b.reviewCount - a.reviewCount)[0];
     return {
       adminId: users[0]._id.toString(),
       memberId: users[1]._id.toString(),
       lessonName: reviewed.name,
       branchId: branches[0]._id.toString(),
       planId: plans[0]._id.toString(),
+      /** The account inserted last (a plain user): the one a scan of the users finds last. */
+      lastEmail: users.at(-1).email,
       /** Every account's bcrypt hash (of BENCH_PASSWORD), to time checking it alone. */
       passwordHash,
       /** Members with an active membership, for the soak's virtual users. */
