@@ -7,6 +7,10 @@
 // Then the same catalogue and member reads through three servers on one database behind a
 // round-robin proxy, with the read cache in its cross-instance mode (--skip-cluster leaves it out,
 // --cluster-only runs it alone). --rescore=<file.json> re-applies the budgets to a saved run.
+// Issue 21: every read again on a server started with READ_CACHE=false (one request alone and at 50
+// connections), the class page's latency in the soak, and the cache-off reads and the sign-in on a
+// chain of 3,000 classes and 50,000 users (--skip-growth21 leaves that out).
+import bcrypt from 'bcryptjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,8 +23,17 @@ import { auditPages, defaultPages } from '../scripts/lighthouse.mjs';
 import { startThrowawayServer } from '../scripts/throwaway-server.mjs';
 import { chromiumAvailable } from '../e2e/browser.mjs';
 import { startDatabase } from './lib/database.mjs';
-import { measure, request, startLimitServer, startProxy, watchMemory } from './lib/load.mjs';
-import { ADMIN_EMAIL, BENCH_PASSWORD, CHAIN, MEMBER_EMAIL, seedChain, setLessonCount } from './lib/seed.mjs';
+import { cpuCores, measure, request, startLimitServer, startProxy, watchMemory } from './lib/load.mjs';
+import { cacheOnOffRows, growthRows, REFERENCE } from './lib/reference.mjs';
+import {
+  ADMIN_EMAIL,
+  BENCH_PASSWORD,
+  CHAIN,
+  GROWTH_CHAIN,
+  MEMBER_EMAIL,
+  seedChain,
+  setLessonCount,
+} from './lib/seed.mjs';
 import { shared } from './lib/shared.mjs';
 import { soak } from './lib/soak.mjs';
 
@@ -47,6 +60,12 @@ const SYNC_MS = Number(process.env.READ_CACHE_SYNC_MS?.trim() || 250);
 const SYNC_BOUND_MS = 4 * SYNC_MS;
 /** Instance names by their place behind the proxy (its `x-bench-upstream`). */
 const INSTANCE_NAMES = ['A', 'B', 'C'];
+/** Issue 21's chain of 3,000 classes and 50,000 users (its own database, seeded for it). */
+const SKIP_GROWTH21 = args.has('--skip-growth21') || SOAK_ONLY;
+/** One request alone: the median of this many, after one more that is not counted. */
+const ALONE_RUNS = 5;
+/** How long the cache-off server may take to finish what an overloaded run left (then it goes on). */
+const CACHE_OFF_DRAIN_MS = 300_000;
 
 const log = (line) => console.log(`[bench] ${line}`);
 
@@ -67,7 +86,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Old space of the soak's server: a leak then shows as errors, not as growth V8 would collect later. */
 const SOAK_HEAP_MB = 96;
 
-async function startServer(uri, seedDemo = false, nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS) {
+async function startServer(uri, seedDemo = false, nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS, extraEnv = {}) {
   return track(
     await startThrowawayServer({
       stdio: VERBOSE ? 'inherit' : 'ignore',
@@ -83,6 +102,7 @@ async function startServer(uri, seedDemo = false, nodeOptions = process.env.BENC
         RATE_LIMIT_CONTACT: RAISED,
         // e.g. --max-old-space-size=96: whether memory growth is a leak or a heap not yet collected.
         ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+        ...extraEnv,
       },
     }),
   );
@@ -120,19 +140,44 @@ async function responseBody(baseUrl, target) {
 
 const bodySize = async (baseUrl, target) => (await responseBody(baseUrl, target)).length;
 
+/** The median of `values`, to 0.1 ms. */
+const medianMs = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
+};
+
+/**
+ * One request with nothing else running: the median of ALONE_RUNS, in ms to 0.1 (to tell slowness
+ * from queueing, and issue 21's budgets of one request alone). Its size in bytes too, from one
+ * request made first and not counted (the server's first answer of a kind pays for its code's
+ * first run).
+ */
+async function measureAlone(baseUrl, target, runs = ALONE_RUNS) {
+  const bytes = await bodySize(baseUrl, target);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await bodySize(baseUrl, target);
+    times.push(performance.now() - t0);
+  }
+  return { bytes, aloneMs: medianMs(times) };
+}
+
 /**
  * Requests a server still works on when a run ends (the database keeps executing their queries)
  * would slow the next run: wait until a cheap read answers quickly again (at most two minutes).
  */
-async function drain(baseUrl) {
+async function drain(baseUrl, { pids = [], maxMs = 120_000 } = {}) {
   const started = Date.now();
-  while (Date.now() - started < 120_000) {
+  while (Date.now() - started < maxMs) {
     const t0 = Date.now();
     await request(`${baseUrl}/api/health`).catch(() => undefined);
     const ok = Date.now() - t0 < 50;
     const t1 = Date.now();
     await request(`${baseUrl}/api/types`).catch(() => undefined);
-    if (ok && Date.now() - t1 < 50) break;
+    // With `pids` (the server and its database), they must also be idle: a server with the cache off
+    // still works through the requests of a run that overloaded it, while a cheap read answers fast.
+    if (ok && Date.now() - t1 < 50 && (pids.length === 0 || (await cpuCores(pids, 500)) < 0.1)) break;
     await sleep(250);
   }
   return Math.round((Date.now() - started) / 100) / 10;
@@ -146,15 +191,7 @@ const show = (label, r) =>
 
 /** Measures a target and, unless told not to, its same-size bare-Express limit. */
 async function measureTarget(baseUrl, target, limits, rows, { connections = CONNECTIONS } = {}) {
-  const bytes = await bodySize(baseUrl, target);
-  // The latency of one request alone (median of three), to tell slowness from queueing.
-  const alone = [];
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    await bodySize(baseUrl, target);
-    alone.push(performance.now() - t0);
-  }
-  const aloneMs = Math.round(alone.sort((a, b) => a - b)[1]);
+  const { bytes, aloneMs } = await measureAlone(baseUrl, target);
   log(`${target.label}: ${bytes} B, ${aloneMs} ms alone, ${connections} connections`);
   const run = await measure({
     url: `${baseUrl}${target.path}`,
@@ -492,6 +529,129 @@ async function measureTargets(baseUrl, ids, rows, extra, limits) {
   );
 }
 
+/**
+ * Signing in with nothing else running: the median of ALONE_RUNS, ms to 0.1. As the account
+ * inserted last (ids.lastEmail), which a scan of the users finds last: the member, inserted second,
+ * would be found at once by a scan that stops at its first match.
+ */
+async function loginAlone(baseUrl, email) {
+  await login(baseUrl, email);
+  const times = [];
+  for (let i = 0; i < ALONE_RUNS; i++) {
+    const t0 = performance.now();
+    await login(baseUrl, email);
+    times.push(performance.now() - t0);
+  }
+  return medianMs(times);
+}
+
+/**
+ * Checking the accounts' password hash alone, in this process: what a sign-in cannot do without.
+ * The server checks it with bcryptjs's compareSync in a worker thread (server/src/lib/password.ts),
+ * against the stored hash (its cost, 10, is the seed's); the same library and call here, the median
+ * of ALONE_RUNS after one not counted.
+ */
+function passwordCheckAlone(passwordHash) {
+  if (!bcrypt.compareSync(BENCH_PASSWORD, passwordHash)) throw new Error('The shared hash does not match');
+  const times = [];
+  for (let i = 0; i < ALONE_RUNS; i++) {
+    const t0 = performance.now();
+    bcrypt.compareSync(BENCH_PASSWORD, passwordHash);
+    times.push(performance.now() - t0);
+  }
+  return medianMs(times);
+}
+
+/**
+ * Issue 21: every read target again on a server started with READ_CACHE=false, on the same
+ * database (a miss on every request): one request alone and at CONNECTIONS, as the cache-on run
+ * (same warm-up and duration), without limits (the limit does not depend on Pulso's cache). And the
+ * member's sign-in alone, for scale.
+ */
+async function measureCacheOff(server, db, ids) {
+  const baseUrl = server.baseUrl;
+  // Idle means the server and the database use (almost) no CPU: a run that overloads a slow read
+  // leaves requests the server still works through long after autocannon has gone.
+  const settle = () => drain(baseUrl, { pids: [server.pid, db.pid].filter(Boolean), maxMs: CACHE_OFF_DRAIN_MS });
+  const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
+  const member = { authorization: `Bearer ${memberToken}` };
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const targets = apiTargets(ids, member, admin);
+  log(`cache off: settled after ${await settle()} s`);
+  // Every figure alone first, before any run at 50 connections can leave work behind.
+  const alone = new Map();
+  for (const target of targets) {
+    alone.set(target.key, await measureAlone(baseUrl, target));
+    log(`cache off: ${target.label}: ${alone.get(target.key).bytes} B, ${alone.get(target.key).aloneMs} ms alone`);
+  }
+  const loginMs = await loginAlone(baseUrl, ids.lastEmail);
+  log(`cache off: POST /api/users/login alone ${loginMs} ms`);
+  const rows = [];
+  for (const target of targets) {
+    log(`cache off: ${target.label}: ${CONNECTIONS} connections`);
+    const run = await measure({
+      url: `${baseUrl}${target.path}`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmup: WARMUP,
+      headers: headersOf(target),
+    });
+    show('Pulso, cache off', run);
+    const drainS = await settle();
+    if (drainS * 1000 >= CACHE_OFF_DRAIN_MS) log(`  not idle after ${drainS} s: the next run starts anyway`);
+    const row = { ...target, ...alone.get(target.key), ...run, drainS };
+    delete row.headers;
+    rows.push(row);
+  }
+  return { rows, loginAloneMs: loginMs };
+}
+
+/**
+ * Issue 21's growth: a database of its own seeded with GROWTH_CHAIN (3,000 classes, 50,000 users),
+ * a server with READ_CACHE=false, and every catalogue and member read alone (the admin's list is an
+ * allowed exception and, on a scan, seconds a page: left out), then the member's sign-in alone next
+ * to checking the password hash alone.
+ */
+async function measureGrowth21() {
+  await ensureBuilt();
+  const started = Date.now();
+  const db = track(await startDatabase(`pulso_bench_growth21_${process.pid}`));
+  const out = { chain: GROWTH_CHAIN };
+  try {
+    log(
+      `growth (issue 21): seeding ${Object.entries(GROWTH_CHAIN)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}...`,
+    );
+    const t0 = Date.now();
+    const ids = await seedChain(db.uri, GROWTH_CHAIN);
+    out.seedSeconds = Math.round((Date.now() - t0) / 100) / 10;
+    log(`  seeded in ${out.seedSeconds} s`);
+    const server = await startServer(db.uri, false, undefined, { READ_CACHE: 'false' });
+    const watch = watchMemory(server.pid);
+    try {
+      const member = { authorization: `Bearer ${await login(server.baseUrl, MEMBER_EMAIL)}` };
+      log(`  settled after ${await drain(server.baseUrl, { pids: [server.pid, db.pid].filter(Boolean) })} s`);
+      out.rows = [];
+      for (const target of apiTargets(ids, member, {}).filter((t) => t.group !== 'admin')) {
+        const { bytes, aloneMs } = await measureAlone(server.baseUrl, target);
+        log(`  ${target.label}: ${bytes} B, ${aloneMs} ms alone`);
+        out.rows.push({ key: target.key, label: target.label, group: target.group, bytes, aloneMs });
+      }
+      out.loginAloneMs = await loginAlone(server.baseUrl, ids.lastEmail);
+      out.passwordCheckMs = passwordCheckAlone(ids.passwordHash);
+      log(`  POST /api/users/login alone ${out.loginAloneMs} ms; the password check alone ${out.passwordCheckMs} ms`);
+    } finally {
+      out.memory = { phase: 'growth (issue 21), cache off', peakMb: watch.stop(), cacheOff: true };
+      await server.stop();
+    }
+  } finally {
+    await db.stop();
+  }
+  out.seconds = Math.round((Date.now() - started) / 1000);
+  return out;
+}
+
 async function runSoak(server, db, adminToken, ids) {
   log(`soak: ${SOAK_S} s of mixed work by ${SOAK_USERS} virtual users`);
   const result = await soak({
@@ -539,6 +699,19 @@ async function measureApi() {
     } finally {
       memory.push({ phase: `main chain (${CHAIN.lessons} lessons)`, peakMb: watch.stop() });
       await server.stop();
+    }
+
+    // Issue 21: the same reads on the same database with the read cache off.
+    if (!SOAK_ONLY) {
+      server = await startServer(db.uri, false, undefined, { READ_CACHE: 'false' });
+      watch = watchMemory(server.pid);
+      try {
+        log('cache off (READ_CACHE=false): every read again');
+        extra.cacheOff = await measureCacheOff(server, db, ids);
+      } finally {
+        memory.push({ phase: `main chain, cache off`, peakMb: watch.stop(), cacheOff: true });
+        await server.stop();
+      }
     }
 
     // The soak, on a server of its own with a capped heap (see SOAK_HEAP_MB).
@@ -697,13 +870,103 @@ async function measureClient() {
 
 /** p99 for the budgets: a run with timeouts (autocannon gives up after 10 s) has no honest p99. */
 const p99Of = (r) => (r.timeouts > 0 || r.requests === 0 ? Infinity : r.p99);
-const p99Text = (r) => (p99Of(r) === Infinity ? `p99 > 10 s (${r.timeouts} timeouts)` : `p99 ${r.p99} ms`);
+const p99Text = (r) =>
+  r.requests === 0
+    ? 'no answer within the run'
+    : p99Of(r) === Infinity
+      ? `p99 > 10 s (${r.timeouts} timeouts)`
+      : `p99 ${r.p99} ms`;
 
 /** The issue-8 rules of a catalogue or detail read. */
 const READ_RULES = {
   catalogue: { ratio: 0.7, p99: 25 },
   detail: { ratio: 0.4, p99: 50 },
 };
+
+/** Issue 21, cache off, benchmark chain: one request alone, ms (target key → budget). */
+const ALONE_BUDGETS_MS = {
+  lessons: 25,
+  lesson: 20,
+  branches: 5,
+  branch: 5,
+  memberships: 3,
+  user: 20,
+  events: 20,
+};
+/** Issue 21, cache off, at 50 connections: 10× the other system's throughput on the same data. */
+const THROUGHPUT_BUDGETS = Object.fromEntries(
+  Object.entries(REFERENCE.load).map(([key, ref]) => [key, { rps: ref.rps * 10, reference: ref }]),
+);
+/** Issue 21's growth: these reads alone at GROWTH_CHAIN ≤ this many times their cache-off figure at CHAIN. */
+const GROWTH21_KEYS = ['lesson', 'user'];
+const GROWTH21_FACTOR = 2;
+/** Issue 21: signing in at GROWTH_CHAIN ≤ checking the password hash alone + this many ms. */
+const LOGIN_OVER_HASH_MS = 10;
+/** Issue 21: the class page's p99 under the soak's writes, cache on. */
+const SOAK_CLASS_PAGE_P99_MS = 150;
+
+/** Issue 21's budgets of the cache-off run and the growth chain (nothing when not measured). */
+function cacheOffBudgets(api) {
+  const out = [];
+  const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
+  const off = api.cacheOff;
+  const offRow = (key) => off?.rows.find((r) => r.key === key);
+  if (off) {
+    for (const [key, ms] of Object.entries(ALONE_BUDGETS_MS)) {
+      const row = offRow(key);
+      const ref = REFERENCE.alone[key];
+      add(
+        `Cache off: ${row.label} alone ≤ ${ms} ms`,
+        row.aloneMs <= ms,
+        `${row.aloneMs} ms${ref === undefined ? '' : ` (the other system ${ref} ms)`}`,
+      );
+    }
+    for (const [key, { rps, reference }] of Object.entries(THROUGHPUT_BUDGETS)) {
+      const row = offRow(key);
+      const bad = row.non2xx + row.errors;
+      add(
+        `Cache off: ${row.label} at ${row.connections} connections ≥ ${rps.toLocaleString('en')} req/s (10× the other system)`,
+        row.rps >= rps && bad === 0,
+        `${row.rps} req/s, ${p99Text(row)}${bad ? `, ${bad} non-2xx or errors` : ''} ` +
+          `(the other system ${reference.rps} req/s, p99 ${reference.p99} ms)`,
+      );
+    }
+    const bad = off.rows.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    add('Cache off: no errors or non-2xx (timeouts show in the p99s)', bad === 0, `${bad}`);
+  }
+  const offMemory = api.memory.filter((m) => m.cacheOff);
+  if (offMemory.length) {
+    const peak = Math.max(...offMemory.map((m) => m.peakMb));
+    add(
+      'Cache off: server peak RSS ≤ 300 MB',
+      peak <= 300,
+      offMemory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '),
+    );
+  }
+  const growth = api.growth21;
+  if (growth) {
+    const size = `${growth.chain.lessons.toLocaleString('en')} classes, ${growth.chain.users.toLocaleString('en')} users`;
+    for (const key of GROWTH21_KEYS) {
+      const row = growth.rows.find((r) => r.key === key);
+      const base = offRow(key);
+      const factor = base ? row.aloneMs / base.aloneMs : NaN;
+      add(
+        `Growth (cache off): ${row.label} alone at ${size} ≤ ${GROWTH21_FACTOR}× its figure at the benchmark chain`,
+        Number.isFinite(factor) && factor <= GROWTH21_FACTOR,
+        base
+          ? `${base.aloneMs} ms → ${row.aloneMs} ms (${factor.toFixed(1)}×)`
+          : `${row.aloneMs} ms; no cache-off figure at the benchmark chain`,
+      );
+    }
+    const over = growth.loginAloneMs - growth.passwordCheckMs;
+    add(
+      `Growth: signing in at ${size} ≤ the password check alone + ${LOGIN_OVER_HASH_MS} ms`,
+      over <= LOGIN_OVER_HASH_MS,
+      `${growth.loginAloneMs} ms against ${growth.passwordCheckMs} ms (+${over.toFixed(1)} ms)`,
+    );
+  }
+  return out;
+}
 
 /** The three-instance run's budgets: the one-instance figures, on the combined throughput. */
 function clusterBudgets(cluster) {
@@ -749,6 +1012,14 @@ function budgets(api, client) {
       `${s.requests} requests, ${s.errors} errors, ${s.fiveXx} 5xx, RSS ${s.memory.earlyMb} → ${s.memory.lateMb} MB, ` +
         `${s.recordsLost} lost`,
     );
+    // Saved runs from before issue 21 have no class page figures.
+    if (s.classPage) {
+      add(
+        `Soak: the class page (GET /api/lessons/:name) p99 under its writes ≤ ${SOAK_CLASS_PAGE_P99_MS} ms`,
+        s.classPage.requests > 0 && s.classPage.p99 <= SOAK_CLASS_PAGE_P99_MS,
+        `p50 ${s.classPage.p50} ms, p99 ${s.classPage.p99} ms (${s.classPage.requests} reads)`,
+      );
+    }
   }
   // --soak-only or --cluster-only: nothing else was measured.
   if (api.rows.length === 0) return [...out, ...clusterBudgets(api.cluster)];
@@ -778,7 +1049,8 @@ function budgets(api, client) {
     Number.isFinite(growth) && growth <= 3,
     `${p99Text(small)} → ${p99Text(large)}${Number.isFinite(growth) ? ` (${growth.toFixed(1)}×)` : ''}`,
   );
-  const peak = Math.max(...api.memory.map((m) => m.peakMb));
+  // Issue 8's rule is the cache-on servers'; the cache-off ones (issue 21) have a row of their own.
+  const peak = Math.max(...api.memory.filter((m) => !m.cacheOff).map((m) => m.peakMb));
   add('Server peak RSS ≤ 300 MB', peak <= 300, `${peak} MB`);
   const failures = api.rows.flatMap((r) => [r, ...(r.logins ? [r.logins] : [])]);
   const bad = failures.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0);
@@ -789,6 +1061,7 @@ function budgets(api, client) {
     stale.length === 0,
     stale.length ? `stale: ${stale.map((f) => f.read).join(', ')}` : 'fresh',
   );
+  out.push(...cacheOffBudgets(api));
   out.push(...clusterBudgets(api.cluster));
   if (client) {
     const landing = client.find((c) => c.page === '/');
@@ -841,6 +1114,10 @@ if (rescore) {
 const env = machine();
 log(`${env.nproc} × ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}${QUICK ? ' (quick)' : ''}`);
 const api = CLUSTER_ONLY ? { rows: [], memory: [] } : await measureApi();
+if (!CLUSTER_ONLY && !SKIP_GROWTH21) {
+  api.growth21 = await measureGrowth21();
+  api.memory.push(api.growth21.memory);
+}
 if (CLUSTER_ONLY || !SKIP_CLUSTER) api.cluster = await measureCluster();
 /** One measured read as a row of the printed tables (`alone`: with its single-request time). */
 function tableRow(r, { alone = false } = {}) {
@@ -875,6 +1152,21 @@ if (api.rows.length) {
   console.table(api.freshness);
   console.table(api.etags);
 }
+if (api.cacheOff) {
+  console.log(
+    `\nCache on and off (READ_CACHE=false; ${CONNECTIONS} connections; "other": the system the spec comes from, ` +
+      'on a cache miss, same data)',
+  );
+  console.table(cacheOnOffRows(api));
+}
+if (api.growth21) {
+  const g = api.growth21;
+  console.log(
+    `\nCache off at ${g.chain.lessons} classes and ${g.chain.users} users (one request alone, median of ${ALONE_RUNS})`,
+  );
+  console.table(growthRows(api));
+  console.log(`Checking the password hash alone: ${g.passwordCheckMs} ms.`);
+}
 if (api.cluster) {
   const c = api.cluster;
   console.log(
@@ -889,6 +1181,12 @@ if (api.cluster) {
 if (api.soak) {
   console.log(`\nSoak: ${api.soak.durationS} s, ${api.soak.users} virtual users (mean and max ms per action)`);
   console.table(api.soak.groups.map((g) => ({ ...g, statuses: JSON.stringify(g.statuses) })));
+  if (api.soak.classPage) {
+    const c = api.soak.classPage;
+    console.log(
+      `Class page (GET /api/lessons/:name): ${c.requests} reads, p50 ${c.p50} ms, p99 ${c.p99} ms, max ${c.maxMs} ms.`,
+    );
+  }
   console.log(
     'Writes confirmed by the API:',
     JSON.stringify(api.soak.writesConfirmed),

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
+import { cacheOnOffRows, growthRows } from './lib/reference.mjs';
 
 const dir = path.join(ROOT, 'bench', 'results');
 const file =
@@ -17,6 +18,13 @@ const file =
   );
 const { date, quick, machine, budgets, api, client } = JSON.parse(readFileSync(file, 'utf8'));
 const line = (cells) => `| ${cells.join(' | ')} |`;
+/** Objects with the same keys as a Markdown table, the keys as its header. */
+const table = (rows) => {
+  const columns = Object.keys(rows[0]);
+  console.log(line(columns));
+  console.log(line(columns.map(() => '---')));
+  for (const row of rows) console.log(line(columns.map((c) => row[c])));
+};
 
 console.log(
   `Run of ${date}${quick ? ' (--quick)' : ''} on ${machine.nproc} × ${machine.cpu}, ${machine.memoryGb} GB, ` +
@@ -69,6 +77,29 @@ if (api.soak) {
     console.log(line([g.action, g.requests, g.errors, g.meanMs, g.maxMs, JSON.stringify(g.statuses)]));
   }
   console.log(`\nWrites confirmed by the API: ${JSON.stringify(s.writesConfirmed)}; records lost: ${s.recordsLost}.`);
+  if (s.classPage) {
+    console.log(
+      `Class page (\`GET /api/lessons/:name\`) under the soak's writes: ${s.classPage.requests} reads, ` +
+        `p50 ${s.classPage.p50} ms, p99 ${s.classPage.p99} ms, max ${s.classPage.maxMs} ms.`,
+    );
+  }
+}
+if (api.cacheOff) {
+  console.log(
+    '\nCache on and off (`READ_CACHE=false`, same database; alone: median of 5; req/s and p99 at 50 ' +
+      'connections; "other": the system the spec comes from on a cache miss, same data, issue 21).\n',
+  );
+  table(cacheOnOffRows(api));
+  console.log(`\nSigning in alone, cache off: ${api.cacheOff.loginAloneMs} ms.`);
+}
+if (api.growth21) {
+  const g = api.growth21;
+  console.log(
+    `\nCache off at ${g.chain.lessons.toLocaleString('en')} classes and ${g.chain.users.toLocaleString('en')} users ` +
+      `(seeded in ${g.seedSeconds} s; one request alone, median of 5), beside the benchmark chain.\n`,
+  );
+  table(growthRows(api));
+  console.log(`\nChecking the password hash alone (bcryptjs, cost 10): ${g.passwordCheckMs} ms.`);
 }
 const under = api.rows.find((r) => r.key === 'lessonsUnderLogin');
 if (under) {

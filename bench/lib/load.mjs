@@ -1,4 +1,4 @@
-/* global process, Buffer, setInterval, clearInterval */
+/* global process, Buffer, setInterval, clearInterval, setTimeout */
 // autocannon runs and the helpers around them: one-off requests, limit servers, RSS sampling.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -169,6 +169,25 @@ function statusKb(pid, field) {
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system) a process has used, in clock ticks (0 once it has exited). */
+function cpuTicks(pid) {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU the given processes used together over the next `ms`, in cores (Linux's 100 ticks a second). */
+export async function cpuCores(pids, ms) {
+  const before = pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  return (after - before) / 100 / (ms / 1000);
 }
 
 /** A process's resident memory now, in MB (0 once it has exited). */

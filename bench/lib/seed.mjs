@@ -1,6 +1,7 @@
 // Seeds the benchmark's large chain straight into the database with the MongoDB driver, in the
 // shape of the server's mongoose models (server/src/modules/*/*.model.ts). Deterministic: the same
-// run seeds the same rows. One bcrypt hash is computed once and shared by every account.
+// run seeds the same rows. One bcrypt hash is computed once and shared by every account. The sizes
+// are parameters (CHAIN, the benchmark chain; GROWTH_CHAIN, issue 21's 3,000 classes and 50,000 users).
 import bcrypt from 'bcryptjs';
 import { MongoClient, ObjectId } from 'mongodb';
 import { shared } from './shared.mjs';
@@ -23,7 +24,10 @@ const PLANS = [
 const FIRST = ['Ana', 'Luis', 'María', 'Jorge', 'Lucía', 'Pedro', 'Sofía', 'Diego', 'Carla', 'Mateo', 'Elena', 'Tomás'];
 const LAST = ['García', 'López', 'Martínez', 'Rodríguez', 'Sánchez', 'Pérez', 'Gómez', 'Díaz', 'Torres', 'Ruiz'];
 const DAY = 86_400_000;
+/** The sedes' days (they open 06:00 to 22:00). */
+const OPEN_DAYS = WEEKDAYS.slice(0, 6);
 
+/** The benchmark chain: the sizes every issue-8 and issue-21 budget is measured at. */
 export const CHAIN = {
   users: 5000,
   members: 1500,
@@ -33,6 +37,21 @@ export const CHAIN = {
   reviews: 20_000,
   payments: 10_000,
   events: 2000,
+};
+
+/**
+ * Issue 21's growth: 3,000 classes and 50,000 users. What grows with them grows in proportion
+ * (members, trainers, payments; reviews too, so a class keeps about 67 as in CHAIN and its page the
+ * same size); the sedes and the calendar stay as in CHAIN.
+ */
+export const GROWTH_CHAIN = {
+  ...CHAIN,
+  users: 50_000,
+  members: 15_000,
+  trainers: 400,
+  lessons: 3000,
+  reviews: 200_000,
+  payments: 100_000,
 };
 
 /** mulberry32: a small seeded generator, so every run seeds the same chain. */
@@ -54,7 +73,14 @@ export function picker(rnd) {
     const n = min + int(max - min + 1);
     return [...list].sort(() => rnd() - 0.5).slice(0, n);
   };
-  return { int, pick, some };
+  /** `min` to `max` distinct items of a long list, without shuffling all of it. */
+  const sample = (list, min, max) => {
+    const n = Math.min(list.length, min + int(max - min + 1));
+    const chosen = new Set();
+    while (chosen.size < n) chosen.add(int(list.length));
+    return [...chosen].map((i) => list[i]);
+  };
+  return { int, pick, some, sample };
 }
 
 async function insertAll(collection, docs) {
@@ -64,6 +90,22 @@ async function insertAll(collection, docs) {
 }
 
 const stamp = (date) => ({ createdAt: date, updatedAt: date, __v: 0 });
+
+/**
+ * The one place the seed writes accounts. Whatever the server keeps beside a user (a key
+ * collection by e-mail, say) is written here, from the same documents.
+ */
+async function writeUsers(db, users) {
+  await insertAll(db.collection('users'), users);
+}
+
+/**
+ * The one place the seed writes payments. Whatever the server keeps beside a payment (a key by
+ * provider session or event, say) is written here, from the same documents.
+ */
+async function writePayments(db, payments) {
+  await insertAll(db.collection('payments'), payments);
+}
 
 /**
  * A unique class name the lesson form accepts (letters and hyphens, 4 to 19 characters), so the
@@ -101,8 +143,10 @@ function lessonDoc(index, refs, r, now) {
 }
 
 /**
- * Seeds an empty database with the chain. Returns the ids the benchmark needs.
+ * Seeds an empty database with a chain of the given sizes (CHAIN, GROWTH_CHAIN). Returns the ids
+ * the benchmark needs and the accounts' shared password hash.
  * @param {string} uri
+ * @param {typeof CHAIN} chain
  */
 export async function seedChain(uri, chain = CHAIN) {
   const r = picker(random(8));
@@ -133,7 +177,7 @@ export async function seedChain(uri, chain = CHAIN) {
       location: `Avenida ${r.pick(LAST)} ${100 + r.int(900)}, Ciudad`,
       image: '',
       imageKey: '',
-      ...schedule(WEEKDAYS.slice(0, 6), '06:00', '22:00'),
+      ...schedule(OPEN_DAYS, '06:00', '22:00'),
       ...stamp(new Date(now - 500 * DAY)),
     }));
     await insertAll(db.collection('branchoffices'), branches);
@@ -167,13 +211,14 @@ export async function seedChain(uri, chain = CHAIN) {
       const start = new Date(now - (1 + r.int(20)) * DAY);
       const end = new Date(start.getTime() + plan.duration * 30 * DAY);
       users[index].membership = { planId: plan._id, name: plan.name, start, end };
-      users[index].lessons = (index === 1 ? lessons.slice(0, 4) : r.some(lessons, 0, 3)).map((l) => l._id);
+      users[index].lessons = (index === 1 ? lessons.slice(0, 4) : r.sample(lessons, 0, 3)).map((l) => l._id);
     }
 
-    // Reviews live with their class, one document per class (as the server keeps them).
+    // Reviews live with their class, one document per class (as the server keeps them). Dealt from
+    // the last class backwards, so the classes with one review more are the last inserted.
     const buckets = new Map(lessons.map((l) => [l._id.toString(), new Map()]));
     for (let i = 0; i < chain.reviews; i++) {
-      const lesson = lessons[i % lessons.length];
+      const lesson = lessons[lessons.length - 1 - (i % lessons.length)];
       const user = users[(Math.floor(i / lessons.length) * 71 + (i % lessons.length) + 2) % users.length];
       const date = new Date(now - r.int(300) * DAY);
       buckets.get(lesson._id.toString()).set(user._id.toString(), {
@@ -193,6 +238,16 @@ export async function seedChain(uri, chain = CHAIN) {
       lesson.ratingVersion = 1;
       return { _id: lesson._id, reviews, version: 1 };
     });
+
+    // The class measured: the most reviewed, and of those the last inserted. A query the engine
+    // answers by reading the collection in order (and stopping at the first match) finds it last,
+    // not first. The same for the account whose sign-in is timed (issue 21).
+    const reviewed = [...lessons].reverse().sort((a, b) => b.reviewCount - a.reviewCount)[0];
+    // The admin edits it in the freshness check, and the server checks a class against its trainer's
+    // other classes and its sede's days: it gets the one hour no other class uses (they start by
+    // 20:00) and days its sede opens.
+    const openDays = reviewed.scheduleDays.filter((day) => OPEN_DAYS.includes(day));
+    Object.assign(reviewed, schedule(openDays.length ? openDays : OPEN_DAYS.slice(0, 2), '21:00', '22:00'));
 
     const payments = Array.from({ length: chain.payments }, (_, i) => {
       const user = users[memberIndexes[i % memberIndexes.length]];
@@ -232,18 +287,21 @@ export async function seedChain(uri, chain = CHAIN) {
       };
     });
 
-    await insertAll(db.collection('users'), users);
+    await writeUsers(db, users);
     await insertAll(db.collection('lessons'), lessons);
     await insertAll(db.collection('lessonreviews'), lessonReviews);
-    await insertAll(db.collection('payments'), payments);
+    await writePayments(db, payments);
     await insertAll(db.collection('events'), events);
-    const reviewed = [...lessons].sort((a, b) => b.reviewCount - a.reviewCount)[0];
     return {
       adminId: users[0]._id.toString(),
       memberId: users[1]._id.toString(),
       lessonName: reviewed.name,
       branchId: branches[0]._id.toString(),
       planId: plans[0]._id.toString(),
+      /** The account inserted last (a plain user): the one a scan of the users finds last. */
+      lastEmail: users.at(-1).email,
+      /** Every account's bcrypt hash (of BENCH_PASSWORD), to time checking it alone. */
+      passwordHash,
       /** Members with an active membership, for the soak's virtual users. */
       memberEmails: memberIndexes.slice(0, 200).map((index) => users[index].email),
     };

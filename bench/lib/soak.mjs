@@ -18,6 +18,12 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
 };
 
+/** The nearest-rank percentile `p` (0-100) of `values`, 0 when there are none. */
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+};
+
 /**
  * @param {{ baseUrl: string, uri: string, pid: number, durationS: number, users: number,
  *   memberEmails: string[], adminToken: string, planId: string, eventsQuery: string }} options
@@ -26,6 +32,8 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
   const stats = new Map();
   const errors = [];
   let fiveXx = 0;
+  /** Issue 21: every class page read's (GET /api/lessons/:name) latency, ms, whoever made it. */
+  const classPageMs = [];
 
   /** One call; `expected` lists the statuses this action may answer. */
   async function call(action, path, { method = 'GET', headers = {}, body, expected = [200] } = {}) {
@@ -46,6 +54,7 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
       clearTimeout(timer);
     }
     const ms = performance.now() - t0;
+    if (method === 'GET' && path.startsWith('/api/lessons/')) classPageMs.push(ms);
     entry.requests++;
     entry.totalMs += ms;
     entry.maxMs = Math.max(entry.maxMs, ms);
@@ -236,6 +245,13 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
     },
     recordsLost: lost.length,
     lostSamples: lost.slice(0, 10),
+    /** The class page under the soak's writes (issue 21): its reads' latency percentiles, ms. */
+    classPage: {
+      requests: classPageMs.length,
+      p50: Math.round(percentile(classPageMs, 50)),
+      p99: Math.round(percentile(classPageMs, 99)),
+      maxMs: Math.round(Math.max(0, ...classPageMs)),
+    },
   };
 }
 
