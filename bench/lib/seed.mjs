@@ -4,7 +4,7 @@
 // are parameters (CHAIN, the benchmark chain; GROWTH_CHAIN, issue 21's 3,000 classes and 50,000 users).
 import bcrypt from 'bcryptjs';
 import { MongoClient, ObjectId } from 'mongodb';
-import { shared } from './shared.mjs';
+import { accountKeys, paymentKeys, shared } from './shared.mjs';
 
 export const BENCH_PASSWORD = 'Bench1234';
 export const ADMIN_EMAIL = 'admin@bench.pulso';
@@ -97,6 +97,7 @@ const stamp = (date) => ({ createdAt: date, updatedAt: date, __v: 0 });
  */
 async function writeUsers(db, users) {
   await insertAll(db.collection('users'), users);
+  await insertAll(db.collection(accountKeys.EMAIL_KEYS_COLLECTION), accountKeys.emailKeyDocs(users));
 }
 
 /**
@@ -105,6 +106,9 @@ async function writeUsers(db, users) {
  */
 async function writePayments(db, payments) {
   await insertAll(db.collection('payments'), payments);
+  for (const [name, docs] of Object.entries(paymentKeys.paymentKeyDocuments(payments))) {
+    await insertAll(db.collection(name), docs);
+  }
 }
 
 /**
@@ -351,6 +355,8 @@ export async function setLessonCount(uri, count) {
       }
       await insertAll(lessons, added);
     }
+    // The stored answers were made from the old catalogue: the restarted server rebuilds them.
+    await db.collection('read_models').deleteMany({});
     return await lessons.countDocuments({ deletedAt: null, isAvailable: true });
   } finally {
     await client.close();
