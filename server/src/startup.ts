@@ -85,8 +85,31 @@ export async function prepareDatabase(options: PrepareOptions): Promise<PrepareR
       // Read models of another version, never built, or behind data the seed or a migration wrote.
       await lock.check();
       await ensureReadModels(logger, seeded || migrated.length > 0);
+      await warnWithoutIdIndex(db, logger);
       return { migrated, seeded };
     },
     lockOptions,
   );
+}
+
+/**
+ * On FerretDB, whether a read by `_id` uses the index (Pulso builds FerretDB with that fix, see
+ * FERRETDB_ID_PATCH): a binary without it (FERRETDB_BINARY) works, but every read scans its table,
+ * so the server says so at start. MongoDB answers explain without `filterPushdown`: nothing to say.
+ */
+export async function warnWithoutIdIndex(
+  db: mongoose.mongo.Db,
+  logger: Pick<Logger, 'warn'>,
+): Promise<'index' | 'scan' | 'not-ferretdb'> {
+  const plan = await db
+    .command({ explain: { find: 'read_models', filter: { _id: 'meta' } }, verbosity: 'queryPlanner' })
+    .catch(() => null);
+  if (!plan || !('filterPushdown' in plan)) return 'not-ferretdb';
+  const steps = JSON.stringify(plan.queryPlanner ?? {});
+  if (steps.includes('USING INDEX')) return 'index';
+  logger.warn(
+    'This FerretDB reads documents by _id without its index, so every request slows down as the chain ' +
+      'grows. Let Pulso build its own FerretDB (unset FERRETDB_BINARY; see README, "The database").',
+  );
+  return 'scan';
 }

@@ -1,0 +1,103 @@
+import mongoose, { Types } from 'mongoose';
+import type { LessonListItemDto } from '@pulso/shared';
+import { resetReadModels, useTestDatabase } from '../../test/db';
+import { createTestUser, lessonFields } from '../../test/fixtures';
+import { BranchModel } from '../../modules/branches/branches.model';
+import { LessonModel } from '../../modules/lessons/lessons.model';
+import { LESSON_LISTS, refreshLesson } from '../../modules/lessons/lessons.views';
+import { loadModelValue, patchModel } from '../read-models';
+import { withDocumentLock } from '../document-lock';
+import { loadConfig } from '../../config/env';
+import { warnWithoutIdIndex } from '../../startup';
+
+const collection = () => {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('not connected');
+  return db.collection<{ _id: string; n: number; seen: number[] }>('lock_counters');
+};
+
+describe('document locks and read models on the embedded engine', () => {
+  useTestDatabase();
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
+
+  beforeEach(async () => {
+    await resetReadModels();
+  });
+
+  test('when 30 writers read, change and write one document under its lock at once, then no change is lost', async () => {
+    // Without the lock FerretDB lets concurrent compare-and-set updates of one version all succeed.
+    await collection().insertOne({ _id: 'counter', n: 0, seen: [] });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        withDocumentLock('test:counter', async () => {
+          const doc = await collection().findOne({ _id: 'counter' });
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await collection().updateOne(
+            { _id: 'counter' },
+            { $set: { n: (doc?.n ?? 0) + 1, seen: [...(doc?.seen ?? []), i] } },
+          );
+        }),
+      ),
+    );
+    const doc = await collection().findOne({ _id: 'counter' });
+    expect(doc?.n).toBe(30);
+    expect([...(doc?.seen ?? [])].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    // Every lock was released.
+    expect(await mongoose.connection.db?.collection('document_locks').countDocuments({})).toBe(0);
+  });
+
+  test('when a holder died, then its lock is taken over once it expires', async () => {
+    await mongoose.connection.db
+      ?.collection('document_locks')
+      .insertOne({ _id: 'test:dead' as never, holder: 'gone', expiresAt: new Date(Date.now() + 150) });
+    const began = Date.now();
+    expect(await withDocumentLock('test:dead', async () => 'ran')).toBe('ran');
+    expect(Date.now() - began).toBeGreaterThanOrEqual(100);
+  });
+
+  test('when many classes change at the same moment, then both stored lists show every change', async () => {
+    const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Entrenadora Lista' });
+    const branch = await BranchModel.create({
+      name: 'Sede Listas',
+      location: 'Calle 2',
+      scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+      scheduleHourStart: '6:00',
+      scheduleHourFinish: '23:00',
+    });
+    const lessons = await LessonModel.insertMany(
+      Array.from({ length: 12 }, (_, i) => ({
+        ...lessonFields(`Lista ${String.fromCharCode(97 + i)}`),
+        monitor: new Types.ObjectId(trainer.id),
+        office: branch._id,
+      })),
+    );
+    // The lists exist (built once), then every class changes and refreshes at the same moment.
+    await patchModel<LessonListItemDto[]>(LESSON_LISTS.all, () => []);
+    await patchModel<LessonListItemDto[]>(LESSON_LISTS.available, () => []);
+    await Promise.all(
+      lessons.map(async (lesson, i) => {
+        await LessonModel.updateOne({ _id: lesson._id }, { $set: { averageStars: 1 + (i % 5), reviewCount: i } });
+        await refreshLesson(lesson._id);
+      }),
+    );
+    for (const key of [LESSON_LISTS.all, LESSON_LISTS.available]) {
+      const list = (await loadModelValue<LessonListItemDto[]>(key)) ?? [];
+      expect(list.map((l) => [l.name, l.averageStars])).toEqual(
+        lessons.map((l, i) => [l.name, 1 + (i % 5)]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+    }
+  });
+
+  test('when the engine serves a point read, then start-up has nothing to warn about; a scanning engine is named', async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (line: string) => void warnings.push(line) };
+    const db = mongoose.connection.db as mongoose.mongo.Db;
+    expect(['index', 'not-ferretdb']).toContain(await warnWithoutIdIndex(db, logger));
+    expect(warnings).toEqual([]);
+    const scanning = {
+      command: async () => ({ filterPushdown: true, queryPlanner: { Plan: ['SCAN read_models_1'] } }),
+    } as unknown as mongoose.mongo.Db;
+    expect(await warnWithoutIdIndex(scanning, logger)).toBe('scan');
+    expect(warnings).toEqual([expect.stringContaining('without its index')]);
+  });
+});
