@@ -86,6 +86,11 @@ interface Running {
 /** A JSON answer ready to send: its bytes and their ETag. */
 export interface CachedBody {
   body: Buffer;
+  /**
+   * The body's length when it is known without reading `body` (an answer stored compressed, whose
+   * `body` is decompressed only for a client that does not accept its encoding).
+   */
+  length?: number;
   etag: string;
   /** Headers that belong to this answer (a total count), sent with it. */
   headers?: Readonly<Record<string, string>>;
@@ -423,9 +428,9 @@ function addVary(res: ServerResponse, field: string): void {
  */
 export async function writeCached(req: IncomingMessage, res: ServerResponse, cached: CachedBody): Promise<void> {
   const { headers, method } = req;
-  const { body, etag } = cached;
+  const { etag } = cached;
   if (cached.headers) for (const [name, value] of Object.entries(cached.headers)) res.setHeader(name, value);
-  const compressible = body.length >= COMPRESS_MIN_BYTES;
+  const compressible = (cached.length ?? cached.body.length) >= COMPRESS_MIN_BYTES;
   const encoding = compressible ? preferredEncoding(headers['accept-encoding']) : undefined;
   const encoded = encoding ? await encodedBody(cached, encoding) : undefined;
   res.setHeader('ETag', etag);
@@ -437,7 +442,7 @@ export async function writeCached(req: IncomingMessage, res: ServerResponse, cac
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (encoding && encoded) res.setHeader('Content-Encoding', encoding);
-  const bytes = encoded ?? body;
+  const bytes = encoded ?? cached.body;
   res.setHeader('Content-Length', bytes.length);
   res.end(method === 'HEAD' ? undefined : bytes);
 }

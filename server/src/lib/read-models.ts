@@ -94,19 +94,40 @@ export async function deleteModel(key: string): Promise<void> {
   await models().deleteOne({ _id: key });
 }
 
+/**
+ * A stored answer as sent: its Brotli bytes as stored, and its JSON decompressed only when asked for
+ * (a client that does not accept Brotli, a patch). Decompressing the class list on every request
+ * was most of a cache-off request's work.
+ */
+class StoredBody implements CachedBody {
+  private plain: Buffer | undefined;
+  readonly encoded: CachedBody['encoded'];
+  constructor(
+    private readonly br: Buffer,
+    readonly etag: string,
+    readonly length: number,
+  ) {
+    this.encoded = { br: Promise.resolve(br) };
+  }
+  get body(): Buffer {
+    this.plain ??= zlib.brotliDecompressSync(this.br);
+    return this.plain;
+  }
+}
+
 /** The stored answer `key`, ready to send; null when none is stored. */
 export async function loadModel(key: string): Promise<CachedBody | null> {
   const doc = (await models().findOne({ _id: key })) as ReadModelDoc | null;
   if (!doc?.br) return null;
-  const br = Buffer.from(doc.br.buffer);
-  const body = await unbrotli(br);
-  return { body, etag: doc.etag, encoded: { br: Promise.resolve(br) } };
+  return new StoredBody(Buffer.from(doc.br.buffer), doc.etag, doc.length);
 }
 
 /** The stored value of read model `key` (to patch it); null when none is stored. */
 export async function loadModelValue<T>(key: string): Promise<T | null> {
-  const loaded = await loadModel(key);
-  return loaded ? (JSON.parse(loaded.body.toString('utf8')) as T) : null;
+  const doc = (await models().findOne({ _id: key })) as ReadModelDoc | null;
+  if (!doc?.br) return null;
+  const plain = await unbrotli(Buffer.from(doc.br.buffer));
+  return JSON.parse(plain.toString('utf8')) as T;
 }
 
 /**
@@ -149,10 +170,12 @@ export async function loadOrBuild(key: string, build: () => Promise<unknown>): P
 /** An answer loadOrBuild() had to store: the read cache counts that write against it. */
 class BuiltBody implements CachedBody {
   body: Buffer;
+  length: number;
   etag: string;
   encoded: CachedBody['encoded'];
   constructor(answer: CachedBody) {
     this.body = answer.body;
+    this.length = answer.body.length;
     this.etag = answer.etag;
     this.encoded = answer.encoded;
   }
@@ -163,7 +186,7 @@ class BuiltBody implements CachedBody {
  * cache when it is on, under `cacheKey`.
  */
 export async function sendStored(res: Response, cacheKey: string, load: () => Promise<CachedBody>): Promise<void> {
-  const size = (entry: CachedBody) => Math.ceil(entry.body.length * 1.25) + 200;
+  const size = (entry: CachedBody) => Math.ceil((entry.length ?? entry.body.length) * 1.25) + 200;
   let cached = await readCache.get(cacheKey, load, size);
   // Storing it was a write to what the entry read, so the cache holds it as stale: read it once more
   // (now a point read) so that the next request finds it current.

@@ -20,7 +20,7 @@ import { findLessonById, findLessonByName, findLessons, lessonId, lessonNotFound
 /**
  * The classes' read models (lib/read-models.ts): the list of available classes (`GET /api/lessons`),
  * the list of every current class (`/api/lessons/all`), each class's page with its reviews
- * (`lesson:<id>`) and the way from a class's name to its id (`lesson-name:<name>`).
+ * (`lesson:<id>`), stored under its name too (`lesson-name:<name>`).
  *
  * Every change to a class, its rating, its trainer's or its sede's name calls refreshLesson(): the
  * class's page is rebuilt from point reads (the class, its reviews document, its trainer, its sede)
@@ -31,10 +31,6 @@ import { findLessonById, findLessonByName, findLessons, lessonId, lessonNotFound
 export const LESSON_LISTS = { all: 'lessons:all', available: 'lessons:available' } as const;
 const detailKey = (id: string) => `lesson:${id}`;
 const nameKey = (name: string) => `lesson-name:${name}`;
-
-interface NamePointer {
-  id: string;
-}
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -65,7 +61,7 @@ export async function refreshLesson(id: Types.ObjectId): Promise<LessonDto | nul
   await patchModel<LessonDto>(detailKey(key), async (stored) => {
     detail = current ? await toLessonDto(current) : null;
     if (stored && stored.name !== detail?.name) await deleteModel(nameKey(stored.name));
-    if (detail) await storeModel(nameKey(detail.name), { id: key } satisfies NamePointer);
+    if (detail) await storeModel(nameKey(detail.name), detail);
     return detail;
   });
   const page = detail as LessonDto | null;
@@ -121,17 +117,19 @@ export async function sendLessonById(req: Request, res: Response): Promise<void>
   await sendStored(res, `model:${detailKey(id)}`, pageOf(id));
 }
 
-/** GET /api/lessons/:name (Express decodes the segment: /api/lessons/Yoga%20Prenatal is 'Yoga Prenatal'). */
+/**
+ * GET /api/lessons/:name (Express decodes the segment: /api/lessons/Yoga%20Prenatal is 'Yoga
+ * Prenatal'). The page is stored under the class's name too, so the busiest read is one point read.
+ */
 export async function sendLessonByName(req: Request, res: Response): Promise<void> {
   const name = lessonName(String(req.params.name));
-  await sendStored(res, `model:${nameKey(name)}`, async () => {
-    const pointer = await loadModelValue<NamePointer>(nameKey(name));
-    if (pointer) return pageOf(pointer.id)();
-    // Once the read models are built, a name without a pointer names no current class.
-    if (await readModelsReady()) throw lessonNotFound();
-    const doc = await findLessonByName(name);
-    return pageOf(doc._id.toString())();
-  });
+  await sendStored(res, `model:${nameKey(name)}`, () =>
+    loadOrBuild(nameKey(name), async () => {
+      // Once the read models are built, a name without a stored page names no current class.
+      if (await readModelsReady()) throw lessonNotFound();
+      return toLessonDto(await findLessonByName(name));
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +158,7 @@ async function refreshLessonFrom(doc: LessonDoc, reviewerNames: ReadonlyMap<stri
   await patchModel<LessonDto>(detailKey(key), async (stored) => {
     const detail = await toLessonDto(doc, reviewerNames);
     if (stored && stored.name !== detail.name) await deleteModel(nameKey(stored.name));
-    await storeModel(nameKey(detail.name), { id: key } satisfies NamePointer);
+    await storeModel(nameKey(detail.name), detail);
     return detail;
   });
 }
