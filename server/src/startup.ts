@@ -22,6 +22,8 @@ export interface PrepareOptions {
   /** Load the demo data into an empty database with these providers; unset: never seed. */
   seed?: SeedDeps;
   lock?: LockOptions;
+  /** Rebuild every read model even when they are current (`npm run migrate`: after data was written behind the API). */
+  rebuildReadModels?: boolean;
   /** Tests only: another list of migrations. */
   migrations?: readonly Migration[];
 }
@@ -84,7 +86,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<PrepareR
       }
       // Read models of another version, never built, or behind data the seed or a migration wrote.
       await lock.check();
-      await ensureReadModels(logger, seeded || migrated.length > 0);
+      await ensureReadModels(logger, seeded || migrated.length > 0 || options.rebuildReadModels === true);
       await warnWithoutIdIndex(db, logger);
       return { migrated, seeded };
     },

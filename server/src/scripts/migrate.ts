@@ -5,9 +5,10 @@ import { prepareDatabase } from '../startup';
 import { runScript } from './run-script';
 
 /**
- * `npm run migrate`: applies the pending migrations and builds the indexes of the configured database
- * (MONGODB_URI or the embedded engine), under the same lock as every instance's start-up, so it is
- * safe beside running or starting servers. Never seeds.
+ * `npm run migrate`: applies the pending migrations, builds the indexes and rebuilds the read models
+ * (lib/read-models.ts) of the configured database (MONGODB_URI or the embedded engine), under the
+ * same lock as every instance's start-up, so it is safe beside running or starting servers. Never
+ * seeds. Run it after writing to the database behind the API.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     const { migrated } = await prepareDatabase({
       logger,
       migrate: true,
+      rebuildReadModels: true,
       lock: { waitMs: config.startupLockWaitMs },
     });
     logger.info(
