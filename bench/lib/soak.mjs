@@ -110,7 +110,8 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
   const deadline = started + durationS * 1000;
   async function adminEdit(r, n) {
     if (n % 2 === 0) {
-      const price = 20 + r.int(8000) / 100;
+      // In cents, then divided: 20 + k / 100 is sometimes 20.150000000000002, which the form refuses.
+      const price = (2000 + r.int(8000)) / 100;
       const { status } = await call('admin edits', `/api/memberships/update/${planId}`, {
         method: 'PUT',
         headers: { ...admin, ...json },

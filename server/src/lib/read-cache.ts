@@ -38,18 +38,59 @@ const JOIN_STAGES: Record<string, string> = { $lookup: 'from', $graphLookup: 'fr
 /** Stands for "every collection": a read whose collections are not known, a database-wide write. */
 const ANY = '*';
 
-/** The collection a command writes, ANY for "any", undefined for a command that writes nothing. */
-function writeTarget(commandName: string, command: Record<string, unknown>): string | undefined {
-  if (DATABASE_COMMANDS.has(commandName)) return ANY;
-  if (!WRITE_COMMANDS.has(commandName)) return undefined;
+/**
+ * Collections of documents read and written one at a time by `_id` (the read models): in them each
+ * document counts on its own, so writing one class's page does not drop every other cached answer
+ * read from the same collection. A point read depends on `<collection>/<_id>` and on writes to the
+ * whole collection; a point write marks `<collection>/<_id>` and `<collection>/#` (which any other
+ * read of the collection depends on); any other write marks the whole collection.
+ */
+const KEYED_COLLECTIONS = new Set(['read_models']);
+
+/** The one `_id` a filter names exactly (a string), or undefined. */
+function exactId(filter: unknown): string | undefined {
+  if (typeof filter !== 'object' || filter === null) return undefined;
+  const id = (filter as { _id?: unknown })._id;
+  return Object.keys(filter).length === 1 && typeof id === 'string' ? id : undefined;
+}
+
+/** For a keyed collection, the one document a write command names, if it names exactly one. */
+function keyedWrite(commandName: string, command: Record<string, unknown>): string | undefined {
+  let ids: (string | undefined)[] = [];
+  if (commandName === 'update' && Array.isArray(command.updates)) {
+    ids = command.updates.map((op) => exactId((op as { q?: unknown }).q));
+  } else if (commandName === 'delete' && Array.isArray(command.deletes)) {
+    ids = command.deletes.map((op) => exactId((op as { q?: unknown }).q));
+  } else if (commandName === 'insert' && Array.isArray(command.documents)) {
+    ids = command.documents.map((doc) => exactId({ _id: (doc as { _id?: unknown })._id }));
+  }
+  return ids.length === 1 ? ids[0] : undefined;
+}
+
+/** What a command writes (collections, or documents of keyed ones); ANY for "any"; none for a read. */
+function writeTargets(commandName: string, command: Record<string, unknown>): string[] {
+  if (DATABASE_COMMANDS.has(commandName)) return [ANY];
+  if (!WRITE_COMMANDS.has(commandName)) return [];
   const target = command[commandName];
-  return typeof target === 'string' ? target : ANY;
+  if (typeof target !== 'string') return [ANY];
+  const id = KEYED_COLLECTIONS.has(target) ? keyedWrite(commandName, command) : undefined;
+  return id === undefined ? [target] : [`${target}/${id}`, `${target}/#`];
+}
+
+/** The collection a write target belongs to (the other servers learn writes by collection). */
+export function collectionOf(target: string): string {
+  const slash = target.indexOf('/');
+  return slash > 0 && KEYED_COLLECTIONS.has(target.slice(0, slash)) ? target.slice(0, slash) : target;
 }
 
 /** Adds to `reads` the collections a read command reads (ANY when it cannot tell). */
 function recordReads(commandName: string, command: Record<string, unknown>, reads: Set<string>): void {
   const target = commandName === 'getMore' ? command.collection : command[commandName];
   reads.add(typeof target === 'string' ? target : ANY);
+  if (typeof target === 'string' && KEYED_COLLECTIONS.has(target)) {
+    const id = commandName === 'find' ? exactId(command.filter) : undefined;
+    reads.add(id === undefined ? `${target}/#` : `${target}/${id}`);
+  }
   if (commandName === 'aggregate' && Array.isArray(command.pipeline)) recordJoins(command.pipeline, reads);
 }
 
@@ -211,23 +252,24 @@ export class ReadCache {
     this.watched.add(client);
     // A write is marked when it is sent (a read that starts now must not be kept) and again when
     // it is answered (a read that ran while it was applied may have seen the old documents).
-    const pending = new Map<number, string>();
+    const pending = new Map<number, string[]>();
     client.on('commandStarted', (event) => {
-      const target = writeTarget(event.commandName, event.command);
-      if (target === undefined) {
+      const targets = writeTargets(event.commandName, event.command);
+      if (targets.length === 0) {
         const reads = this.reading.getStore();
         if (reads && READ_COMMANDS.has(event.commandName)) recordReads(event.commandName, event.command, reads);
         return;
       }
-      pending.set(event.requestId, target);
-      this.written(target);
+      pending.set(event.requestId, targets);
+      for (const target of targets) this.written(target);
     });
     const answered = (event: { requestId: number }) => {
-      const target = pending.get(event.requestId);
-      if (target === undefined) return;
+      const targets = pending.get(event.requestId);
+      if (targets === undefined) return;
       pending.delete(event.requestId);
-      this.written(target);
-      this.localWrites?.(target);
+      for (const target of targets) this.written(target);
+      // The other servers learn it by collection.
+      this.localWrites?.(collectionOf(targets[0] as string));
     };
     client.on('commandSucceeded', answered);
     client.on('commandFailed', answered);

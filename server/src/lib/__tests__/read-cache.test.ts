@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { storeModel } from '../read-models';
 import mongoose, { type mongo } from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../test/app';
@@ -315,7 +316,7 @@ describe('read cache', () => {
       });
       const before = await request(app).get('/api/lessons').expect(200);
       expect(before.body.find((l: { name: string }) => l.name === 'Cacheada').monitor).toBe('Nombre Viejo');
-      expect(readCache.readsOf('model:lessons:available')).toEqual(['read_models']);
+      expect(readCache.readsOf('model:lessons:available')).toEqual(['read_models', 'read_models/lessons:available']);
       await request(app)
         .put(`/api/users/update/${trainer.id}`)
         .set(bearer(admin))
@@ -323,6 +324,20 @@ describe('read cache', () => {
         .expect(200);
       const after = await request(app).get('/api/lessons').expect(200);
       expect(after.body.find((l: { name: string }) => l.name === 'Cacheada').monitor).toBe('Nombre Nuevo');
+    });
+
+    test('when one read model is written, then only the answers read from it are dropped; a write to them all drops every one', async () => {
+      await request(app).get('/api/lessons').expect(200);
+      await request(app).get('/api/types').expect(200);
+      expect(readCache.peek('model:lessons:available')).toBeDefined();
+      expect(readCache.peek('model:types')).toBeDefined();
+      await storeModel('types', [{ id: 'x', name: 'Otro' }]);
+      expect(readCache.peek('model:types')).toBeUndefined();
+      expect(readCache.peek('model:lessons:available')).toBeDefined();
+      expect((await request(app).get('/api/types').expect(200)).body).toEqual([{ id: 'x', name: 'Otro' }]);
+      await mongoose.connection.db?.collection('read_models').deleteMany({ _id: { $in: ['types'] } } as never);
+      expect(readCache.peek('model:lessons:available')).toBeUndefined();
+      expect(readCache.peek('model:types')).toBeUndefined();
     });
 
     test('when a read is cached, then hits are counted', async () => {
