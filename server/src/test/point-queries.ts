@@ -26,7 +26,9 @@ export async function queriesDuring(run: () => Promise<unknown>): Promise<SentQu
       const ops = (body.updates ?? body.deletes) as { q: Record<string, unknown> }[];
       for (const op of ops) sent.push({ command, collection, filter: op.q });
     }
-    if (command === 'aggregate' || command === 'findAndModify')
+    if (command === 'findAndModify') sent.push({ command, collection, filter: (body.query ?? {}) as never });
+    // Never answered from an index: recorded with a filter that is not a point query.
+    if (command === 'aggregate' || command === 'distinct')
       sent.push({ command, collection, filter: { [command]: true } });
   };
   client.on('commandStarted', listen);
@@ -52,4 +54,27 @@ export async function expectPointQueries(sent: SentQuery[]) {
     if ('filterPushdown' in explained)
       expect({ ...query, pushdown: explained.filterPushdown }).toMatchObject({ pushdown: true });
   }
+}
+
+/**
+ * Collections bounded by the chain's catalogue: any query may read them whole. Every other
+ * collection grows with the chain (payments, members, their keys and claims).
+ */
+const SMALL = new Set(['plans', 'branchoffices', 'types', 'goals', 'lessons']);
+
+/** A filter the engine answers from its `_id` index: exactly one key, `_id`, equal to a value. */
+function isPointQuery(query: SentQuery): boolean {
+  const keys = Object.keys(query.filter);
+  const id = query.filter._id;
+  return (
+    query.command !== 'count' &&
+    keys.length === 1 &&
+    keys[0] === '_id' &&
+    (typeof id === 'string' || id instanceof Types.ObjectId)
+  );
+}
+
+/** The queries to growing collections that `act` sends, other than point reads by `_id` and inserts. */
+export async function scansDuring(act: () => Promise<unknown>): Promise<SentQuery[]> {
+  return (await queriesDuring(act)).filter((q) => !SMALL.has(q.collection) && !isPointQuery(q));
 }

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
-import { scansDuring } from '../../../test/point-reads';
+import { scansDuring } from '../../../test/point-queries';
 import { PlanModel } from '../../plans/plans.model';
 import { fulfil } from '../payments.service';
 

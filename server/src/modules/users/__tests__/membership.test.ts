@@ -2,7 +2,7 @@ import mongoose, { Types } from 'mongoose';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { createTestUser } from '../../../test/fixtures';
-import { scansDuring } from '../../../test/point-reads';
+import { scansDuring } from '../../../test/point-queries';
 import { addPurchase, type MembershipPurchase } from '../membership.service';
 import { MembershipLinkModel } from '../membership.model';
 import { UserModel } from '../users.model';
