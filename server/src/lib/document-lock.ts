@@ -26,11 +26,7 @@ export interface DocumentLockOptions {
 
 const DEFAULTS = { ttlMs: 10_000, waitMs: 20_000 };
 
-const collection = () => {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error('The database connection is not open');
-  return db.collection<DocumentLockDoc>(DOCUMENT_LOCKS);
-};
+const collection = () => mongoose.connection.collection<DocumentLockDoc>(DOCUMENT_LOCKS);
 
 /** Serialises one process's callers before they compete for the database lock. */
 const local = new KeyedLock();

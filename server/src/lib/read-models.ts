@@ -56,11 +56,7 @@ interface MetaDoc {
   builtAt: Date;
 }
 
-const models = () => {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error('The database connection is not open');
-  return db.collection<ReadModelDoc | MetaDoc>(READ_MODELS);
-};
+const models = () => mongoose.connection.collection<ReadModelDoc | MetaDoc>(READ_MODELS);
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);

@@ -17,11 +17,7 @@ interface RenameDoc {
   at: Date;
 }
 
-const renames = () => {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error('The database connection is not open');
-  return db.collection<RenameDoc>(REVIEWER_RENAMES);
-};
+const renames = () => mongoose.connection.collection<RenameDoc>(REVIEWER_RENAMES);
 
 export async function queueReviewerRename(userId: Types.ObjectId, name: string): Promise<void> {
   await renames().replaceOne({ _id: userId.toString() }, { name, at: new Date() }, { upsert: true });
