@@ -57,15 +57,24 @@ export async function refreshLesson(id: Types.ObjectId): Promise<LessonDto | nul
   const key = id.toString();
   const doc = await LessonModel.findById(id).lean<LessonDoc>();
   const current = doc && !doc.deletedAt ? doc : null;
+  const detail = await storePage(key, () => (current ? toLessonDto(current) : Promise.resolve(null)));
+  await updateLists(key);
+  return detail;
+}
+
+/**
+ * Stores a class's page under its id and its name (null: the class is not current, both go), and
+ * drops the page under a name it no longer has. Returns the page.
+ */
+async function storePage(key: string, build: () => Promise<LessonDto | null>): Promise<LessonDto | null> {
   let detail: LessonDto | null = null;
   await patchModel<LessonDto>(detailKey(key), async (stored) => {
-    detail = current ? await toLessonDto(current) : null;
+    detail = await build();
     if (stored && stored.name !== detail?.name) await deleteModel(nameKey(stored.name));
     if (detail) await storeModel(nameKey(detail.name), detail);
     return detail;
   });
-  await updateLists(key);
-  return detail as LessonDto | null;
+  return detail;
 }
 
 /** Classes whose list entries wait to be written by this process, and the callers waiting for them. */
@@ -196,13 +205,7 @@ const family: ReadModelFamily = {
 
 /** A class's page and name pointer from a class already read (the full rebuild reads them all at once). */
 async function refreshLessonFrom(doc: LessonDoc, reviewerNames: ReadonlyMap<string, string>): Promise<void> {
-  const key = doc._id.toString();
-  await patchModel<LessonDto>(detailKey(key), async (stored) => {
-    const detail = await toLessonDto(doc, reviewerNames);
-    if (stored && stored.name !== detail.name) await deleteModel(nameKey(stored.name));
-    await storeModel(nameKey(detail.name), detail);
-    return detail;
-  });
+  await storePage(doc._id.toString(), () => toLessonDto(doc, reviewerNames));
 }
 
 registerReadModels(family);
