@@ -4,6 +4,9 @@
 // are parameters (CHAIN, the benchmark chain; GROWTH_CHAIN, issue 21's 3,000 classes and 50,000 users).
 import bcrypt from 'bcryptjs';
 import { MongoClient, ObjectId } from 'mongodb';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../scripts/lib.mjs';
 import { accountKeys, paymentKeys, shared } from './shared.mjs';
 
 export const BENCH_PASSWORD = 'Bench1234';
@@ -109,6 +112,23 @@ async function writePayments(db, payments) {
   for (const [name, docs] of Object.entries(paymentKeys.paymentKeyDocuments(payments))) {
     await insertAll(db.collection(name), docs);
   }
+}
+
+/**
+ * The chain is seeded in the shape the server's migrations leave (reviews with their class, e-mail
+ * and payment keys), so it is recorded as migrated, as a database the server seeded is: the
+ * server's first start then applies none of them. The ids are the migrations' file names
+ * (server/src/migrations/NNN-name.ts; a server test keeps the list and the files alike).
+ */
+async function recordMigrations(db, at) {
+  const ids = readdirSync(path.join(ROOT, 'server', 'src', 'migrations'))
+    .filter((name) => /^\d{3}-.+\.ts$/.test(name))
+    .map((name) => name.replace(/\.ts$/, ''))
+    .sort();
+  await insertAll(
+    db.collection('migrations'),
+    ids.map((_id) => ({ _id, description: 'seeded in this shape by the benchmark', appliedAt: at, durationMs: 0 })),
+  );
 }
 
 /**
@@ -300,6 +320,7 @@ export async function seedChain(uri, chain = CHAIN) {
     await insertAll(db.collection('lessonreviews'), lessonReviews);
     await writePayments(db, payments);
     await insertAll(db.collection('events'), events);
+    await recordMigrations(db, new Date(now));
     return {
       adminId: users[0]._id.toString(),
       memberId: users[1]._id.toString(),
