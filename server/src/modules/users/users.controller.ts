@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { sendCached, withHeaders } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
+import type { UserDoc } from './users.model';
 import * as users from './users.service';
 
 interface UserBody {
@@ -15,6 +16,12 @@ interface UserBody {
   phone?: string;
   isMonitor?: boolean | string;
   isAdmin?: boolean | string;
+}
+
+/** The account of a sign-in, read while its attempt was counted (readAccountAhead in users.routes.ts). */
+export interface AccountAhead {
+  email: string;
+  account: Promise<UserDoc | null>;
 }
 
 function paramId(req: Request): string {
@@ -34,7 +41,9 @@ export function usersController(ctx: AppContext) {
   return {
     async login(req: Request, res: Response) {
       const { email, password } = validated<{ email: string; password: string }>(req);
-      const token = await users.login(ctx, email, password);
+      const ahead = (res.locals as { signInAccount?: AccountAhead }).signInAccount;
+      const account = ahead?.email === users.normalizeEmail(email) ? ahead.account : undefined;
+      const token = await users.login(ctx, email, password, account);
       const body: LoginResponseDto = { login: { success: true, token, message: MESSAGES.auth.loggedIn } };
       res.json(body);
     },

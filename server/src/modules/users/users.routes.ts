@@ -3,7 +3,8 @@ import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { mountRoutes, routeTable } from '../../lib/route-table';
 import { rateLimiter } from '../../middleware/rate-limit';
-import { usersController } from './users.controller';
+import { usersController, type AccountAhead } from './users.controller';
+import { findSignInAccount, normalizeEmail } from './users.service';
 import { createUserBody, loginBody, updateUserBody } from './users.validators';
 
 interface UsersDeps {
@@ -23,7 +24,7 @@ const SUSPEND_NOTES =
 
 // prettier-ignore
 export const usersRoutes = routeTable<UsersDeps>('/users', [
-  { route: 'POST /login',             access: 'anyone', use: (d) => [d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
+  { route: 'POST /login',             access: 'anyone', use: (d) => [readAccountAhead, d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
   { route: 'POST /create',            access: 'anyone', use: (d) => [d.registerLimit], body: createUserBody, ok: [201, schemas.createUserResponse], errors: [400, 409, 429], handler: (d) => d.c.create, summary: 'Register (anyone) or create a user or trainer (admin)' },
   { route: 'POST /google',            access: 'anyone', use: (d) => [d.loginLimit], body: schemas.googleForm, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.google, summary: "Sign in with the credential of Google's button (accounts linked by Google subject)" },
   { route: 'POST /forgot',            access: 'anyone', use: (d) => [d.resetLimit], body: schemas.forgotForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.forgot, summary: 'Mail a one-hour, single-use reset link (same answer whether or not the account exists)' },
@@ -37,6 +38,23 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },
 ]);
+
+/**
+ * Starts reading the account a sign-in names while the rate limit counts the attempt (each takes a
+ * millisecond or two of the database): the read changes nothing, so it need not wait for the
+ * limit's answer, and the handler awaits it instead of reading again. A refused attempt's read is
+ * dropped. The body is not validated yet: a value that is not a plausible address starts nothing.
+ */
+const readAccountAhead: RequestHandler = (req, res, next) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  if (typeof email === 'string' && email.length <= 254) {
+    const ahead: AccountAhead = { email: normalizeEmail(email), account: findSignInAccount(email) };
+    // Awaited by the handler when the attempt goes through; otherwise its failure is nobody's.
+    ahead.account.catch(() => undefined);
+    (res.locals as { signInAccount?: AccountAhead }).signInAccount = ahead;
+  }
+  next();
+};
 
 /** Changing one's own password is guessing the current one if it fails: it counts as a sign-in. */
 function ownPasswordLimit(loginLimit: RequestHandler): RequestHandler {

@@ -112,10 +112,22 @@ export function loginFailure(status: number, code: string, message: string): Htt
   return new HttpError(status, code, message, undefined, { login: { success: false, token: null, message } });
 }
 
-/** Login: unknown e-mail, wrong password and suspended account each get their own answer. */
-export async function login(ctx: AppContext, email: string, password: string): Promise<string> {
-  // Two point reads (the e-mail's key, then the account), whatever the number of accounts.
-  const user = await findUserByEmail(normalizeEmail(email), { passwordHash: 1, isAdmin: 1, deletedAt: 1 }, true);
+/** The account a sign-in with `email` checks: two point reads (the e-mail's key, then the account). */
+export function findSignInAccount(email: string): Promise<UserDoc | null> {
+  return findUserByEmail(normalizeEmail(email), { passwordHash: 1, isAdmin: 1, deletedAt: 1 }, true);
+}
+
+/**
+ * Login: unknown e-mail, wrong password and suspended account each get their own answer. `account`:
+ * the read of findSignInAccount(email) when the caller started it already.
+ */
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  account: Promise<UserDoc | null> = findSignInAccount(email),
+): Promise<string> {
+  const user = await account;
   if (!user) throw loginFailure(404, ERROR_CODES.USER_NOT_FOUND, MESSAGES.auth.userNotFound);
   if (!user.passwordHash || !(await ctx.passwords.verify(password, user.passwordHash))) {
     throw loginFailure(401, ERROR_CODES.WRONG_PASSWORD, MESSAGES.auth.wrongPassword);
