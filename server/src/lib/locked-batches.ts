@@ -1,0 +1,64 @@
+import { withDocumentLock } from './document-lock';
+
+interface Pending<I, R> {
+  item: I;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Work on one document that many requests ask for at the same moment (the places of one class
+ * session when bookings open), done in batches: requests for a key queue in this process in the
+ * order they arrive, and each batch is handled in one hold of the key's document lock (one read,
+ * change and write of the document for the whole batch, instead of one lock round per request).
+ * Other processes on the database take the same lock, so their batches interleave with these but
+ * never overlap them. `handle` gets the batch in arrival order and returns one result per item
+ * (or throws, failing the whole batch).
+ */
+export class LockedBatches<I, R> {
+  private readonly queues = new Map<string, Pending<I, R>[]>();
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly lockKey: (key: string) => string,
+    private readonly handle: (key: string, items: I[]) => Promise<R[]>,
+    private readonly maxBatch = 100,
+  ) {}
+
+  submit(key: string, item: I): Promise<R> {
+    const done = new Promise<R>((resolve, reject) => {
+      const queue = this.queues.get(key) ?? [];
+      queue.push({ item, resolve, reject });
+      this.queues.set(key, queue);
+    });
+    if (!this.running.has(key)) void this.drain(key);
+    return done;
+  }
+
+  private async drain(key: string): Promise<void> {
+    this.running.add(key);
+    try {
+      for (;;) {
+        const queue = this.queues.get(key);
+        if (!queue || queue.length === 0) {
+          this.queues.delete(key);
+          return;
+        }
+        const batch = queue.splice(0, this.maxBatch);
+        try {
+          const results = await withDocumentLock(this.lockKey(key), () =>
+            this.handle(
+              key,
+              batch.map((p) => p.item),
+            ),
+          );
+          batch.forEach((p, i) => p.resolve(results[i] as R));
+        } catch (error) {
+          for (const p of batch) p.reject(error);
+        }
+      }
+    } finally {
+      this.running.delete(key);
+    }
+  }
+}
