@@ -23,6 +23,7 @@ import { contactRouter } from './modules/contact/contact.routes';
 import { healthRouter } from './modules/health/health.routes';
 import { metricsRouter } from './modules/health/metrics.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
+import { bookingsRouter } from './modules/bookings/bookings.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { paymentsRouter } from './modules/payments/payments.routes';
@@ -66,6 +67,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(plansRouter);
   api.use(branchesRouter(ctx));
   api.use(lessonsRouter(ctx));
+  api.use(bookingsRouter(ctx));
   api.use(catalogRouter);
   api.use(reviewsRouter);
   api.use(calendarRouter);

@@ -6,3 +6,4 @@ export * from './validation/rules';
 export * from './validation/schedule';
 export * from './demo';
 export * from './calendar';
+export * from './sessions';

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@pulso/shared';
+
 /**
  * Texts of the dashboard's class screens .
  * Validation messages and the server's results ('Clase creada exitosamente!', ...) come from MESSAGES.
@@ -34,6 +36,7 @@ export const dashboardLessonsEs = {
     shortDescription: 'Descripción corta',
     description: 'Descripción',
     effort: 'Intensidad (1 a 5)',
+    capacity: MESSAGES.bookings.capacityLabel,
     image: 'Imagen',
     types: 'Tipos de ejercicio',
     goals: 'Metas',

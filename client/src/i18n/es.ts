@@ -1,3 +1,4 @@
+import { bookingsEs } from './bookings';
 import { branchesEs } from './branches';
 import { calendarEs } from './calendar';
 import { lessonsEs } from './lessons';
@@ -243,6 +244,7 @@ export const es = {
     planEdit: 'Editar plan',
   },
   lessons: lessonsEs,
+  bookings: bookingsEs,
   branches: branchesEs,
   site: siteEs,
   calendar: calendarEs,

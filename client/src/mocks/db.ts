@@ -1,4 +1,5 @@
 import {
+  LESSON_CAPACITY,
   DEMO_BRANCHES,
   DEMO_GOALS,
   DEMO_LESSONS,
@@ -8,6 +9,7 @@ import {
   DEMO_TYPES,
   DEMO_USERS,
   lessonImageFile,
+  type SessionState,
   type BranchDto,
   type LessonDto,
   type MembershipDto,
@@ -25,7 +27,7 @@ import {
 
 export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
 // 2: a class names its trainer and its branch as `trainer` and `branch`.
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 export type MembershipRec = Omit<MembershipDto, 'status'>;
 
@@ -45,6 +47,16 @@ export interface UserRec {
   /** Tokens issued before this moment (ms) are refused: a password change ended them. */
   sessionsValidAfter?: number;
 }
+
+/** A session's state as the mock keeps it in storage: the shared SessionState with its dates as text. */
+export type StoredSession = Jsonified<SessionState>;
+type Jsonified<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T;
 
 export type PlanRec = Omit<PlanDto, 'deletedAt'> & { deletedAt: string | null };
 
@@ -124,6 +136,8 @@ export interface MockData {
   payments: PaymentRec[];
   events: EventRec[];
   contacts: ContactRec[];
+  /** Class sessions something happened to, by id (`<lessonId>:<YYYY-MM-DD>`); dates as ISO text. */
+  sessions: Record<string, StoredSession>;
   types: { id: string; name: string }[];
   goals: { id: string; name: string }[];
   /** Issued session tokens: a token not in this map (a tampered one) is refused. */
@@ -169,6 +183,7 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
     payments: [],
     events: [],
     contacts: [],
+    sessions: {},
     types: [],
     goals: [],
     tokens: {},
@@ -240,6 +255,7 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
       id: nextId(data),
       ...fields,
       isAvailable: fields.isAvailable ?? true,
+      capacity: LESSON_CAPACITY.default,
       trainer: trainerId,
       branch: branchId,
       image: `${imageBase}${lessonImageFile(fields.name)}`,

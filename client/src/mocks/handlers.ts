@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockApi } from './api';
+import { bookingsHandlers } from './handlers/bookings';
 import { branchesHandlers } from './handlers/branches';
 import { calendarHandlers } from './handlers/calendar';
 import { catalogHandlers } from './handlers/catalog';
@@ -27,6 +28,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...plansHandlers(route),
     ...branchesHandlers(route),
     ...lessonsHandlers(route),
+    ...bookingsHandlers(route),
     ...catalogHandlers(route),
     ...reviewsHandlers(route),
     ...calendarHandlers(route),

@@ -17,6 +17,7 @@ import { createTestApp } from '../test/app';
 import { useTestDatabase } from '../test/db';
 import { PNG } from '../test/images';
 import { mountedApiRoutes } from '../test/openapi';
+import { upcomingSessions } from '../modules/bookings/bookings.service';
 import { startSmtp, until } from '../test/smtp';
 
 /**
@@ -329,6 +330,42 @@ function cases(mailbox: () => Promise<string>): Case[] {
       name: 'a user without membership tries',
       status: 403,
       send: (api, v) => api.put(`/api/users/addlesson/${v.freeLessonId}`).set(auth(v.fresh)).send({}),
+    },
+    {
+      route: 'GET /api/sessions/of/:lessonId',
+      name: "a class's upcoming sessions, for the member",
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/of/${v.spinningId}`).set(auth(v.member)),
+    },
+    {
+      route: 'POST /api/sessions/:sessionId/booking',
+      name: 'the member books a session',
+      status: 200,
+      send: (api, v) => api.post(`/api/sessions/${v.sessionId}/booking`).set(auth(v.member)),
+    },
+    {
+      route: 'POST /api/sessions/:sessionId/booking',
+      name: 'the member books it again',
+      status: 200,
+      send: (api, v) => api.post(`/api/sessions/${v.sessionId}/booking`).set(auth(v.member)),
+    },
+    {
+      route: 'POST /api/sessions/:sessionId/booking',
+      name: 'a user without membership tries to book',
+      status: 403,
+      send: (api, v) => api.post(`/api/sessions/${v.sessionId}/booking`).set(auth(v.fresh)),
+    },
+    {
+      route: 'GET /api/sessions/:sessionId',
+      name: 'a visitor looks at the session',
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/${v.sessionId}`),
+    },
+    {
+      route: 'DELETE /api/sessions/:sessionId/booking',
+      name: 'the member cancels the booking',
+      status: 200,
+      send: (api, v) => api.delete(`/api/sessions/${v.sessionId}/booking`).set(auth(v.member)),
     },
     {
       route: 'POST /api/reviews/create',
@@ -846,6 +883,9 @@ describe('query shapes: request paths read growing collections only by index', (
       (l) => !held.has(String(l._id)),
     );
     v.freeLessonId = String(free?._id);
+    const [upcoming] = await upcomingSessions(v.spinningId, app.config.bookings, null);
+    v.sessionId = upcoming?.id ?? '';
+    expect(v.sessionId).not.toBe('');
     expect(await PlanModel.countDocuments()).toBeGreaterThan(0);
 
     const mailbox = async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isTimeZone, systemTimeZone } from '../lib/gym-time';
 import { CLIENT_DIST_DIR, ROOT_DIR } from './paths';
 
 /**
@@ -34,6 +35,25 @@ function int(env: Env, key: string, fallback: number, min: number, max: number):
     throw new ConfigError(`${key} must be a whole number between ${min} and ${max} (got "${raw}")`);
   }
   return value;
+}
+
+/** The chain's booking rules (issue 22). */
+function bookingsConfig(env: Env) {
+  const timeZone = str(env, 'GYM_TIME_ZONE', systemTimeZone());
+  if (!isTimeZone(timeZone)) {
+    throw new ConfigError(`GYM_TIME_ZONE must be an IANA time zone such as America/Bogota (got "${timeZone}")`);
+  }
+  return {
+    /** The gym's time zone: class hours are its wall clock. */
+    timeZone,
+    /** A session can be booked from this many days before it starts until it starts. */
+    opensDays: int(env, 'BOOKING_OPENS_DAYS', 7, 1, 90),
+    /**
+     * Cancelling less than this many hours before a session starts is a late cancel; from then on a
+     * freed place is no longer offered to the waitlist but stays open for anyone.
+     */
+    lateCancelHours: int(env, 'LATE_CANCEL_HOURS', 2, 0, 168),
+  };
 }
 
 function bool(env: Env, key: string, fallback: boolean): boolean {
@@ -264,6 +284,7 @@ export function loadConfig(env: Env = process.env) {
      */
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', isProduction ? 5_000 : 0, 0, 120_000),
     jobs: jobsConfig(env),
+    bookings: bookingsConfig(env),
     /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */
     rateLimits: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1_000, 24 * 3_600_000),

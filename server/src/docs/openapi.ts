@@ -8,6 +8,7 @@ import { contactRoutes } from '../modules/contact/contact.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { publicConfigRoutes } from '../modules/health/public-config.routes';
 import { lessonsRoutes } from '../modules/lessons/lessons.routes';
+import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { webhookRoutes } from '../modules/payments/payments.webhook';
 import { plansRoutes } from '../modules/plans/plans.routes';
@@ -38,6 +39,7 @@ const TABLES: RouteTable<never>[] = [
   plansRoutes,
   branchesRoutes,
   lessonsRoutes,
+  bookingsRoutes,
   catalogRoutes,
   reviewsRoutes,
   calendarRoutes,

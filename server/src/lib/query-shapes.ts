@@ -31,8 +31,9 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'ratelimithits',
   'job_leases',
   'fulfilments',
-  'bookings',
-  'sessions',
+  'lesson_sessions',
+  'session_places',
+  'member_sessions',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

@@ -36,7 +36,7 @@ import {
 export const READ_MODELS = 'read_models';
 
 /** Changes whenever a read model's shape changes: stored ones of another version are rebuilt at start. */
-export const READ_MODELS_VERSION = 1;
+export const READ_MODELS_VERSION = 2;
 
 const META_ID = 'meta';
 

@@ -108,3 +108,6 @@ export type LoadStatus = (typeof LOAD_STATUSES)[number];
 /** Default and largest page sizes of paginated lists. */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
+
+/** A class's places in each session ('Cupo'): the form's default and limits. */
+export const LESSON_CAPACITY = { default: 20, min: 1, max: 1000 } as const;

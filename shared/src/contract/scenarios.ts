@@ -103,6 +103,7 @@ const LESSON_ITEM: Shape<LessonListItemDto> = {
   scheduleHourStart: m.string,
   scheduleHourFinish: m.string,
   isAvailable: m.boolean,
+  capacity: m.number,
   monitor: m.string,
   monitorId: m.nullable(m.id),
   branchoffice: m.string,

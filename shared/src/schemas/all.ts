@@ -27,6 +27,7 @@ export { branchForm, branch, branchList, branchFound, branchSaved } from './bran
 export { planForm, plan, planSaved } from './plans';
 export { reviewForm, reviewSaved } from './reviews';
 export { eventForm, calendarEvent, eventSaved } from './events';
+export { classSession, bookingResult, bookingState } from './sessions';
 export {
   checkoutForm,
   manualPaymentForm,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { HALF_HOUR_CHOICES, IMAGE_EXTENSIONS } from '../constants';
+import { HALF_HOUR_CHOICES, IMAGE_EXTENSIONS, LESSON_CAPACITY } from '../constants';
 import { MESSAGES } from '../validation/messages';
-import { field, isSelected, list, selected, text, toText, wire, type FormChoice } from './core';
+import { field, isSelected, list, selected, text, toText, whenTyped, wire, type FormChoice } from './core';
 import { imageUrl, lessonSummary } from './shared-dtos';
 import { hourFields, hourOrder, weekdays, weeklySchedule } from './week';
 
@@ -93,6 +93,8 @@ function lessonFields(requireImage: boolean) {
     image: imageField({ required: requireImage, requiredMessage: m.imageRequired }),
     ...hourFields(m, HALF_HOUR_CHOICES),
     isAvailable: field(wire.boolOrText(), selected(m.isAvailableRequired)),
+    // 'Cupo' (issue 22): optional on the wire, as the spec's clients do not send it.
+    capacity: field(wire.textOrNumber(), text(z.string().superRefine(whenTyped(capacityRule)))),
     // The trainer and the sede are chosen by id or by name (see lessonReferences): the rules judge
     // the choice under the form's own fields, `monitor` and `branchoffice`.
     monitorId: field(wire.text(), z.unknown()),
@@ -107,6 +109,13 @@ function lessonFields(requireImage: boolean) {
     goals: nonEmptyList(m.goalsRequired),
   };
 }
+
+const capacityRule = z
+  .string()
+  .regex(/^\d{1,4}$/, MESSAGES.bookings.capacityRange)
+  .refine((n) => Number(n) >= LESSON_CAPACITY.min && Number(n) <= LESSON_CAPACITY.max, {
+    error: MESSAGES.bookings.capacityRange,
+  });
 
 const selectedOne = (v: unknown) => selected('').safeParse(v).success;
 
@@ -173,6 +182,8 @@ export const lessonListItem = z.object({
   goals: z.array(z.string()),
   ...weeklySchedule.shape,
   isAvailable: z.boolean(),
+  /** Places in each session ('Cupo'). */
+  capacity: z.number().int(),
   /** The trainer's full name (two trainers may share it: `monitorId` tells them apart). */
   monitor: z.string(),
   monitorId: z.string().nullable(),

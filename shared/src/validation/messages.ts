@@ -158,6 +158,29 @@ export const MESSAGES = {
     membershipRequired: 'Necesitas una membresía activa para esta acción',
     restoreConflict: 'No se puede restaurar la clase',
   },
+  /** Class sessions and their places (issue 22). */
+  bookings: {
+    book: 'Reservar',
+    cancel: 'Cancelar reserva',
+    leaveWaitlist: 'Salir de la lista de espera',
+    confirmed: 'Reserva confirmada',
+    waitlisted: (position: number) => `La clase está llena: quedaste en la lista de espera, posición ${position}`,
+    alreadyConfirmed: 'Ya tienes un lugar en esta clase',
+    alreadyWaiting: (position: number) => `Ya estás en la lista de espera, posición ${position}`,
+    cancelled: 'Reserva cancelada',
+    cancelledLate: 'Reserva cancelada fuera de plazo: cuenta como cancelación tardía',
+    leftWaitlist: 'Saliste de la lista de espera',
+    notBooked: 'No tienes una reserva en esta clase',
+    sessionNotFound: 'No se encontró la sesión de la clase',
+    sessionCancelled: 'Esta sesión fue cancelada',
+    notOpenYet: (days: number) => `Las reservas abren ${days} ${days === 1 ? 'día' : 'días'} antes de la clase`,
+    closed: 'La clase ya empezó: no se puede reservar ni cancelar',
+    overlap: (name: string) => `Ya tienes una reserva a esa hora (${name})`,
+    seatsLeft: (n: number) => (n === 1 ? 'Queda 1 lugar' : `Quedan ${n} lugares`),
+    full: 'Clase llena',
+    capacityLabel: 'Cupo',
+    capacityRange: 'El cupo debe ser un número entero entre 1 y 1000',
+  },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
   schedule: {
     branchClosed: (branch: string, closed: readonly string[], open: readonly string[]) =>

@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
+import { SessionList } from '../../features/bookings/components/session-list';
 import { LessonDetail } from '../../features/lessons/components/lesson-detail';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -33,6 +34,14 @@ export function LessonDetailRoute() {
         scheduledLessonIds,
       }}
       onLessonAdded={() => void loadUser()}
+      sessions={(lessonId) => (
+        <SessionList
+          lessonId={lessonId}
+          signedIn={!!token}
+          isMember={isActive}
+          membershipKnown={status === 'succeeded'}
+        />
+      )}
     />
   );
 }

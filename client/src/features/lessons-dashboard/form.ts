@@ -2,6 +2,7 @@ import {
   endHourChoices,
   fieldErrors,
   HALF_HOUR_CHOICES,
+  LESSON_CAPACITY,
   LESSON_START_HOURS,
   lessonScheduleErrors,
   schemas,
@@ -25,9 +26,11 @@ type LessonFields = Body<typeof schemas.lessonForm.create.fields>;
  */
 export type LessonFormValues = Omit<
   LessonFields,
-  'image' | 'monitorId' | 'officeId' | 'effort' | 'isAvailable' | 'branchoffice'
+  'image' | 'monitorId' | 'officeId' | 'effort' | 'isAvailable' | 'branchoffice' | 'capacity'
 > & {
   effort: string;
+  /** 'Cupo': places in each session. */
+  capacity: string;
   isAvailable: Availability | typeof SELECT_PLACEHOLDER;
   branchoffice: string;
 };
@@ -37,6 +40,7 @@ export const EMPTY_LESSON_FORM: LessonFormValues = {
   shortDescription: '',
   description: '',
   effort: '',
+  capacity: String(LESSON_CAPACITY.default),
   types: [],
   goals: [],
   scheduleDays: [],
@@ -53,6 +57,7 @@ export function valuesOf(lesson: LessonDto): LessonFormValues {
     shortDescription: lesson.shortDescription,
     description: lesson.description,
     effort: lesson.effort,
+    capacity: String(lesson.capacity),
     types: [...lesson.types],
     goals: [...lesson.goals],
     scheduleDays: [...lesson.scheduleDays],
@@ -124,6 +129,7 @@ export function isComplete(values: LessonFormValues, hasImage: boolean): boolean
       values.shortDescription,
       values.description,
       values.effort,
+      values.capacity,
       values.scheduleHourStart,
       values.scheduleHourFinish,
       values.isAvailable,
@@ -142,6 +148,7 @@ export function toAttributes(values: LessonFormValues): LessonAttributes {
     shortDescription: values.shortDescription.trim(),
     description: values.description.trim(),
     effort: values.effort.trim(),
+    capacity: values.capacity.trim(),
     types: values.types,
     goals: values.goals,
     scheduleDays: values.scheduleDays,

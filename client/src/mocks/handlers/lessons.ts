@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   hasErrors,
+  LESSON_CAPACITY,
   lessonName,
   lessonNameKey,
   lessonReferences,
@@ -20,7 +21,10 @@ import type { Route } from '../route';
 
 /** The lessons module (server/src/modules/lessons): the classes, retired and restored. */
 
-type LessonFields = Omit<LessonRec, 'id' | 'image' | 'averageStars' | 'reviewCount' | 'deletedAt'>;
+type LessonFields = Omit<LessonRec, 'id' | 'image' | 'averageStars' | 'reviewCount' | 'deletedAt' | 'capacity'> & {
+  /** Absent: a new class gets the default, an edited one keeps its own. */
+  capacity?: number;
+};
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
 
 /**
@@ -69,6 +73,7 @@ function toLessonFields(
       types: strings(input.types),
       goals: strings(input.goals),
       isAvailable: isAvailable === true || isAvailable === 'true' || isAvailable === 'Activa',
+      ...(toText(input.capacity) === '' ? {} : { capacity: Number(toText(input.capacity)) }),
       trainer: trainer.id,
       branch: branch.id,
     },
@@ -121,6 +126,7 @@ export const lessonsHandlers = (route: Route) => [
       const lesson: LessonRec = {
         id: db.id(),
         ...fields,
+        capacity: fields.capacity ?? LESSON_CAPACITY.default,
         image: image ?? '',
         averageStars: 0,
         reviewCount: 0,

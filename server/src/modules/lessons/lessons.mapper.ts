@@ -1,9 +1,11 @@
 import type { Types } from 'mongoose';
 import {
+  LESSON_CAPACITY,
   lessonName,
   lessonReferences,
   MESSAGES,
   scheduleOf,
+  toText,
   type FieldErrors,
   type LessonDto,
   type LessonListItemDto,
@@ -39,6 +41,8 @@ export interface LessonAttributes extends WeeklySchedule {
   types: string[];
   goals: string[];
   isAvailable: boolean | string;
+  /** 'Cupo': absent from the spec's clients (a new class then gets the default, an edit keeps its own). */
+  capacity?: string | number | null;
   monitorId?: string;
   officeId?: string;
   monitor?: string;
@@ -96,6 +100,7 @@ export async function toLessonFields(
     goals: input.goals,
     ...scheduleOf(input),
     isAvailable: input.isAvailable === true || input.isAvailable === 'true' || input.isAvailable === 'Activa',
+    ...(toText(input.capacity) === '' ? {} : { capacity: Number(toText(input.capacity)) }),
     monitor: trainer,
     office: branch.id,
   };
@@ -147,6 +152,7 @@ function toLessonListItem(doc: LessonDoc, refs: LessonRefs): LessonListItemDto {
     goals: doc.goals,
     ...scheduleOf(doc),
     isAvailable: doc.isAvailable ?? true,
+    capacity: doc.capacity ?? LESSON_CAPACITY.default,
     monitor: refs.trainers.get(doc.monitor.toString()) ?? '',
     monitorId: doc.monitor?.toString() ?? null,
     branchoffice: refs.branches.get(doc.office.toString()) ?? '',

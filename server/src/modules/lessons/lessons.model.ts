@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { LESSON_CAPACITY } from '@pulso/shared';
 import { scheduleDefinition } from '../../lib/schedule-fields';
 
 const lessonSchema = new Schema(
@@ -16,6 +17,8 @@ const lessonSchema = new Schema(
     goals: { type: [String], default: [] },
     ...scheduleDefinition,
     isAvailable: { type: Boolean, default: true },
+    /** Places in each session ('Cupo'); classes stored before it had one hold LESSON_CAPACITY.default. */
+    capacity: { type: Number, default: LESSON_CAPACITY.default, min: LESSON_CAPACITY.min, max: LESSON_CAPACITY.max },
     monitor: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
     office: { type: Schema.Types.ObjectId, ref: 'Branch', required: true, index: true },
     /** Kept up to date whenever a review is written, so lists never aggregate reviews per row. */

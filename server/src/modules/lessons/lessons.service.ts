@@ -72,6 +72,8 @@ export interface LessonFields extends WeeklySchedule {
   types: string[];
   goals: string[];
   isAvailable: boolean;
+  /** Absent: a new class gets the default, an edited one keeps its own. */
+  capacity?: number;
   monitor: Types.ObjectId;
   office: Types.ObjectId;
 }

@@ -483,6 +483,13 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
   await UserModel.updateOne({ _id }, { $addToSet: { lessons: lesson._id } });
 }
 
+/** A member's membership (null: none, or the account is suspended). One point read. */
+export async function membershipOf(userId: Types.ObjectId): Promise<{ start: Date; end: Date } | null> {
+  const doc = await UserModel.findById(userId, { membership: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!doc || doc.deletedAt || !doc.membership) return null;
+  return { start: doc.membership.start, end: doc.membership.end };
+}
+
 export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
   // Exactly `{ _id }`, the one filter the embedded engine answers from an index; suspension is checked here.
   const doc = await UserModel.findById(userId, { email: 1, deletedAt: 1 }).lean<UserDoc>();

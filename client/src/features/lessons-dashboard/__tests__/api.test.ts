@@ -18,6 +18,7 @@ const ATTRIBUTES: LessonAttributes = {
   scheduleHourStart: '9:00',
   scheduleHourFinish: '10:00',
   isAvailable: true,
+  capacity: 20,
   monitorId: 'm1',
   officeId: 'o1',
 };

@@ -15,6 +15,7 @@ const base: Omit<LessonListItemDto, 'id' | 'name' | 'types' | 'isAvailable' | 's
   branchoffice: 'Sede Centro',
   officeId: 'o1',
   averageStars: 0,
+  capacity: 20,
 };
 
 export const LESSONS: LessonListItemDto[] = [

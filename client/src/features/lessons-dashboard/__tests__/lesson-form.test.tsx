@@ -247,6 +247,8 @@ describe('lesson form (/dashboard/clases/crear and editar/{id})', () => {
           shortDescription: 'Ciclismo indoor',
           description: 'Pedalea al ritmo de la música.',
           effort: '4',
+          // 'Cupo' keeps its default when not typed.
+          capacity: '20',
           types: ['Cardio'],
           goals: ['Bienestar'],
           scheduleDays: ['Lunes'],

@@ -152,6 +152,7 @@ export function LessonForm({ lesson, types, goals, trainers, branches, lessons }
           <TextAreaField {...form.bind('description')} label={t.description} rows={4} maxLength={300} />
         </div>
         <Field {...form.bind('effort')} label={t.effort} inputMode="numeric" maxLength={2} autoComplete="off" />
+        <Field {...form.bind('capacity')} label={t.capacity} inputMode="numeric" maxLength={4} autoComplete="off" />
         <SelectField
           {...form.bind('isAvailable')}
           label={t.isAvailable}

@@ -8,6 +8,7 @@ const base = {
   scheduleHourStart: '9:00',
   scheduleHourFinish: '10:00',
   isAvailable: true,
+  capacity: 20,
   monitor: 'Lucía Fernández',
   monitorId: 'd'.repeat(24),
   branchoffice: 'Sede Norte',

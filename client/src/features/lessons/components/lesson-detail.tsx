@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { MESSAGES, RELOAD_DELAY_MS } from '@pulso/shared';
@@ -34,13 +34,15 @@ interface LessonDetailProps {
   viewer: LessonViewer;
   /** A class was added to the member's schedule (the page refreshes the session's user). */
   onLessonAdded?: () => void;
+  /** The class's bookable sessions, shown under its facts (the page brings them from the bookings feature). */
+  sessions?: (lessonId: string) => ReactNode;
 }
 
 /**
  * /clases/{name}: every fact of the class, its reviews, the rating form for signed-in
  * users and 'Añadir clase' for members. After a review the class reloads in 2 s.
  */
-export function LessonDetail({ name, viewer, onLessonAdded }: LessonDetailProps) {
+export function LessonDetail({ name, viewer, onLessonAdded, sessions }: LessonDetailProps) {
   const t = es.lessons.detail;
   const location = useLocation();
   const { busy, fetchLesson, addLesson } = useLessonsStore(
@@ -211,6 +213,8 @@ export function LessonDetail({ name, viewer, onLessonAdded }: LessonDetailProps)
           <p>{lesson.description}</p>
         </div>
       </article>
+
+      {lesson.isAvailable && sessions?.(lesson.id)}
 
       <div className="lesson-detail__columns">
         <section className="lesson-detail__reviews" aria-labelledby="lesson-reviews-title">

@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { ClassSessionDto } from '@pulso/shared';
+import { createMutator, type Outcome } from '../../lib/mutation';
+import { createLoader, emptySlot, slot, type LoadOptions, type Slot } from '../../lib/resource';
+import { bookSession, cancelBooking, getUpcomingSessions } from './api/bookings';
+
+interface BookingsState {
+  /** The upcoming sessions of the class on screen, keyed by its id. */
+  upcoming: Slot<ClassSessionDto[]>;
+  /** The session whose booking or cancellation is in flight. */
+  busy: string | null;
+  fetchUpcoming: (lessonId: string, options?: LoadOptions) => Promise<void>;
+  book: (session: ClassSessionDto) => Promise<Outcome>;
+  cancel: (session: ClassSessionDto) => Promise<Outcome>;
+}
+
+const UPCOMING = slot<BookingsState, 'upcoming'>('upcoming', []);
+
+/** Bookings of class sessions ('Reservar', 'Cancelar reserva'): the answer replaces the session shown. */
+export const useBookingsStore = create<BookingsState>()((set, get) => {
+  const { load } = createLoader(set, get);
+  const mutate = createMutator<BookingsState, string | null>(set, null);
+  const replace = (changed: ClassSessionDto) =>
+    set((s) => ({
+      upcoming: { ...s.upcoming, value: s.upcoming.value.map((x) => (x.id === changed.id ? changed : x)) },
+    }));
+  const change = (
+    session: ClassSessionDto,
+    send: (id: string) => Promise<{ message: string; session: ClassSessionDto }>,
+  ) =>
+    mutate(session.id, async () => {
+      const answer = await send(session.id);
+      replace(answer.session);
+      return answer.message;
+    });
+  return {
+    upcoming: emptySlot([]),
+    busy: null,
+    fetchUpcoming: (lessonId, options) => load(UPCOMING, lessonId, () => getUpcomingSessions(lessonId), options),
+    book: (session) => change(session, bookSession),
+    cancel: (session) => change(session, cancelBooking),
+  };
+});

@@ -1,0 +1,227 @@
+import {
+  addDays,
+  applySessionBatch,
+  emptySessionState,
+  ERROR_CODES,
+  LESSON_CAPACITY,
+  MESSAGES,
+  parseSessionId,
+  schemas,
+  sessionDates,
+  sessionIdOf,
+  sessionTimes,
+  sessionView,
+  spansOverlap,
+  weekdayOf,
+  type BookingResultDto,
+  type ClassSessionDto,
+  type SessionOutcome,
+  type SessionState,
+} from '@pulso/shared';
+import type { LessonRec, MockData, StoredSession, UserRec } from '../db';
+import { MockHttpError } from '../http';
+import { findLesson } from '../lookups';
+import type { Route } from '../route';
+
+/**
+ * The bookings module (server/src/modules/bookings): a class's sessions, their places and
+ * waitlists, by the shared rules. The gym's clock is the browser's: a session's local start is read
+ * in the visitor's time zone. The chain's windows are the server's defaults.
+ */
+
+const RULES = { opensDays: 7, lateCancelHours: 2 };
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const m = MESSAGES.bookings;
+
+const fail = (status: number, code: string, message: string) => new MockHttpError(status, code, message);
+const sessionNotFound = () => fail(404, ERROR_CODES.NOT_FOUND, m.sessionNotFound);
+
+/** The visitor's date (`YYYY-MM-DD`) today. */
+function today(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+interface Context {
+  id: string;
+  lesson: LessonRec;
+  date: string;
+  start: string;
+  end: string;
+  startsAt: Date;
+  opensAt: Date;
+  terms: { classCapacity: number; lateFrom: Date };
+}
+
+function contextOf(lesson: LessonRec, date: string): Context {
+  const times = sessionTimes(lesson, date);
+  const startsAt = new Date(`${times.start}:00`);
+  return {
+    id: sessionIdOf(lesson.id, date),
+    lesson,
+    date,
+    ...times,
+    startsAt,
+    opensAt: new Date(startsAt.getTime() - RULES.opensDays * DAY),
+    terms: {
+      classCapacity: lesson.capacity ?? LESSON_CAPACITY.default,
+      lateFrom: new Date(startsAt.getTime() - RULES.lateCancelHours * HOUR),
+    },
+  };
+}
+
+function sessionContext(data: MockData, id: string): Context {
+  const parsed = parseSessionId(id);
+  if (!parsed) throw sessionNotFound();
+  const lesson = data.lessons.find((l) => l.id === parsed.lessonId && !l.deletedAt);
+  if (!lesson || !lesson.scheduleDays.includes(weekdayOf(parsed.date))) throw sessionNotFound();
+  return contextOf(lesson, parsed.date);
+}
+
+const toDate = (text: string) => new Date(text);
+
+function stateOf(stored: StoredSession | undefined): SessionState {
+  if (!stored) return emptySessionState();
+  return {
+    ...stored,
+    confirmed: stored.confirmed.map((e) => ({ ...e, at: toDate(e.at) })),
+    waitlist: stored.waitlist.map((e) => ({ ...e, at: toDate(e.at) })),
+    cancellations: stored.cancellations.map((e) => ({ ...e, at: toDate(e.at) })),
+    notices: stored.notices.map((e) => ({ ...e, at: toDate(e.at) })),
+    cancelledAt: stored.cancelledAt ? toDate(stored.cancelledAt) : null,
+  };
+}
+
+const stored = (state: SessionState): StoredSession => JSON.parse(JSON.stringify(state)) as StoredSession;
+
+function view(data: MockData, context: Context, member: string | null, now: Date): ClassSessionDto {
+  return sessionView({
+    id: context.id,
+    lessonId: context.lesson.id,
+    lessonName: context.lesson.name,
+    date: context.date,
+    start: context.start,
+    end: context.end,
+    state: stateOf(data.sessions[context.id]),
+    terms: context.terms,
+    opensAt: context.opensAt,
+    startsAt: context.startsAt,
+    member,
+    now,
+  });
+}
+
+/** One request applied to the session, as the server's batch of one. */
+function change(
+  data: MockData,
+  context: Context,
+  request: Parameters<typeof applySessionBatch>[2][number],
+): SessionOutcome {
+  const state = stateOf(data.sessions[context.id]);
+  const [outcome] = applySessionBatch(state, context.terms, [request], new Date());
+  state.version += 1;
+  data.sessions[context.id] = stored(state);
+  return outcome as SessionOutcome;
+}
+
+/** The member's other sessions at an overlapping time that they still hold or wait for. */
+function clash(data: MockData, context: Context, member: string): string | null {
+  for (const [id, session] of Object.entries(data.sessions)) {
+    if (id === context.id) continue;
+    const held =
+      session.confirmed.some((p) => p.member === member) || session.waitlist.some((w) => w.member === member);
+    if (!held || session.cancelledAt) continue;
+    const other = sessionContextOrNull(data, id);
+    if (other && spansOverlap(other, context)) return other.lesson.name;
+  }
+  return null;
+}
+
+function sessionContextOrNull(data: MockData, id: string): Context | null {
+  try {
+    return sessionContext(data, id);
+  } catch {
+    return null;
+  }
+}
+
+function resultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto {
+  switch (outcome.result) {
+    case 'confirmed':
+      return { message: outcome.already ? m.alreadyConfirmed : m.confirmed, result: 'confirmed', session };
+    case 'waitlisted':
+      return {
+        message: outcome.already ? m.alreadyWaiting(outcome.position) : m.waitlisted(outcome.position),
+        result: 'waitlisted',
+        session,
+      };
+    case 'cancelled':
+      if (!outcome.held) return { message: m.leftWaitlist, result: 'left-waitlist', session };
+      return outcome.late
+        ? { message: m.cancelledLate, result: 'cancelled-late', session }
+        : { message: m.cancelled, result: 'cancelled', session };
+    case 'session-cancelled':
+      throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
+    default:
+      throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+  }
+}
+
+function memberOf(data: MockData, id: string): UserRec {
+  const user = data.users.find((u) => u.id === id && !u.deletedAt);
+  if (!user) throw MockHttpError.unauthenticated();
+  return user;
+}
+
+export const bookingsHandlers = (route: Route) => [
+  route(
+    'GET /sessions/of/:lessonId',
+    { access: 'anyone', ok: [200, schemas.classSession.array()] },
+    ({ params, user, data }) => {
+      const lesson = findLesson(data, params.lessonId);
+      const now = new Date();
+      const day = today(now);
+      return sessionDates(lesson, day, addDays(day, RULES.opensDays + 1))
+        .map((date) => contextOf(lesson, date))
+        .filter((c) => c.startsAt > now && c.opensAt <= now)
+        .map((c) => view(data, c, user?.id ?? null, now));
+    },
+  ),
+
+  route('GET /sessions/:sessionId', { access: 'anyone', ok: [200, schemas.classSession] }, ({ params, user, data }) =>
+    view(data, sessionContext(data, params.sessionId), user?.id ?? null, new Date()),
+  ),
+
+  route(
+    'POST /sessions/:sessionId/booking',
+    { access: 'member', ok: [200, schemas.bookingResult] },
+    ({ params, user, data }) => {
+      const context = sessionContext(data, params.sessionId);
+      const now = new Date();
+      if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
+      if (now < context.opensAt) throw fail(409, ERROR_CODES.CONFLICT, m.notOpenYet(RULES.opensDays));
+      const membership = memberOf(data, user.id).membership;
+      if (!membership || new Date(membership.start) > now || new Date(membership.end) < context.startsAt) {
+        throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
+      }
+      const other = clash(data, context, user.id);
+      if (other) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(other));
+      const outcome = change(data, context, { op: 'book', member: user.id });
+      return resultOf(outcome, view(data, context, user.id, now));
+    },
+  ),
+
+  route(
+    'DELETE /sessions/:sessionId/booking',
+    { access: 'member', ok: [200, schemas.bookingResult] },
+    ({ params, user, data }) => {
+      const context = sessionContext(data, params.sessionId);
+      const now = new Date();
+      if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
+      const outcome = change(data, context, { op: 'cancel', member: user.id });
+      if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+      return resultOf(outcome, view(data, context, user.id, now));
+    },
+  ),
+];

@@ -1,0 +1,159 @@
+import request from 'supertest';
+import { Types } from 'mongoose';
+import { addDays, ERROR_CODES, MESSAGES, sessionIdOf, WEEKDAYS, weekdayOf } from '@pulso/shared';
+import { gymDate } from '../../../lib/gym-time';
+import { useTestDatabase } from '../../../test/db';
+import { createTestApp } from '../../../test/app';
+import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
+import { LessonModel } from '../../lessons/lessons.model';
+
+const DAY = 86_400_000;
+const m = MESSAGES.bookings;
+
+describe('class sessions: booking and cancelling (/api/sessions)', () => {
+  useTestDatabase();
+  // The gym's clock is UTC here, so the dates below are the test's own.
+  const { app, config } = createTestApp({ GYM_TIME_ZONE: 'UTC', BOOKING_OPENS_DAYS: '7', LATE_CANCEL_HOURS: '2' });
+  const timeZone = config.bookings.timeZone;
+  let classCount = 0;
+
+  const member = (fields: { start?: Date; end?: Date } = {}) =>
+    createTestUser(config, {
+      membership: {
+        planId: new Types.ObjectId(),
+        name: 'Plus',
+        start: fields.start ?? new Date(Date.now() - DAY),
+        end: fields.end ?? new Date(Date.now() + 60 * DAY),
+      },
+    });
+
+  /** A class meeting every day at 23:00-23:30 with `capacity` places, and its session `daysAhead` from today. */
+  async function session(capacity: number, daysAhead = 2, hours: [string, string] = ['23:00', '23:30']) {
+    classCount += 1;
+    const lesson = await LessonModel.create(
+      lessonFields(`Clase ${classCount}`, {
+        capacity,
+        scheduleDays: [...WEEKDAYS],
+        scheduleHourStart: hours[0],
+        scheduleHourFinish: hours[1],
+      }),
+    );
+    const date = addDays(gymDate(new Date(), timeZone), daysAhead);
+    return sessionIdOf(lesson._id.toString(), date);
+  }
+
+  const book = (id: string, user: TestUser) => request(app).post(`/api/sessions/${id}/booking`).set(bearer(user));
+  const cancel = (id: string, user: TestUser) => request(app).delete(`/api/sessions/${id}/booking`).set(bearer(user));
+
+  test('when a member books a session, then they hold a place and the seats left drop', async () => {
+    const id = await session(3);
+    const ana = await member();
+    const res = await book(id, ana).expect(200);
+    expect(res.body).toMatchObject({ message: m.confirmed, result: 'confirmed' });
+    expect(res.body.session).toMatchObject({ capacity: 3, taken: 1, seatsLeft: 2, waiting: 0, bookable: true });
+    expect(res.body.session.mine).toEqual({ state: 'confirmed', position: null });
+
+    const visitor = await request(app).get(`/api/sessions/${id}`).expect(200);
+    expect(visitor.body).toMatchObject({ seatsLeft: 2, mine: null });
+  });
+
+  test('when the session is full, then the next member waits, and a cancellation promotes them', async () => {
+    const id = await session(1);
+    const [ana, bea] = [await member(), await member()];
+    await book(id, ana).expect(200);
+    const waiting = await book(id, bea).expect(200);
+    expect(waiting.body).toMatchObject({ result: 'waitlisted', message: m.waitlisted(1) });
+    expect(waiting.body.session.mine).toEqual({ state: 'waitlisted', position: 1 });
+
+    const gone = await cancel(id, ana).expect(200);
+    expect(gone.body).toMatchObject({ result: 'cancelled', message: m.cancelled });
+    const now = await request(app).get(`/api/sessions/${id}`).set(bearer(bea)).expect(200);
+    expect(now.body).toMatchObject({ taken: 1, waiting: 0, mine: { state: 'confirmed', position: null } });
+  });
+
+  test('when 50 members book the last 3 places at once, then exactly 3 hold a place and the rest wait', async () => {
+    const id = await session(3);
+    const people = await Promise.all(Array.from({ length: 50 }, () => member()));
+    const answers = await Promise.all(people.map((p) => book(id, p)));
+    expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
+    expect(answers.filter((a) => a.body.result === 'confirmed')).toHaveLength(3);
+    const positions = answers.filter((a) => a.body.result === 'waitlisted').map((a) => a.body.session.mine.position);
+    expect(positions.sort((a, b) => a - b)).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
+    const seen = await request(app).get(`/api/sessions/${id}`).expect(200);
+    expect(seen.body).toMatchObject({ taken: 3, seatsLeft: 0, waiting: 47 });
+  });
+
+  test('when a member books twice, then the second answer says they already hold the place', async () => {
+    const id = await session(2);
+    const ana = await member();
+    await book(id, ana).expect(200);
+    const again = await book(id, ana).expect(200);
+    expect(again.body).toMatchObject({ result: 'confirmed', message: m.alreadyConfirmed });
+    expect(again.body.session.taken).toBe(1);
+  });
+
+  test('when a member holds a session, then they cannot book another at an overlapping time', async () => {
+    const first = await session(5, 2, ['22:00', '23:00']);
+    const second = await session(5, 2, ['22:30', '23:30']);
+    const ana = await member();
+    await book(first, ana).expect(200);
+    const res = await book(second, ana).expect(409);
+    expect(res.body).toMatchObject({ code: ERROR_CODES.CONFLICT, message: m.overlap('Clase ' + (classCount - 1)) });
+    // Once the first is cancelled, the second is free to book.
+    await cancel(first, ana).expect(200);
+    await book(second, ana).expect(200);
+  });
+
+  test('when someone without an active membership, or signed out, books, then they are refused and nothing changes', async () => {
+    const id = await session(2);
+    const lapsed = await createTestUser(config, { membership: null });
+    const res = await book(id, lapsed).expect(403);
+    expect(res.body.message).toBe(MESSAGES.lessons.membershipRequired);
+    const ending = await member({ end: new Date(Date.now() + DAY) });
+    await book(id, ending).expect(403);
+    await request(app).post(`/api/sessions/${id}/booking`).expect(401);
+    expect((await request(app).get(`/api/sessions/${id}`)).body.taken).toBe(0);
+  });
+
+  test('when the session is outside the booking window, then it cannot be booked yet, nor once it started', async () => {
+    const ana = await member();
+    const far = await session(2, 8);
+    const res = await book(far, ana).expect(409);
+    expect(res.body.message).toBe(m.notOpenYet(7));
+    expect((await request(app).get(`/api/sessions/${far}`)).body.bookable).toBe(false);
+
+    const past = await session(2, -1);
+    expect((await book(past, ana).expect(409)).body.message).toBe(m.closed);
+  });
+
+  test('when a session id names no date of its class, or nothing at all, then the answer is 404', async () => {
+    const id = await session(2);
+    const [lessonId, date] = id.split(':') as [string, string];
+    await LessonModel.updateOne({ _id: lessonId }, { scheduleDays: [weekdayOf(addDays(date, 1))] });
+    const res = await request(app).get(`/api/sessions/${id}`).expect(404);
+    expect(res.body).toMatchObject({ code: ERROR_CODES.NOT_FOUND, message: m.sessionNotFound });
+    await request(app).get('/api/sessions/nothing').expect(404);
+    await request(app).get(`/api/sessions/${new Types.ObjectId().toString()}:2030-02-30`).expect(404);
+  });
+
+  test("when a class's upcoming sessions are asked for, then each date of the booking window is listed with its places and the caller's booking", async () => {
+    const id = await session(4, 1);
+    const lessonId = id.split(':')[0] as string;
+    const ana = await member();
+    await book(id, ana).expect(200);
+    const res = await request(app).get(`/api/sessions/of/${lessonId}`).set(bearer(ana)).expect(200);
+    // Every day of the week at 23:00: today (unless it started) and the next 7 days.
+    expect(res.body.length).toBeGreaterThanOrEqual(7);
+    const booked = res.body.find((s: { id: string }) => s.id === id);
+    expect(booked).toMatchObject({ taken: 1, seatsLeft: 3, mine: { state: 'confirmed', position: null } });
+    expect(res.body.every((s: { bookable: boolean }) => s.bookable)).toBe(true);
+    await request(app).get(`/api/sessions/of/${new Types.ObjectId().toString()}`).expect(404);
+  });
+
+  test('when a member cancels what they do not hold, then the answer is 409', async () => {
+    const id = await session(2);
+    const ana = await member();
+    const res = await cancel(id, ana).expect(409);
+    expect(res.body.message).toBe(m.notBooked);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+import { Types } from 'mongoose';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import * as bookings from './bookings.service';
+
+const sessionId = (req: Request) => String(req.params.sessionId);
+const lessonIdOf = (req: Request) => String(req.params.lessonId);
+
+function caller(req: Request): Types.ObjectId {
+  if (!req.user) throw HttpError.unauthenticated();
+  return new Types.ObjectId(req.user.id);
+}
+
+export function bookingsController(ctx: AppContext) {
+  const rules = ctx.config.bookings;
+  return {
+    /** A session with its places; a signed-in caller also sees their own booking. */
+    async get(req: Request, res: Response) {
+      const member = req.user ? new Types.ObjectId(req.user.id) : null;
+      res.json(await bookings.getSession(sessionId(req), rules, member));
+    },
+
+    /** The class's sessions open for booking now or soon. */
+    async upcoming(req: Request, res: Response) {
+      const member = req.user ? new Types.ObjectId(req.user.id) : null;
+      res.json(await bookings.upcomingSessions(lessonIdOf(req), rules, member));
+    },
+
+    async book(req: Request, res: Response) {
+      res.json(await bookings.bookSession(sessionId(req), caller(req), rules));
+    },
+
+    async cancel(req: Request, res: Response) {
+      res.json(await bookings.cancelBooking(sessionId(req), caller(req), rules));
+    },
+  };
+}

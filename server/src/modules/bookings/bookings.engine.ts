@@ -1,0 +1,200 @@
+import mongoose, { Types } from 'mongoose';
+import {
+  applySessionBatch,
+  emptySessionState,
+  type SeatEntry,
+  type SessionOutcome,
+  type SessionRequest,
+  type SessionState,
+  type SessionTerms,
+} from '@pulso/shared';
+import { isDuplicateKeyError } from '../../lib/db';
+import { LockedBatches } from '../../lib/locked-batches';
+import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
+
+/**
+ * The places of one class session, changed by batches of requests under the session's document
+ * lock (LockedBatches): requests are applied in the order they arrived, by the shared rules
+ * (`applySessionBatch`, @pulso/shared sessions/rules.ts), so when bookings open the first ones get
+ * the places and the rest wait in the order they came.
+ *
+ * Every new place is also inserted under its seat's key (`session_places`), which only one writer
+ * can do: the hard guarantee that no seat is given twice, even if a lock holder stalled past its
+ * lease while another one took over.
+ */
+
+export type { SessionOutcome, SessionRequest };
+
+/** What the service knows of the session before it is stored: from its class and the chain's rules. */
+export interface SessionFrame extends SessionTerms {
+  id: string;
+  lesson: Types.ObjectId;
+  date: string;
+  start: string;
+  end: string;
+}
+
+/** The stored session as the rules read it (members by their ids' text). */
+export function stateOf(doc: SessionDoc | null): SessionState {
+  if (!doc) return emptySessionState();
+  return {
+    capacity: doc.capacity ?? null,
+    confirmed: doc.confirmed.map((p) => ({
+      member: p.member.toString(),
+      seat: p.seat,
+      at: p.at,
+      promoted: !!p.promoted,
+    })),
+    waitlist: doc.waitlist.map((w) => ({ member: w.member.toString(), at: w.at })),
+    cancellations: doc.cancellations.map((c) => ({
+      member: c.member.toString(),
+      at: c.at,
+      late: !!c.late,
+      held: !!c.held,
+    })),
+    notices: doc.notices.map((n) => ({ id: n.id, member: n.member.toString(), kind: n.kind, at: n.at })),
+    cancelledAt: doc.cancelledAt ?? null,
+    cancelReason: doc.cancelReason ?? '',
+    version: doc.version ?? 0,
+  };
+}
+
+const oid = (id: string) => new Types.ObjectId(id);
+
+function docOf(
+  frame: SessionFrame,
+  state: SessionState,
+  stored: SessionDoc | null,
+  now: Date,
+): Omit<SessionDoc, '_id'> {
+  return {
+    lesson: frame.lesson,
+    date: frame.date,
+    start: frame.start,
+    end: frame.end,
+    capacity: state.capacity,
+    confirmed: state.confirmed.map((p) => ({ ...p, member: oid(p.member) })),
+    waitlist: state.waitlist.map((w) => ({ ...w, member: oid(w.member) })),
+    cancellations: state.cancellations.map((c) => ({ ...c, member: oid(c.member) })),
+    notices: state.notices.map((n) => ({ ...n, member: oid(n.member) })),
+    cancelledAt: state.cancelledAt,
+    cancelReason: state.cancelReason,
+    trainer: stored?.trainer ?? null,
+    version: state.version,
+    createdAt: stored?.createdAt ?? now,
+    updatedAt: now,
+  } as Omit<SessionDoc, '_id'>;
+}
+
+const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
+const places = () => mongoose.connection.collection<PlaceKeyDoc>(PlaceKeyModel.collection.collectionName);
+
+/** Another writer holds a seat this batch meant to give: the stored state was stale; read it again. */
+class StaleSessionError extends Error {}
+
+async function insertKey(_id: string, place: SeatEntry): Promise<boolean> {
+  try {
+    await places().insertOne({ _id, member: oid(place.member), at: place.at });
+    return true;
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    return false;
+  }
+}
+
+/**
+ * Inserts the key of every place the batch gives. A key that exists already is this batch's own
+ * (a retry), a leftover of a place given up whose key was not deleted (a crash between the two
+ * writes: the session's document, written after the key, says the seat is free), or another
+ * writer's: then the state this batch started from is stale, and the keys it inserted go again.
+ * Every step is a point operation by `_id`.
+ */
+async function claimSeats(id: string, given: SeatEntry[], stored: SessionDoc | null): Promise<void> {
+  const inserted: string[] = [];
+  try {
+    for (const place of given) {
+      const _id = placeKey(id, place.seat);
+      if (await insertKey(_id, place)) {
+        inserted.push(_id);
+        continue;
+      }
+      const existing = await places().findOne({ _id });
+      if (existing?.member.toString() === place.member) continue;
+      const storedAt = stored?.updatedAt ? new Date(stored.updatedAt).getTime() : 0;
+      const leftover =
+        existing && existing.at.getTime() < storedAt && !stored?.confirmed.some((p) => p.seat === place.seat);
+      if (!leftover) throw new StaleSessionError(`seat ${place.seat} of ${id} is held by another writer`);
+      await places().deleteOne({ _id });
+      if (!(await insertKey(_id, place)))
+        throw new StaleSessionError(`seat ${place.seat} of ${id} was taken meanwhile`);
+      inserted.push(_id);
+    }
+  } catch (error) {
+    if (error instanceof StaleSessionError) await Promise.all(inserted.map((_id) => places().deleteOne({ _id })));
+    throw error;
+  }
+}
+
+/** Deletes the key of a place given up, unless another writer holds that seat by now. */
+async function releaseSeat(id: string, place: SeatEntry): Promise<void> {
+  const _id = placeKey(id, place.seat);
+  const existing = await places().findOne({ _id });
+  if (existing?.member.toString() === place.member) await places().deleteOne({ _id });
+}
+
+/**
+ * One batch: read the session, apply the requests in order, claim the seats given, write the
+ * session, release the seats given up. Exported for the tests that play two processes whose locks
+ * overlapped (the seat keys must still hold the capacity); everything else goes through
+ * changeSession().
+ */
+export async function handleBatch(
+  frame: SessionFrame,
+  requests: SessionRequest[],
+  now: Date,
+): Promise<SessionOutcome[]> {
+  for (let attempt = 0; ; attempt++) {
+    const stored = (await sessions().findOne({ _id: frame.id })) as SessionDoc | null;
+    const before = stateOf(stored);
+    const state = stateOf(stored);
+    const outcomes = applySessionBatch(state, frame, requests, now);
+    const placeId = (p: SeatEntry) => `${p.seat}:${p.member}`;
+    const held = new Set(before.confirmed.map(placeId));
+    const kept = new Set(state.confirmed.map(placeId));
+    const given = state.confirmed.filter((p) => !held.has(placeId(p)));
+    const gone = before.confirmed.filter((p) => !kept.has(placeId(p)));
+    // A seat given up and given again in this batch changes hands: its key is deleted first.
+    const regiven = new Set(given.map((p) => p.seat));
+    await Promise.all(gone.filter((p) => regiven.has(p.seat)).map((place) => releaseSeat(frame.id, place)));
+    try {
+      await claimSeats(frame.id, given, stored);
+    } catch (error) {
+      if (error instanceof StaleSessionError && attempt < 3) continue;
+      throw error;
+    }
+    state.version = before.version + 1;
+    await sessions().replaceOne({ _id: frame.id }, docOf(frame, state, stored, now), { upsert: true });
+    await Promise.all(gone.filter((p) => !regiven.has(p.seat)).map((place) => releaseSeat(frame.id, place)));
+    return outcomes;
+  }
+}
+
+interface Queued {
+  frame: SessionFrame;
+  request: SessionRequest;
+}
+
+const batches = new LockedBatches<Queued, SessionOutcome>(
+  (id) => `session:${id}`,
+  (_id, items) =>
+    handleBatch(
+      (items.at(-1) as Queued).frame,
+      items.map((i) => i.request),
+      new Date(),
+    ),
+);
+
+/** Applies `request` to the session `frame.id`, in the order requests for it arrived; resolves with its outcome. */
+export function changeSession(frame: SessionFrame, request: SessionRequest): Promise<SessionOutcome> {
+  return batches.submit(frame.id, { frame, request });
+}

@@ -1,0 +1,19 @@
+import { schemas } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { mountRoutes, routeTable } from '../../lib/route-table';
+import { bookingsController } from './bookings.controller';
+
+const BOOK_NOTES =
+  "A place while the session has free places and nobody waits (after the late-cancel limit a freed place is anyone's); otherwise the end of the waitlist. 403 without a membership active on the session's date; 409 outside the booking window, for a cancelled session, or when the member holds another session at an overlapping time.";
+const CANCEL_NOTES =
+  'Gives the place up (late inside LATE_CANCEL_HOURS of the start; before that the first waiting member takes it) or leaves the waitlist. 409 when the caller holds nothing in the session or it has started.';
+
+// prettier-ignore
+export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>('/sessions', [
+  { route: 'GET /of/:lessonId',  access: 'anyone', ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },
+  { route: 'GET /:sessionId',          access: 'anyone', ok: [200, schemas.classSession], errors: [404], handler: (c) => c.get, summary: 'One session of a class (`<lessonId>:<YYYY-MM-DD>`): its places, waitlist and the caller\'s booking' },
+  { route: 'POST /:sessionId/booking',  access: 'member', ok: [200, schemas.bookingResult], errors: [403, 404, 409], handler: (c) => c.book, summary: 'Book a place in a session (or join its waitlist)', notes: BOOK_NOTES },
+  { route: 'DELETE /:sessionId/booking', access: 'member', ok: [200, schemas.bookingResult], errors: [404, 409], handler: (c) => c.cancel, summary: 'Cancel a booking or leave the waitlist', notes: CANCEL_NOTES },
+]);
+
+export const bookingsRouter = (ctx: AppContext) => mountRoutes(bookingsRoutes, bookingsController(ctx));

@@ -1,0 +1,271 @@
+import mongoose, { type Types } from 'mongoose';
+import {
+  addDays,
+  ERROR_CODES,
+  LESSON_CAPACITY,
+  MESSAGES,
+  parseSessionId,
+  sessionDates,
+  sessionIdOf,
+  sessionTimes,
+  sessionView,
+  spansOverlap,
+  weekdayOf,
+  type BookingResultDto,
+  type ClassSessionDto,
+} from '@pulso/shared';
+import type { Config } from '../../config/env';
+import { withDocumentLock } from '../../lib/document-lock';
+import { gymDate, gymInstant } from '../../lib/gym-time';
+import { HttpError } from '../../lib/http-error';
+import { findLessonById } from '../lessons/lessons.service';
+import { membershipOf } from '../users/users.service';
+import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
+import { SessionModel, type SessionDoc } from './bookings.model';
+
+export type BookingRules = Config['bookings'];
+type LessonDoc = Awaited<ReturnType<typeof findLessonById>>;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const m = MESSAGES.bookings;
+
+const fail = (status: number, code: string, message: string) => new HttpError(status, code, message);
+const sessionNotFound = () => fail(404, ERROR_CODES.NOT_FOUND, m.sessionNotFound);
+
+/** A session with its class and the instants the chain's rules turn on. */
+interface SessionContext {
+  frame: SessionFrame;
+  lesson: LessonDoc;
+  startsAt: Date;
+  opensAt: Date;
+}
+
+/**
+ * The session `id` names: a date on which its class meets, the class current. Its capacity is the
+ * class's ('Cupo') unless the session has its own; bookings open `opensDays` before the start and
+ * close at it; cancelling from `lateCancelHours` before the start is late.
+ */
+async function sessionContext(id: string, rules: BookingRules): Promise<SessionContext> {
+  const parsed = parseSessionId(id);
+  if (!parsed) throw sessionNotFound();
+  const lesson = await findLessonById(parsed.lessonId).catch(() => {
+    throw sessionNotFound();
+  });
+  if (!lesson.scheduleDays.includes(weekdayOf(parsed.date))) throw sessionNotFound();
+  return contextOf(id, lesson, parsed.date, rules);
+}
+
+function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRules): SessionContext {
+  const times = sessionTimes(lesson, date);
+  const startsAt = gymInstant(times.start, rules.timeZone);
+  return {
+    lesson,
+    startsAt,
+    opensAt: new Date(startsAt.getTime() - rules.opensDays * DAY),
+    frame: {
+      id,
+      lesson: lesson._id,
+      date,
+      start: times.start,
+      end: times.end,
+      classCapacity: lesson.capacity ?? LESSON_CAPACITY.default,
+      lateFrom: new Date(startsAt.getTime() - rules.lateCancelHours * HOUR),
+    },
+  };
+}
+
+const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
+
+function sessionDto(
+  context: SessionContext,
+  doc: SessionDoc | null,
+  member: Types.ObjectId | null,
+  now: Date,
+): ClassSessionDto {
+  const { frame, lesson } = context;
+  return sessionView({
+    id: frame.id,
+    lessonId: lesson._id.toString(),
+    lessonName: lesson.name,
+    date: frame.date,
+    start: frame.start,
+    end: frame.end,
+    state: stateOf(doc),
+    terms: frame,
+    opensAt: context.opensAt,
+    startsAt: context.startsAt,
+    member: member?.toString() ?? null,
+    now,
+  });
+}
+
+/** A session as `member` (or a visitor: null) sees it. One point read of the class, one of the session. */
+export async function getSession(
+  id: string,
+  rules: BookingRules,
+  member: Types.ObjectId | null,
+  now = new Date(),
+): Promise<ClassSessionDto> {
+  const context = await sessionContext(id, rules);
+  const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
+  return sessionDto(context, doc, member, now);
+}
+
+/**
+ * A class's sessions a member can book now or soon: from today until the booking window's end
+ * (`opensDays` ahead), each with its places and the caller's booking. One point read of the class
+ * and one per session, whatever the number of bookings.
+ */
+export async function upcomingSessions(
+  lessonId: string,
+  rules: BookingRules,
+  member: Types.ObjectId | null,
+  now = new Date(),
+): Promise<ClassSessionDto[]> {
+  const lesson = await findLessonById(lessonId);
+  const today = gymDate(now, rules.timeZone);
+  const dates = sessionDates(lesson, today, addDays(today, rules.opensDays + 1));
+  const views = await Promise.all(
+    dates.map(async (date) => {
+      const id = sessionIdOf(lesson._id.toString(), date);
+      const context = contextOf(id, lesson, date, rules);
+      if (context.startsAt <= now || context.opensAt > now) return null;
+      const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
+      return sessionDto(context, doc, member, now);
+    }),
+  );
+  return views.filter((v): v is ClassSessionDto => v !== null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The member's sessions: which sessions they hold a place in or wait for, one document a member.
+
+interface HeldEntry {
+  session: string;
+  lessonName: string;
+  start: string;
+  end: string;
+}
+
+interface MemberSessionsDoc {
+  _id: Types.ObjectId;
+  entries: HeldEntry[];
+}
+
+export const MEMBER_SESSIONS = 'member_sessions';
+const memberSessions = () => mongoose.connection.collection<MemberSessionsDoc>(MEMBER_SESSIONS);
+
+/** Entries of sessions that ended this long ago are dropped when the member's list is written. */
+const KEEP_ENDED_DAYS = 400;
+
+async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today: string): Promise<void> {
+  const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - KEEP_ENDED_DAYS * DAY).toISOString().slice(0, 16);
+  await memberSessions().replaceOne(
+    { _id: member },
+    { entries: entries.filter((e) => e.end >= cutoff) },
+    { upsert: true },
+  );
+}
+
+/** The member's part in a session, read from the session (the one place it is decided). */
+function partIn(doc: SessionDoc | null, member: Types.ObjectId): 'confirmed' | 'waitlisted' | null {
+  if (!doc || doc.cancelledAt) return null;
+  if (doc.confirmed.some((p) => p.member.equals(member))) return 'confirmed';
+  if (doc.waitlist.some((w) => w.member.equals(member))) return 'waitlisted';
+  return null;
+}
+
+/**
+ * A member books a session: a place, or the waitlist when it is full. Needs a membership active on
+ * the session's date, the booking window open, and no other session of theirs (booked or waited
+ * for) at an overlapping time. The member's own bookings are serialised by their lock, so two
+ * overlapping sessions booked at the same moment cannot both pass that check; the place itself is
+ * decided by the session's batch (bookings.engine.ts).
+ */
+export async function bookSession(
+  id: string,
+  member: Types.ObjectId,
+  rules: BookingRules,
+  now = new Date(),
+): Promise<BookingResultDto> {
+  const context = await sessionContext(id, rules);
+  if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
+  if (now < context.opensAt) throw fail(409, ERROR_CODES.CONFLICT, m.notOpenYet(rules.opensDays));
+  const membership = await membershipOf(member);
+  if (!membership || membership.start > now || membership.end < context.startsAt) {
+    throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
+  }
+  return withDocumentLock(`member-sessions:${member.toString()}`, async () => {
+    const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
+    let entries = held?.entries ?? [];
+    const clashing = entries.filter((e) => e.session !== id && spansOverlap(e, context.frame));
+    for (const entry of clashing) {
+      const other = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
+      if (partIn(other, member)) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(entry.lessonName));
+    }
+    const outcome = await changeSession(context.frame, { op: 'book', member: member.toString() });
+    if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
+    if (outcome.result === 'confirmed' || outcome.result === 'waitlisted') {
+      entries = entries.filter((e) => e.session !== id && !clashing.includes(e));
+      entries.push({
+        session: id,
+        lessonName: context.lesson.name,
+        start: context.frame.start,
+        end: context.frame.end,
+      });
+      await writeEntries(member, entries, context.frame.date);
+    }
+    const session = await getSession(id, rules, member, now);
+    return resultOf(outcome, session);
+  });
+}
+
+/**
+ * A member gives up their place or leaves the waitlist, until the session starts. A place given
+ * up inside the late-cancel limit is recorded as a late cancel; before it, the first waiting member
+ * takes it.
+ */
+export async function cancelBooking(
+  id: string,
+  member: Types.ObjectId,
+  rules: BookingRules,
+  now = new Date(),
+): Promise<BookingResultDto> {
+  const context = await sessionContext(id, rules);
+  if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
+  return withDocumentLock(`member-sessions:${member.toString()}`, async () => {
+    const outcome = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
+    if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+    const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
+    if (held?.entries.some((e) => e.session === id)) {
+      await writeEntries(
+        member,
+        held.entries.filter((e) => e.session !== id),
+        context.frame.date,
+      );
+    }
+    const session = await getSession(id, rules, member, now);
+    return resultOf(outcome, session);
+  });
+}
+
+function resultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto {
+  switch (outcome.result) {
+    case 'confirmed':
+      return { message: outcome.already ? m.alreadyConfirmed : m.confirmed, result: 'confirmed', session };
+    case 'waitlisted':
+      return {
+        message: outcome.already ? m.alreadyWaiting(outcome.position) : m.waitlisted(outcome.position),
+        result: 'waitlisted',
+        session,
+      };
+    case 'cancelled':
+      if (!outcome.held) return { message: m.leftWaitlist, result: 'left-waitlist', session };
+      return outcome.late
+        ? { message: m.cancelledLate, result: 'cancelled-late', session }
+        : { message: m.cancelled, result: 'cancelled', session };
+    default:
+      throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+  }
+}

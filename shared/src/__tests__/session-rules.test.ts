@@ -1,0 +1,176 @@
+import { describe, expect, test } from 'vitest';
+import {
+  addDays,
+  applySessionBatch,
+  applySessionRequest as apply,
+  emptySessionState,
+  parseSessionId,
+  sessionDates,
+  sessionTimes,
+  spansOverlap,
+  weekdayOf,
+  weekly,
+  type SessionTerms,
+} from '../index';
+
+const HOUR = 3_600_000;
+let n = 0;
+const members = (count: number) =>
+  Array.from({ length: count }, () => `member-${++n}`) as [string, string, string, string, ...string[]];
+const ids = (list: { member: string }[]) => list.map((e) => e.member);
+const frameOf = (classCapacity: number, lateFrom = new Date(Date.now() + HOUR)): SessionTerms => ({
+  classCapacity,
+  lateFrom,
+});
+
+describe('the rules of a session (apply)', () => {
+  const state = emptySessionState;
+  const now = new Date();
+
+  test('when more members book than there are places, then the first get the places and the rest wait in order', () => {
+    const s = state();
+    const frame = frameOf(2);
+    const [a, b, c, d] = members(4);
+    for (const member of [a, b, c, d]) apply(s, frame, { op: 'book', member }, now);
+    expect(ids(s.confirmed)).toEqual([a, b]);
+    expect(s.confirmed.map((p) => p.seat)).toEqual([1, 2]);
+    expect(ids(s.waitlist)).toEqual([c, d]);
+  });
+
+  test('when a member cancels before the late-cancel limit, then the first waiting member takes the place and is told', () => {
+    const s = state();
+    const frame = frameOf(1);
+    const [a, b, c] = members(3);
+    for (const member of [a, b, c]) apply(s, frame, { op: 'book', member }, now);
+    apply(s, frame, { op: 'cancel', member: a }, now);
+    expect(ids(s.confirmed)).toEqual([b]);
+    expect(ids(s.waitlist)).toEqual([c]);
+    expect(s.notices).toEqual([expect.objectContaining({ kind: 'promoted', member: b })]);
+    expect(s.cancellations).toEqual([expect.objectContaining({ member: a, late: false, held: true })]);
+  });
+
+  test('when a member cancels after the late-cancel limit, then it counts as late and the place stays open for anyone', () => {
+    const s = state();
+    const frame = frameOf(1, new Date(now.getTime() - 1));
+    const [a, b, c] = members(3);
+    apply(s, frame, { op: 'book', member: a }, now);
+    apply(s, frame, { op: 'book', member: b }, now);
+    apply(s, frame, { op: 'cancel', member: a }, now);
+    expect(s.cancellations).toEqual([expect.objectContaining({ member: a, late: true })]);
+    expect(s.confirmed).toEqual([]);
+    expect(ids(s.waitlist)).toEqual([b]);
+    apply(s, frame, { op: 'book', member: c }, now);
+    expect(ids(s.confirmed)).toEqual([c]);
+  });
+
+  test('when the capacity is lowered below the places taken, then every place stays and nobody else gets one', () => {
+    const s = state();
+    const frame = frameOf(3);
+    const [a, b, c, d] = members(4);
+    for (const member of [a, b, c]) apply(s, frame, { op: 'book', member }, now);
+    apply(s, frame, { op: 'capacity', capacity: 1 }, now);
+    apply(s, frame, { op: 'cancel', member: a }, now);
+    apply(s, frame, { op: 'book', member: d }, now);
+    expect(ids(s.confirmed)).toEqual([b, c]);
+    expect(ids(s.waitlist)).toEqual([d]);
+  });
+
+  test('when the capacity is raised, then waiting members are promoted into the new places', () => {
+    const s = state();
+    const frame = frameOf(1);
+    const [a, b, c] = members(3);
+    for (const member of [a, b, c]) apply(s, frame, { op: 'book', member }, now);
+    apply(s, frame, { op: 'capacity', capacity: 3 }, now);
+    expect(ids(s.confirmed)).toEqual([a, b, c]);
+    expect(s.notices.map((n) => n.kind)).toEqual(['promoted', 'promoted']);
+  });
+
+  test('when a session is cancelled, then it takes no bookings and everyone on it is told', () => {
+    const s = state();
+    const frame = frameOf(1);
+    const [a, b, c] = members(3);
+    for (const member of [a, b]) apply(s, frame, { op: 'book', member }, now);
+    apply(s, frame, { op: 'cancel-session', reason: 'Feriado' }, now);
+    apply(s, frame, { op: 'book', member: c }, now);
+    expect(ids(s.notices)).toEqual([a, b]);
+    expect(ids([...s.confirmed, ...s.waitlist])).toEqual([a, b]);
+  });
+
+  test('when a member books twice, then they keep the one place or waitlist entry they had', () => {
+    const s = state();
+    const frame = frameOf(1);
+    const [a, b] = members(2);
+    for (const member of [a, b, a, b]) apply(s, frame, { op: 'book', member }, now);
+    expect(ids(s.confirmed)).toEqual([a]);
+    expect(ids(s.waitlist)).toEqual([b]);
+  });
+});
+
+describe('session dates and times', () => {
+  test('when a class meets on Mondays and Wednesdays, then its sessions are those dates of the range', () => {
+    const schedule = weekly(['Lunes', 'Miércoles'], '18:00', '19:30');
+    // 2030-01-07 is a Monday.
+    expect(weekdayOf('2030-01-07')).toBe('Lunes');
+    expect(sessionDates(schedule, '2030-01-07', '2030-01-14')).toEqual(['2030-01-07', '2030-01-09']);
+    expect(sessionTimes(schedule, '2030-01-07')).toEqual({ start: '2030-01-07T18:00', end: '2030-01-07T19:30' });
+  });
+
+  test('when a class ends at 24:00, then its session ends at the next midnight, and hours are padded', () => {
+    expect(sessionTimes(weekly(['Lunes'], '9:00', '24:00'), '2030-01-31')).toEqual({
+      start: '2030-01-31T09:00',
+      end: '2030-02-01T00:00',
+    });
+    expect(addDays('2030-12-31', 1)).toBe('2031-01-01');
+  });
+
+  test('when a session id is read, then only a class id and a real date make one', () => {
+    expect(parseSessionId('0123456789abcdef01234567:2030-01-07')).toEqual({
+      lessonId: '0123456789abcdef01234567',
+      date: '2030-01-07',
+    });
+    expect(parseSessionId('0123456789abcdef01234567:2030-02-30')).toBeNull();
+    expect(parseSessionId('nothing')).toBeNull();
+  });
+
+  test('when two spans touch, then they do not overlap', () => {
+    expect(spansOverlap({ start: 'a T18:00', end: 'a T19:00' }, { start: 'a T19:00', end: 'a T20:00' })).toBe(false);
+    expect(spansOverlap({ start: 'a T18:00', end: 'a T19:00' }, { start: 'a T18:30', end: 'a T20:00' })).toBe(true);
+  });
+});
+
+describe('a batch of requests (applySessionBatch)', () => {
+  test('when a batch cancels a place and books, then each outcome says where its member ended up', () => {
+    const s = emptySessionState();
+    const [a, b, c, d] = members(4) as [string, string, string, string];
+    const terms = frameOf(1);
+    expect(
+      applySessionBatch(
+        s,
+        terms,
+        [a, b, c].map((member) => ({ op: 'book' as const, member })),
+        new Date(),
+      ),
+    ).toEqual([
+      { result: 'confirmed', seat: 1, already: false },
+      { result: 'waitlisted', position: 1, already: false },
+      { result: 'waitlisted', position: 2, already: false },
+    ]);
+    expect(
+      applySessionBatch(
+        s,
+        terms,
+        [
+          { op: 'cancel', member: a },
+          { op: 'book', member: d },
+          { op: 'book', member: c },
+        ],
+        new Date(),
+      ),
+    ).toEqual([
+      { result: 'cancelled', late: false, held: true },
+      { result: 'waitlisted', position: 2, already: false },
+      { result: 'waitlisted', position: 1, already: true },
+    ]);
+    expect(ids(s.confirmed)).toEqual([b]);
+  });
+});

@@ -1,0 +1,62 @@
+import { WEEKDAYS } from '../constants';
+import type { WeeklySchedule } from '../schemas/week';
+
+/**
+ * Class sessions: one date of a class's weekly pattern. A session is named by its class and its
+ * date at the gym (`<lessonId>:<YYYY-MM-DD>`), so the server can read it by that key whether or not
+ * anything has been stored for it yet, and the client can link to it.
+ */
+
+const DAY = 86_400_000;
+
+export const sessionIdOf = (lessonId: string, date: string) => `${lessonId}:${date}`;
+
+/** The class and date a session id names; null for anything else. */
+export function parseSessionId(id: string): { lessonId: string; date: string } | null {
+  const match = /^([0-9a-f]{24}):(\d{4}-\d{2}-\d{2})$/.exec(id);
+  if (!match || !isDate(match[2] as string)) return null;
+  return { lessonId: match[1] as string, date: match[2] as string };
+}
+
+/** Whether `date` is a real calendar date written `YYYY-MM-DD`. */
+export function isDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === date;
+}
+
+/** `date` moved by `days` (calendar days, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** The weekday of a date, as WEEKDAYS names it ('Lunes' ...). */
+export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
+  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] as (typeof WEEKDAYS)[number];
+}
+
+const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
+
+/** A session's local start and end (`YYYY-MM-DDTHH:mm`); a class ending at '24:00' ends at the next midnight. */
+export function sessionTimes(schedule: WeeklySchedule, date: string): { start: string; end: string } {
+  const end =
+    schedule.scheduleHourFinish === '24:00'
+      ? `${addDays(date, 1)}T00:00`
+      : `${date}T${pad(schedule.scheduleHourFinish)}`;
+  return { start: `${date}T${pad(schedule.scheduleHourStart)}`, end };
+}
+
+/** The dates in [from, to) on which the class meets. */
+export function sessionDates(schedule: WeeklySchedule, from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date < to; date = addDays(date, 1)) {
+    if (schedule.scheduleDays.includes(weekdayOf(date))) dates.push(date);
+  }
+  return dates;
+}
+
+/** Whether two local time spans overlap (touching ends do not). */
+export const spansOverlap = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  a.start < b.end && b.start < a.end;
+
+export * from './rules';

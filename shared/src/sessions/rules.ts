@@ -1,0 +1,257 @@
+import type { ClassSessionDto } from '../schemas/sessions';
+
+/**
+ * The rules of a session's places, on its state alone: the server applies them to the stored
+ * session under its lock (server/src/modules/bookings/bookings.engine.ts), the mock to its own
+ * record, so both answer alike.
+ *
+ * - a member books: a place while fewer than the capacity are confirmed and nobody waits (or the
+ *   late-cancel limit has passed: then a freed place is anyone's); otherwise the end of the waitlist;
+ * - a member cancels: their place (or waitlist entry) goes; a place given up after the late-cancel
+ *   limit is recorded as a late cancel;
+ * - after every change the first waiting members take the free places, until the late-cancel limit
+ *   (each promotion leaves a notice, to be mailed);
+ * - a lower capacity keeps every confirmed place (the session is then full), a higher one promotes;
+ * - a cancelled session takes no bookings; its members get a notice.
+ */
+
+export interface SeatEntry {
+  member: string;
+  seat: number;
+  /** When the place was confirmed (booked, or promoted from the waitlist). */
+  at: Date;
+  /** Whether the member came off the waitlist. */
+  promoted: boolean;
+}
+
+export interface WaitEntry {
+  member: string;
+  at: Date;
+}
+
+export interface CancelEntry {
+  member: string;
+  at: Date;
+  /** Cancelled inside the late-cancel limit. */
+  late: boolean;
+  /** Whether they held a place (else they left the waitlist). */
+  held: boolean;
+}
+
+/** A message owed to a member about the session; `id` is unique within the session. */
+export interface SessionNotice {
+  id: string;
+  member: string;
+  kind: 'promoted' | 'session-cancelled';
+  at: Date;
+}
+
+export interface SessionState {
+  /** The session's own capacity (null: its class's). */
+  capacity: number | null;
+  confirmed: SeatEntry[];
+  waitlist: WaitEntry[];
+  cancellations: CancelEntry[];
+  notices: SessionNotice[];
+  cancelledAt: Date | null;
+  cancelReason: string;
+  /** Incremented by every write. */
+  version: number;
+}
+
+/** What the rules need to know of a session besides its state. */
+export interface SessionTerms {
+  /** The class's capacity ('Cupo'). */
+  classCapacity: number;
+  /** From this instant a cancel is late and freed places are no longer offered to the waitlist. */
+  lateFrom: Date;
+}
+
+export type SessionRequest =
+  | { op: 'book'; member: string }
+  | { op: 'cancel'; member: string }
+  | { op: 'capacity'; capacity: number | null }
+  | { op: 'cancel-session'; reason: string };
+
+export type SessionOutcome =
+  | { result: 'confirmed'; seat: number; already: boolean }
+  | { result: 'waitlisted'; position: number; already: boolean }
+  | { result: 'cancelled'; late: boolean; held: boolean }
+  | { result: 'not-booked' }
+  | { result: 'session-cancelled' }
+  | { result: 'done' };
+
+export const emptySessionState = (): SessionState => ({
+  capacity: null,
+  confirmed: [],
+  waitlist: [],
+  cancellations: [],
+  notices: [],
+  cancelledAt: null,
+  cancelReason: '',
+  version: 0,
+});
+
+export const copySessionState = (s: SessionState): SessionState => ({
+  ...s,
+  confirmed: s.confirmed.map((e) => ({ ...e })),
+  waitlist: s.waitlist.map((e) => ({ ...e })),
+  cancellations: s.cancellations.map((e) => ({ ...e })),
+  notices: s.notices.map((e) => ({ ...e })),
+});
+
+export const effectiveCapacity = (state: Pick<SessionState, 'capacity'>, terms: Pick<SessionTerms, 'classCapacity'>) =>
+  state.capacity ?? terms.classCapacity;
+
+/** The lowest seat from 1 to the capacity nobody holds (undefined: none). */
+function freeSeat(state: SessionState, capacity: number): number | undefined {
+  const held = new Set(state.confirmed.map((p) => p.seat));
+  for (let seat = 1; seat <= capacity; seat++) if (!held.has(seat)) return seat;
+  return undefined;
+}
+
+/** Gives free places to the first waiting members, while promotions are still made. */
+function promote(state: SessionState, terms: SessionTerms, now: Date): void {
+  if (state.cancelledAt || now >= terms.lateFrom) return;
+  const capacity = effectiveCapacity(state, terms);
+  while (state.waitlist.length > 0 && state.confirmed.length < capacity) {
+    const seat = freeSeat(state, capacity);
+    if (seat === undefined) return;
+    const next = state.waitlist.shift() as WaitEntry;
+    state.confirmed.push({ member: next.member, seat, at: now, promoted: true });
+    state.notices.push({
+      id: `promoted:${next.member}:${state.version + 1}:${seat}`,
+      member: next.member,
+      kind: 'promoted',
+      at: now,
+    });
+  }
+}
+
+const holds = (state: SessionState, member: string) =>
+  state.confirmed.some((p) => p.member === member) || state.waitlist.some((w) => w.member === member);
+
+/** Applies one request to the state (in place). */
+export function applySessionRequest(
+  state: SessionState,
+  terms: SessionTerms,
+  request: SessionRequest,
+  now: Date,
+): void {
+  switch (request.op) {
+    case 'book': {
+      if (state.cancelledAt || holds(state, request.member)) return;
+      const capacity = effectiveCapacity(state, terms);
+      const queueOpen = state.waitlist.length === 0 || now >= terms.lateFrom;
+      const seat = queueOpen && state.confirmed.length < capacity ? freeSeat(state, capacity) : undefined;
+      if (seat !== undefined) state.confirmed.push({ member: request.member, seat, at: now, promoted: false });
+      else state.waitlist.push({ member: request.member, at: now });
+      return;
+    }
+    case 'cancel': {
+      const { member } = request;
+      const place = state.confirmed.findIndex((p) => p.member === member);
+      if (place >= 0) {
+        state.confirmed.splice(place, 1);
+        state.cancellations.push({ member, at: now, late: now >= terms.lateFrom, held: true });
+      } else {
+        const waiting = state.waitlist.findIndex((w) => w.member === member);
+        if (waiting < 0) return;
+        state.waitlist.splice(waiting, 1);
+        state.cancellations.push({ member, at: now, late: false, held: false });
+      }
+      promote(state, terms, now);
+      return;
+    }
+    case 'capacity':
+      state.capacity = request.capacity;
+      promote(state, terms, now);
+      return;
+    case 'cancel-session':
+      if (state.cancelledAt) return;
+      state.cancelledAt = now;
+      state.cancelReason = request.reason;
+      for (const entry of [...state.confirmed, ...state.waitlist]) {
+        state.notices.push({
+          id: `session-cancelled:${entry.member}`,
+          member: entry.member,
+          kind: 'session-cancelled',
+          at: now,
+        });
+      }
+  }
+}
+
+/**
+ * A request's outcome, read from the state after its whole batch (`before`: the state the batch
+ * started from), so a member promoted later in the batch shows confirmed.
+ */
+export function sessionOutcome(state: SessionState, request: SessionRequest, before: SessionState): SessionOutcome {
+  if (request.op !== 'book' && request.op !== 'cancel') return { result: 'done' };
+  const { member } = request;
+  const wasHeld = holds(before, member);
+  if (request.op === 'cancel') {
+    const entry = [...state.cancellations].reverse().find((c) => c.member === member);
+    return entry && wasHeld ? { result: 'cancelled', late: entry.late, held: entry.held } : { result: 'not-booked' };
+  }
+  if (state.cancelledAt) return { result: 'session-cancelled' };
+  const place = state.confirmed.find((p) => p.member === member);
+  if (place) return { result: 'confirmed', seat: place.seat, already: wasHeld };
+  const position = state.waitlist.findIndex((w) => w.member === member);
+  if (position >= 0) return { result: 'waitlisted', position: position + 1, already: wasHeld };
+  return { result: 'not-booked' };
+}
+
+/** Applies a batch of requests in order and answers each one's outcome (and the state before). */
+export function applySessionBatch(
+  state: SessionState,
+  terms: SessionTerms,
+  requests: readonly SessionRequest[],
+  now: Date,
+): SessionOutcome[] {
+  const before = copySessionState(state);
+  for (const request of requests) applySessionRequest(state, terms, request, now);
+  return requests.map((request) => sessionOutcome(state, request, before));
+}
+
+/** A session as a member (or a visitor: `member` null) sees it, from its state and its times. */
+export function sessionView(args: {
+  id: string;
+  lessonId: string;
+  lessonName: string;
+  date: string;
+  start: string;
+  end: string;
+  state: SessionState;
+  terms: SessionTerms;
+  /** When bookings open, and when the session starts (and they close). */
+  opensAt: Date;
+  startsAt: Date;
+  member: string | null;
+  now: Date;
+}): ClassSessionDto {
+  const { state, member, now } = args;
+  const capacity = effectiveCapacity(state, args.terms);
+  const cancelled = state.cancelledAt !== null;
+  const position = member ? state.waitlist.findIndex((w) => w.member === member) : -1;
+  const confirmed = member !== null && state.confirmed.some((p) => p.member === member);
+  return {
+    id: args.id,
+    lessonId: args.lessonId,
+    lessonName: args.lessonName,
+    date: args.date,
+    start: args.start,
+    end: args.end,
+    capacity,
+    taken: state.confirmed.length,
+    seatsLeft: cancelled ? 0 : Math.max(0, capacity - state.confirmed.length),
+    waiting: state.waitlist.length,
+    cancelled,
+    bookable: !cancelled && now >= args.opensAt && now < args.startsAt,
+    mine: confirmed
+      ? { state: 'confirmed', position: null }
+      : position >= 0
+        ? { state: 'waitlisted', position: position + 1 }
+        : null,
+  };
+}
