@@ -63,7 +63,8 @@ export function hotPath(app: RequestListener, logger: Logger): RequestListener {
   const track = requestTracker(logger, 'hot-path');
 
   return (req, res) => {
-    if (!eligible(req)) {
+    // With the read cache off there is never an answer to replay: nothing is remembered either.
+    if (!readCache.enabled || !eligible(req)) {
       app(req, res);
       return;
     }
