@@ -74,13 +74,11 @@ export async function withDocumentLock<T>(
     try {
       return await work();
     } finally {
-      const current = await collection()
-        .findOne({ _id: key })
-        .catch(() => null);
-      if (current?.holder === holder)
-        await collection()
-          .deleteOne({ _id: key })
-          .catch(() => undefined);
+      // Only this holder's lock goes (one taken over after it expired is the next holder's). The
+      // collection holds only the locks held at the moment, so this filter reads a handful at most.
+      await collection()
+        .deleteOne({ _id: key, holder })
+        .catch(() => undefined);
     }
   });
 }
