@@ -3,6 +3,7 @@ import type { AppContext } from './lib/context';
 import { JobRunner, purgeOldLeases } from './lib/jobs';
 import { purgeRateLimits } from './middleware/rate-limit-store';
 import { reportJobs } from './lib/metrics';
+import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
@@ -33,6 +34,12 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
       .add({ name: 'rate-limit-purge', everyMs: intervalMs, run: () => purgeRateLimits() })
       // A reviewer's new name onto their reviews (read models: reviews carry their author's name).
       .add({ name: 'reviewer-names', everyMs: Math.min(intervalMs, 30_000), run: () => applyReviewerRenames(logger) })
+      // Booking e-mails (a place from the waitlist, a cancelled session) whose first send failed.
+      .add({
+        name: 'booking-notices',
+        everyMs: Math.min(intervalMs, 60_000),
+        run: () => sendPendingNotices(ctx, logger),
+      })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })
   );

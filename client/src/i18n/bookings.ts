@@ -33,6 +33,8 @@ export const bookingsEs = {
   full: MESSAGES.bookings.full,
   waiting: (n: number) => (n === 1 ? '1 persona en espera' : `${n} personas en espera`),
   cancelledSession: 'Sesión cancelada',
+  cancelledBecause: (reason: string) => (reason ? `Sesión cancelada: ${reason}` : 'Sesión cancelada'),
+  substitute: (name: string) => `Profesor sustituto: ${name}`,
   notOpen: 'Reservas aún no abiertas',
   mine: 'Tienes un lugar',
   minePosition: (position: number) => `En lista de espera (posición ${position})`,

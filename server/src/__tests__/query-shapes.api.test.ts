@@ -362,10 +362,22 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get(`/api/sessions/${v.sessionId}`),
     },
     {
+      route: 'PUT /api/sessions/:sessionId',
+      name: 'the admin gives the session a capacity of its own',
+      status: 200,
+      send: (api, v) => api.put(`/api/sessions/${v.sessionId}`).set(auth(v.admin)).send({ capacity: 1, trainerId: '' }),
+    },
+    {
       route: 'DELETE /api/sessions/:sessionId/booking',
       name: 'the member cancels the booking',
       status: 200,
       send: (api, v) => api.delete(`/api/sessions/${v.sessionId}/booking`).set(auth(v.member)),
+    },
+    {
+      route: 'POST /api/sessions/:sessionId/cancel',
+      name: 'the admin cancels the session',
+      status: 200,
+      send: (api, v) => api.post(`/api/sessions/${v.sessionId}/cancel`).set(auth(v.admin)).send({ reason: 'Feriado' }),
     },
     {
       route: 'POST /api/reviews/create',

@@ -75,6 +75,7 @@ describe('the server process', () => {
     }
     const keys = (await leases.find({}).toArray()).map((l) => String(l.key).replace(/:\d+$/, ''));
     expect(keys.sort()).toEqual([
+      'job:booking-notices',
       'job:contact-retry',
       'job:lease-purge',
       'job:rate-limit-purge',

@@ -27,7 +27,14 @@ export { branchForm, branch, branchList, branchFound, branchSaved } from './bran
 export { planForm, plan, planSaved } from './plans';
 export { reviewForm, reviewSaved } from './reviews';
 export { eventForm, calendarEvent, eventSaved } from './events';
-export { classSession, bookingResult, bookingState } from './sessions';
+export {
+  classSession,
+  bookingResult,
+  bookingState,
+  sessionChangeForm,
+  sessionCancelForm,
+  sessionSaved,
+} from './sessions';
 export {
   checkoutForm,
   manualPaymentForm,

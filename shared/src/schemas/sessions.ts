@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { LESSON_CAPACITY } from '../constants';
+import { MESSAGES } from '../validation/messages';
+import { field, text, wire } from './core';
 
 /** A member's part in a session. */
 export const bookingState = z.enum(['confirmed', 'waitlisted']);
@@ -19,6 +22,10 @@ export const classSession = z.object({
   seatsLeft: z.number().int(),
   waiting: z.number().int(),
   cancelled: z.boolean(),
+  /** Why the gym cancelled it ('' when it was not). */
+  cancelReason: z.string(),
+  /** A substitute trainer's full name, for this session only (null: the class's trainer teaches). */
+  substitute: z.string().nullable(),
   /** Whether bookings are open now (from the chain's window until the start). */
   bookable: z.boolean(),
   /** The caller's booking, when signed in and booked or waiting. */
@@ -31,6 +38,33 @@ export const bookingResult = z.object({
   message: z.string(),
   result: z.enum(['confirmed', 'waitlisted', 'cancelled', 'cancelled-late', 'left-waitlist']),
   session: classSession,
+});
+
+/** A session changed by an admin. */
+export const sessionSaved = z.object({ message: z.string(), session: classSession });
+
+/** An admin's change to one session: its own capacity, and a substitute trainer ('' or absent: the class's). */
+export const sessionChangeForm = z.object({
+  capacity: field(
+    wire.textOrNumber(),
+    text(
+      z
+        .string()
+        .regex(/^\d{1,4}$/, MESSAGES.bookings.capacityRange)
+        .refine((n) => Number(n) >= LESSON_CAPACITY.min && Number(n) <= LESSON_CAPACITY.max, {
+          error: MESSAGES.bookings.capacityRange,
+        }),
+    ),
+  ),
+  trainerId: field(wire.text(), text(z.string().max(24))),
+});
+
+/** The gym cancels one session (holiday, incident): its members are e-mailed the reason. */
+export const sessionCancelForm = z.object({
+  reason: field(
+    wire.text(),
+    text(z.string().min(1, MESSAGES.bookings.reasonRequired).max(200, MESSAGES.bookings.reasonTooLong)),
+  ),
 });
 
 export type ClassSessionDto = z.infer<typeof classSession>;

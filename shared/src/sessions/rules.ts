@@ -55,6 +55,8 @@ export interface SessionState {
   notices: SessionNotice[];
   cancelledAt: Date | null;
   cancelReason: string;
+  /** A substitute trainer's id for this session only (null: the class's). */
+  trainer: string | null;
   /** Incremented by every write. */
   version: number;
 }
@@ -71,6 +73,7 @@ export type SessionRequest =
   | { op: 'book'; member: string }
   | { op: 'cancel'; member: string }
   | { op: 'capacity'; capacity: number | null }
+  | { op: 'trainer'; trainer: string | null }
   | { op: 'cancel-session'; reason: string };
 
 export type SessionOutcome =
@@ -89,6 +92,7 @@ export const emptySessionState = (): SessionState => ({
   notices: [],
   cancelledAt: null,
   cancelReason: '',
+  trainer: null,
   version: 0,
 });
 
@@ -167,6 +171,9 @@ export function applySessionRequest(
       state.capacity = request.capacity;
       promote(state, terms, now);
       return;
+    case 'trainer':
+      state.trainer = request.trainer;
+      return;
     case 'cancel-session':
       if (state.cancelledAt) return;
       state.cancelledAt = now;
@@ -229,6 +236,8 @@ export function sessionView(args: {
   startsAt: Date;
   member: string | null;
   now: Date;
+  /** The substitute trainer's name, when the session has one. */
+  substitute?: string | null;
 }): ClassSessionDto {
   const { state, member, now } = args;
   const capacity = effectiveCapacity(state, args.terms);
@@ -247,6 +256,8 @@ export function sessionView(args: {
     seatsLeft: cancelled ? 0 : Math.max(0, capacity - state.confirmed.length),
     waiting: state.waitlist.length,
     cancelled,
+    cancelReason: state.cancelReason,
+    substitute: state.trainer ? (args.substitute ?? '') : null,
     bookable: !cancelled && now >= args.opensAt && now < args.startsAt,
     mine: confirmed
       ? { state: 'confirmed', position: null }

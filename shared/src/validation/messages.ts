@@ -180,6 +180,11 @@ export const MESSAGES = {
     full: 'Clase llena',
     capacityLabel: 'Cupo',
     capacityRange: 'El cupo debe ser un número entero entre 1 y 1000',
+    reasonRequired: 'Indica el motivo de la cancelación',
+    reasonTooLong: 'El motivo no puede tener más de 200 caracteres',
+    sessionUpdated: 'Sesión actualizada',
+    sessionCancelledDone: 'Sesión cancelada: se avisó por correo a las personas con reserva',
+    alreadyCancelled: 'La sesión ya estaba cancelada',
   },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
   schedule: {

@@ -12,6 +12,7 @@ import {
   sessionTimes,
   sessionView,
   spansOverlap,
+  toText,
   weekdayOf,
   type BookingResultDto,
   type ClassSessionDto,
@@ -96,14 +97,16 @@ function stateOf(stored: StoredSession | undefined): SessionState {
 const stored = (state: SessionState): StoredSession => JSON.parse(JSON.stringify(state)) as StoredSession;
 
 function view(data: MockData, context: Context, member: string | null, now: Date): ClassSessionDto {
+  const state = stateOf(data.sessions[context.id]);
   return sessionView({
+    substitute: state.trainer ? (data.users.find((u) => u.id === state.trainer)?.fullName ?? '') : null,
     id: context.id,
     lessonId: context.lesson.id,
     lessonName: context.lesson.name,
     date: context.date,
     start: context.start,
     end: context.end,
-    state: stateOf(data.sessions[context.id]),
+    state,
     terms: context.terms,
     opensAt: context.opensAt,
     startsAt: context.startsAt,
@@ -191,6 +194,37 @@ export const bookingsHandlers = (route: Route) => [
 
   route('GET /sessions/:sessionId', { access: 'anyone', ok: [200, schemas.classSession] }, ({ params, user, data }) =>
     view(data, sessionContext(data, params.sessionId), user?.id ?? null, new Date()),
+  ),
+
+  route(
+    'PUT /sessions/:sessionId',
+    { access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved] },
+    ({ params, input, data }) => {
+      const context = sessionContext(data, params.sessionId);
+      const trainerId = toText(input.trainerId);
+      let trainer: string | null = null;
+      if (trainerId !== '' && trainerId !== context.lesson.trainer) {
+        if (!data.users.some((u) => u.id === trainerId && u.isMonitor && !u.deletedAt)) {
+          throw MockHttpError.validation({ trainerId: MESSAGES.lessons.unknownTrainer });
+        }
+        trainer = trainerId;
+      }
+      const capacity = Number(toText(input.capacity));
+      change(data, context, { op: 'capacity', capacity: capacity === context.terms.classCapacity ? null : capacity });
+      change(data, context, { op: 'trainer', trainer });
+      return { message: m.sessionUpdated, session: view(data, context, null, new Date()) };
+    },
+  ),
+
+  route(
+    'POST /sessions/:sessionId/cancel',
+    { access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved] },
+    ({ params, input, data }) => {
+      const context = sessionContext(data, params.sessionId);
+      if (data.sessions[context.id]?.cancelledAt) throw fail(409, ERROR_CODES.CONFLICT, m.alreadyCancelled);
+      change(data, context, { op: 'cancel-session', reason: toText(input.reason) });
+      return { message: m.sessionCancelledDone, session: view(data, context, null, new Date()) };
+    },
   ),
 
   route(

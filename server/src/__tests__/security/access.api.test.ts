@@ -103,6 +103,8 @@ describe('security: access', () => {
     'GET /lessons/{name}': 'public',
     'GET /sessions/of/{lessonId}': 'public',
     'GET /sessions/{sessionId}': 'public',
+    'PUT /sessions/{sessionId}': 'admin',
+    'POST /sessions/{sessionId}/cancel': 'admin',
     'POST /sessions/{sessionId}/booking': 'signed-in',
     'DELETE /sessions/{sessionId}/booking': 'signed-in',
     'GET /types': 'public',

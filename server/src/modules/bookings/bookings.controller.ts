@@ -1,7 +1,10 @@
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import type { AppContext } from '../../lib/context';
+import { MESSAGES } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
+import { validated } from '../../lib/validate';
+import { deliverNotice } from './bookings.notices';
 import * as bookings from './bookings.service';
 
 const sessionId = (req: Request) => String(req.params.sessionId);
@@ -14,6 +17,11 @@ function caller(req: Request): Types.ObjectId {
 
 export function bookingsController(ctx: AppContext) {
   const rules = ctx.config.bookings;
+  const delivery = (req: Request): bookings.NoticeDelivery => ({
+    send: (ids) => {
+      for (const id of ids) void deliverNotice(ctx, id, req.log);
+    },
+  });
   return {
     /** A session with its places; a signed-in caller also sees their own booking. */
     async get(req: Request, res: Response) {
@@ -31,8 +39,27 @@ export function bookingsController(ctx: AppContext) {
       res.json(await bookings.bookSession(sessionId(req), caller(req), rules));
     },
 
+    /** An admin's change to one session (capacity, substitute trainer). */
+    async change(req: Request, res: Response) {
+      const input = validated<{ capacity: string; trainerId: string }>(req);
+      const session = await bookings.changeSessionByAdmin(
+        sessionId(req),
+        { capacity: Number(input.capacity), trainerId: input.trainerId },
+        rules,
+        delivery(req),
+      );
+      res.json({ message: MESSAGES.bookings.sessionUpdated, session });
+    },
+
+    /** The gym cancels one session. */
+    async cancelSession(req: Request, res: Response) {
+      const { reason } = validated<{ reason: string }>(req);
+      const session = await bookings.cancelSessionByAdmin(sessionId(req), reason, rules, delivery(req));
+      res.json({ message: MESSAGES.bookings.sessionCancelledDone, session });
+    },
+
     async cancel(req: Request, res: Response) {
-      res.json(await bookings.cancelBooking(sessionId(req), caller(req), rules));
+      res.json(await bookings.cancelBooking(sessionId(req), caller(req), rules, delivery(req)));
     },
   };
 }

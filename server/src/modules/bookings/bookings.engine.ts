@@ -11,6 +11,7 @@ import {
 import { isDuplicateKeyError } from '../../lib/db';
 import { LockedBatches } from '../../lib/locked-batches';
 import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
+import { storeNotices } from './bookings.notices';
 
 /**
  * The places of one class session, changed by batches of requests under the session's document
@@ -29,6 +30,7 @@ export type { SessionOutcome, SessionRequest };
 export interface SessionFrame extends SessionTerms {
   id: string;
   lesson: Types.ObjectId;
+  lessonName: string;
   date: string;
   start: string;
   end: string;
@@ -55,6 +57,7 @@ export function stateOf(doc: SessionDoc | null): SessionState {
     notices: doc.notices.map((n) => ({ id: n.id, member: n.member.toString(), kind: n.kind, at: n.at })),
     cancelledAt: doc.cancelledAt ?? null,
     cancelReason: doc.cancelReason ?? '',
+    trainer: doc.trainer ? doc.trainer.toString() : null,
     version: doc.version ?? 0,
   };
 }
@@ -79,7 +82,7 @@ function docOf(
     notices: state.notices.map((n) => ({ ...n, member: oid(n.member) })),
     cancelledAt: state.cancelledAt,
     cancelReason: state.cancelReason,
-    trainer: stored?.trainer ?? null,
+    trainer: state.trainer ? oid(state.trainer) : null,
     version: state.version,
     createdAt: stored?.createdAt ?? now,
     updatedAt: now,
@@ -148,11 +151,7 @@ async function releaseSeat(id: string, place: SeatEntry): Promise<void> {
  * overlapped (the seat keys must still hold the capacity); everything else goes through
  * changeSession().
  */
-export async function handleBatch(
-  frame: SessionFrame,
-  requests: SessionRequest[],
-  now: Date,
-): Promise<SessionOutcome[]> {
+export async function handleBatch(frame: SessionFrame, requests: SessionRequest[], now: Date): Promise<BatchResult> {
   for (let attempt = 0; ; attempt++) {
     const stored = (await sessions().findOne({ _id: frame.id })) as SessionDoc | null;
     const before = stateOf(stored);
@@ -175,8 +174,19 @@ export async function handleBatch(
     state.version = before.version + 1;
     await sessions().replaceOne({ _id: frame.id }, docOf(frame, state, stored, now), { upsert: true });
     await Promise.all(gone.filter((p) => !regiven.has(p.seat)).map((place) => releaseSeat(frame.id, place)));
-    return outcomes;
+    const known = new Set(before.notices.map((n) => n.id));
+    const notices = await storeNotices(
+      { id: frame.id, lessonName: frame.lessonName, start: frame.start, reason: state.cancelReason },
+      state.notices.filter((n) => !known.has(n.id)),
+    );
+    return { outcomes, notices };
   }
+}
+
+/** A batch's outcomes, one per request, and the messages its notices became (bookings.notices.ts). */
+export interface BatchResult {
+  outcomes: SessionOutcome[];
+  notices: string[];
 }
 
 interface Queued {
@@ -184,17 +194,26 @@ interface Queued {
   request: SessionRequest;
 }
 
-const batches = new LockedBatches<Queued, SessionOutcome>(
+const batches = new LockedBatches<Queued, { outcome: SessionOutcome; notices: string[] }>(
   (id) => `session:${id}`,
-  (_id, items) =>
-    handleBatch(
+  async (_id, items) => {
+    const { outcomes, notices } = await handleBatch(
       (items.at(-1) as Queued).frame,
       items.map((i) => i.request),
       new Date(),
-    ),
+    );
+    return outcomes.map((outcome) => ({ outcome, notices }));
+  },
 );
 
-/** Applies `request` to the session `frame.id`, in the order requests for it arrived; resolves with its outcome. */
-export function changeSession(frame: SessionFrame, request: SessionRequest): Promise<SessionOutcome> {
+/**
+ * Applies `request` to the session `frame.id`, in the order requests for it arrived; resolves with
+ * its outcome and the messages its batch left to send (every request of the batch gets them: sending
+ * one twice is refused by its lease).
+ */
+export function changeSession(
+  frame: SessionFrame,
+  request: SessionRequest,
+): Promise<{ outcome: SessionOutcome; notices: string[] }> {
   return batches.submit(frame.id, { frame, request });
 }

@@ -12,6 +12,8 @@ const CANCEL_NOTES =
 export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>('/sessions', [
   { route: 'GET /of/:lessonId',  access: 'anyone', ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },
   { route: 'GET /:sessionId',          access: 'anyone', ok: [200, schemas.classSession], errors: [404], handler: (c) => c.get, summary: 'One session of a class (`<lessonId>:<YYYY-MM-DD>`): its places, waitlist and the caller\'s booking' },
+  { route: 'PUT /:sessionId',           access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved], errors: [400, 404], handler: (c) => c.change, summary: "Change one session: its own capacity (a lower one keeps the places taken; a higher one promotes the waitlist) and a substitute trainer ('' for the class's)" },
+  { route: 'POST /:sessionId/cancel',   access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved], errors: [400, 404, 409], handler: (c) => c.cancelSession, summary: 'Cancel one session (holiday, incident): it takes no more bookings and its members are e-mailed the reason' },
   { route: 'POST /:sessionId/booking',  access: 'member', ok: [200, schemas.bookingResult], errors: [403, 404, 409], handler: (c) => c.book, summary: 'Book a place in a session (or join its waitlist)', notes: BOOK_NOTES },
   { route: 'DELETE /:sessionId/booking', access: 'member', ok: [200, schemas.bookingResult], errors: [404, 409], handler: (c) => c.cancel, summary: 'Cancel a booking or leave the waitlist', notes: CANCEL_NOTES },
 ]);

@@ -19,11 +19,17 @@ import { withDocumentLock } from '../../lib/document-lock';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
 import { findLessonById } from '../lessons/lessons.service';
-import { membershipOf } from '../users/users.service';
+import { objectIdOrNull } from '../../lib/object-id';
+import { isActiveTrainer, membershipOf, userName } from '../users/users.service';
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 
 export type BookingRules = Config['bookings'];
+
+/** Sends the messages a change left (bookings.notices.ts), after the answer; never throws. */
+export interface NoticeDelivery {
+  send(ids: readonly string[]): void;
+}
 type LessonDoc = Awaited<ReturnType<typeof findLessonById>>;
 
 const HOUR = 3_600_000;
@@ -69,6 +75,7 @@ function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRu
       date,
       start: times.start,
       end: times.end,
+      lessonName: lesson.name,
       classCapacity: lesson.capacity ?? LESSON_CAPACITY.default,
       lateFrom: new Date(startsAt.getTime() - rules.lateCancelHours * HOUR),
     },
@@ -77,14 +84,16 @@ function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRu
 
 const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
 
-function sessionDto(
+async function sessionDto(
   context: SessionContext,
   doc: SessionDoc | null,
   member: Types.ObjectId | null,
   now: Date,
-): ClassSessionDto {
+): Promise<ClassSessionDto> {
   const { frame, lesson } = context;
+  const substitute = doc?.trainer ? await userName(doc.trainer) : null;
   return sessionView({
+    substitute,
     id: frame.id,
     lessonId: lesson._id.toString(),
     lessonName: lesson.name,
@@ -113,6 +122,52 @@ export async function getSession(
 }
 
 /**
+ * An admin changes one session: its own capacity (the class's 'Cupo' again when equal to it; a
+ * lower one keeps every place taken and closes the session, a higher one promotes waiting members)
+ * and a substitute trainer for this date ('' or the class's trainer: none).
+ */
+export async function changeSessionByAdmin(
+  id: string,
+  change: { capacity: number; trainerId: string },
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  now = new Date(),
+): Promise<ClassSessionDto> {
+  const context = await sessionContext(id, rules);
+  let trainer: string | null = null;
+  if (change.trainerId !== '' && change.trainerId !== context.lesson.monitor.toString()) {
+    const chosen = objectIdOrNull(change.trainerId);
+    if (!chosen || !(await isActiveTrainer(chosen))) {
+      throw HttpError.validation({ trainerId: MESSAGES.lessons.unknownTrainer });
+    }
+    trainer = chosen.toString();
+  }
+  const capacity = change.capacity === context.frame.classCapacity ? null : change.capacity;
+  const results = await Promise.all([
+    changeSession(context.frame, { op: 'capacity', capacity }),
+    changeSession(context.frame, { op: 'trainer', trainer }),
+  ]);
+  delivery.send(results.flatMap((r) => r.notices));
+  return getSession(id, rules, null, now);
+}
+
+/** The gym cancels one session: it takes no more bookings, and everyone on it is e-mailed why. */
+export async function cancelSessionByAdmin(
+  id: string,
+  reason: string,
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  now = new Date(),
+): Promise<ClassSessionDto> {
+  const context = await sessionContext(id, rules);
+  const before = (await sessions().findOne({ _id: id })) as SessionDoc | null;
+  if (before?.cancelledAt) throw fail(409, ERROR_CODES.CONFLICT, m.alreadyCancelled);
+  const { notices } = await changeSession(context.frame, { op: 'cancel-session', reason });
+  delivery.send(notices);
+  return getSession(id, rules, null, now);
+}
+
+/**
  * A class's sessions a member can book now or soon: from today until the booking window's end
  * (`opensDays` ahead), each with its places and the caller's booking. One point read of the class
  * and one per session, whatever the number of bookings.
@@ -132,7 +187,7 @@ export async function upcomingSessions(
       const context = contextOf(id, lesson, date, rules);
       if (context.startsAt <= now || context.opensAt > now) return null;
       const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
-      return sessionDto(context, doc, member, now);
+      return await sessionDto(context, doc, member, now);
     }),
   );
   return views.filter((v): v is ClassSessionDto => v !== null);
@@ -204,7 +259,7 @@ export async function bookSession(
       const other = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
       if (partIn(other, member)) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(entry.lessonName));
     }
-    const outcome = await changeSession(context.frame, { op: 'book', member: member.toString() });
+    const { outcome } = await changeSession(context.frame, { op: 'book', member: member.toString() });
     if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
     if (outcome.result === 'confirmed' || outcome.result === 'waitlisted') {
       entries = entries.filter((e) => e.session !== id && !clashing.includes(e));
@@ -230,12 +285,15 @@ export async function cancelBooking(
   id: string,
   member: Types.ObjectId,
   rules: BookingRules,
+  delivery: NoticeDelivery,
   now = new Date(),
 ): Promise<BookingResultDto> {
   const context = await sessionContext(id, rules);
   if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
   return withDocumentLock(`member-sessions:${member.toString()}`, async () => {
-    const outcome = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
+    const { outcome, notices } = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
+    // The member promoted into the freed place is told right away (the job retries a failed send).
+    delivery.send(notices);
     if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
     const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
     if (held?.entries.some((e) => e.session === id)) {

@@ -25,6 +25,8 @@ const SESSION: ClassSessionDto = {
   seatsLeft: 2,
   waiting: 0,
   cancelled: false,
+  cancelReason: '',
+  substitute: null,
   bookable: true,
   mine: null,
 };
@@ -91,6 +93,20 @@ describe('SessionList', () => {
     const item = await screen.findByRole('listitem', { name: 'Lunes 7 de enero' });
     expect(item).toHaveTextContent('Clase llena · 2 personas en espera');
     expect(within(item).getByRole('button', { name: 'Unirme a la lista de espera' })).toBeInTheDocument();
+  });
+
+  test('when the gym cancelled a session or gave it a substitute, then the list says so', async () => {
+    vi.mocked(getUpcomingSessions).mockResolvedValue([
+      { ...SESSION, cancelled: true, cancelReason: 'Feriado', seatsLeft: 0, bookable: false },
+      { ...SESSION, id: `${SESSION.lessonId}:2030-01-08`, date: '2030-01-08', substitute: 'Luis Paz' },
+    ]);
+    renderList();
+    const cancelled = await screen.findByRole('listitem', { name: 'Lunes 7 de enero' });
+    expect(cancelled).toHaveTextContent('Sesión cancelada: Feriado');
+    expect(within(cancelled).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('listitem', { name: 'Martes 8 de enero' })).toHaveTextContent(
+      'Profesor sustituto: Luis Paz',
+    );
   });
 
   test('when a visitor looks, then no booking button shows and a link asks them to sign in', async () => {

@@ -81,9 +81,14 @@ export function SessionList({ lessonId, signedIn, isMember, membershipKnown }: S
               <div className="session__when">
                 <strong id={labelId}>{label}</strong>
                 <span>{t.hours(session.start, session.end)}</span>
+                {session.substitute && <span>{t.substitute(session.substitute)}</span>}
               </div>
               <p className={`session__places${full ? ' session__places--full' : ''}`}>
-                {session.cancelled ? t.cancelledSession : full ? t.full : t.seatsLeft(session.seatsLeft)}
+                {session.cancelled
+                  ? t.cancelledBecause(session.cancelReason)
+                  : full
+                    ? t.full
+                    : t.seatsLeft(session.seatsLeft)}
                 {session.waiting > 0 && !session.cancelled && <span> · {t.waiting(session.waiting)}</span>}
               </p>
               {session.mine && (

@@ -150,6 +150,67 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
     await request(app).get(`/api/sessions/of/${new Types.ObjectId().toString()}`).expect(404);
   });
 
+  test("when an admin lowers a session's capacity below the places taken, then every place stays and the next member waits", async () => {
+    const id = await session(3);
+    const admin = await createTestUser(config, { isAdmin: true });
+    const [ana, bea, cris] = [await member(), await member(), await member()];
+    await book(id, ana).expect(200);
+    await book(id, bea).expect(200);
+    const res = await request(app)
+      .put(`/api/sessions/${id}`)
+      .set(bearer(admin))
+      .send({ capacity: 1, trainerId: '' })
+      .expect(200);
+    expect(res.body).toMatchObject({ message: m.sessionUpdated, session: { capacity: 1, taken: 2, seatsLeft: 0 } });
+    expect((await book(id, cris).expect(200)).body.result).toBe('waitlisted');
+
+    // Raised again, the waiting member gets a place.
+    await request(app).put(`/api/sessions/${id}`).set(bearer(admin)).send({ capacity: 5, trainerId: '' }).expect(200);
+    const seen = await request(app).get(`/api/sessions/${id}`).set(bearer(cris)).expect(200);
+    expect(seen.body).toMatchObject({ capacity: 5, taken: 3, waiting: 0, mine: { state: 'confirmed' } });
+  });
+
+  test('when an admin gives a session a substitute trainer, then the session names them; an unknown trainer is refused', async () => {
+    const id = await session(3);
+    const admin = await createTestUser(config, { isAdmin: true });
+    const luis = await createTestUser(config, { isMonitor: true, fullName: 'Luis Sustituto' });
+    const res = await request(app)
+      .put(`/api/sessions/${id}`)
+      .set(bearer(admin))
+      .send({ capacity: 3, trainerId: luis.id })
+      .expect(200);
+    expect(res.body.session).toMatchObject({ substitute: 'Luis Sustituto', capacity: 3 });
+    const bad = await request(app)
+      .put(`/api/sessions/${id}`)
+      .set(bearer(admin))
+      .send({ capacity: 3, trainerId: new Types.ObjectId().toString() })
+      .expect(400);
+    expect(bad.body.code).toBe(ERROR_CODES.VALIDATION_FAILED);
+    await request(app).put(`/api/sessions/${id}`).set(bearer(admin)).send({ capacity: 0, trainerId: '' }).expect(400);
+    expect((await request(app).get(`/api/sessions/${id}`)).body.substitute).toBe('Luis Sustituto');
+  });
+
+  test('when an admin cancels a session, then it takes no bookings, says why, and cannot be cancelled twice', async () => {
+    const id = await session(3);
+    const admin = await createTestUser(config, { isAdmin: true });
+    const ana = await member();
+    await book(id, ana).expect(200);
+    await request(app).post(`/api/sessions/${id}/cancel`).set(bearer(admin)).send({ reason: '' }).expect(400);
+    const res = await request(app)
+      .post(`/api/sessions/${id}/cancel`)
+      .set(bearer(admin))
+      .send({ reason: 'Feriado' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      message: m.sessionCancelledDone,
+      session: { cancelled: true, cancelReason: 'Feriado', seatsLeft: 0, bookable: false },
+    });
+    expect((await book(id, await member()).expect(409)).body.message).toBe(m.sessionCancelled);
+    const again = await request(app).post(`/api/sessions/${id}/cancel`).set(bearer(admin)).send({ reason: 'x' });
+    expect(again.status).toBe(409);
+    await request(app).post(`/api/sessions/${id}/cancel`).set(bearer(ana)).send({ reason: 'x' }).expect(403);
+  });
+
   test('when a member cancels what they do not hold, then the answer is 409', async () => {
     const id = await session(2);
     const ana = await member();

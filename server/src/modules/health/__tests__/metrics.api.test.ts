@@ -56,7 +56,14 @@ describe('GET /api/metrics', () => {
   test("when the server's jobs ran, then the scraper sees their runs and failures by job", async () => {
     const { ctx } = createTestApp({ METRICS_TOKEN: SCRAPER });
     const jobs = createJobs(ctx, createLogger(config));
-    const all = ['contact-retry', 'reset-purge', 'rate-limit-purge', 'reviewer-names', 'lease-purge'];
+    const all = [
+      'contact-retry',
+      'reset-purge',
+      'rate-limit-purge',
+      'reviewer-names',
+      'booking-notices',
+      'lease-purge',
+    ];
     expect(await jobs.runDue()).toEqual(all);
     const res = await request(app).get('/api/metrics').set('Authorization', `Bearer ${SCRAPER}`);
     for (const job of all) {
