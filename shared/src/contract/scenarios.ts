@@ -1,6 +1,7 @@
 import { ERROR_CODES as E } from '../api';
 import type {
   BranchDto,
+  ClassSessionDto,
   CheckoutSessionDto,
   ContactMessageDto,
   LessonDto,
@@ -117,6 +118,23 @@ const REVIEW: Shape<LessonReviewDto> = {
   stars: m.number,
   description: m.string,
   createdAt: m.iso,
+};
+const SESSION: Shape<ClassSessionDto> = {
+  id: m.regex(/^[0-9a-f]{24}:\d{4}-\d{2}-\d{2}$/),
+  lessonId: m.id,
+  lessonName: m.string,
+  date: m.regex(/^\d{4}-\d{2}-\d{2}$/),
+  start: m.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+  end: m.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+  capacity: m.number,
+  taken: m.number,
+  seatsLeft: m.number,
+  waiting: m.number,
+  cancelled: m.boolean,
+  cancelReason: m.string,
+  substitute: m.nullable(m.string),
+  bookable: m.boolean,
+  mine: m.nullable({ state: m.oneOf('confirmed', 'waitlisted'), position: m.nullable(m.number) }),
 };
 const LESSON: Shape<LessonDto> = {
   ...LESSON_ITEM,
@@ -1995,6 +2013,107 @@ export function contractScenarios(w: World): Scenario[] {
       ],
     },
   );
+  scenarios.push({
+    name: 'class sessions: a booking, a full session, the waitlist and a promotion; the gym cancels a session',
+    steps: [
+      {
+        name: "the member sees Spinning's sessions open for booking",
+        method: 'GET',
+        path: (v) => `/sessions/of/${v.spinningId}`,
+        as: 'member',
+        status: 200,
+        body: m.arrayOf({ ...SESSION, lessonName: w.lessons.spinning, bookable: true }),
+        // The furthest session: well before its late-cancel limit, so a cancellation promotes.
+        save: (body: ClassSessionDto[], v: Vars) => {
+          v.sessionId = body.at(-1)?.id ?? '';
+        },
+      },
+      {
+        name: 'the admin gives that session one place',
+        method: 'PUT',
+        path: (v) => `/sessions/${v.sessionId}`,
+        as: 'admin',
+        json: { capacity: 1, trainerId: '' },
+        status: 200,
+        body: { message: M.bookings.sessionUpdated, session: { ...SESSION, capacity: 1, taken: 0, seatsLeft: 1 } },
+      },
+      {
+        name: 'the member books it',
+        method: 'POST',
+        path: (v) => `/sessions/${v.sessionId}/booking`,
+        as: 'member',
+        status: 200,
+        body: {
+          message: M.bookings.confirmed,
+          result: 'confirmed',
+          session: { ...SESSION, taken: 1, seatsLeft: 0, mine: { state: 'confirmed', position: null } },
+        },
+      },
+      {
+        name: 'the newcomer finds it full and waits first',
+        method: 'POST',
+        path: (v) => `/sessions/${v.sessionId}/booking`,
+        as: 'newcomer',
+        status: 200,
+        body: {
+          message: M.bookings.waitlisted(1),
+          result: 'waitlisted',
+          session: { ...SESSION, taken: 1, waiting: 1, mine: { state: 'waitlisted', position: 1 } },
+        },
+      },
+      {
+        name: 'the member cancels',
+        method: 'DELETE',
+        path: (v) => `/sessions/${v.sessionId}/booking`,
+        as: 'member',
+        status: 200,
+        body: { message: M.bookings.cancelled, result: 'cancelled', session: { ...SESSION, mine: null } },
+      },
+      {
+        name: 'the newcomer now holds the place',
+        method: 'GET',
+        path: (v) => `/sessions/${v.sessionId}`,
+        as: 'newcomer',
+        status: 200,
+        body: { ...SESSION, taken: 1, waiting: 0, mine: { state: 'confirmed', position: null } },
+      },
+      {
+        name: 'the member cancels again',
+        method: 'DELETE',
+        path: (v) => `/sessions/${v.sessionId}/booking`,
+        as: 'member',
+        status: 409,
+        body: error(E.CONFLICT, M.bookings.notBooked),
+      },
+      {
+        name: 'the gym cancels the session',
+        method: 'POST',
+        path: (v) => `/sessions/${v.sessionId}/cancel`,
+        as: 'admin',
+        json: { reason: 'Feriado' },
+        status: 200,
+        body: {
+          message: M.bookings.sessionCancelledDone,
+          session: { ...SESSION, cancelled: true, cancelReason: 'Feriado', seatsLeft: 0, bookable: false },
+        },
+      },
+      {
+        name: 'a cancelled session takes no booking',
+        method: 'POST',
+        path: (v) => `/sessions/${v.sessionId}/booking`,
+        as: 'member',
+        status: 409,
+        body: error(E.CONFLICT, M.bookings.sessionCancelled),
+      },
+      {
+        name: 'a session that does not exist',
+        method: 'GET',
+        path: (v) => `/sessions/${v.spinningId}:2030-02-30`,
+        status: 404,
+        body: error(E.NOT_FOUND, M.bookings.sessionNotFound),
+      },
+    ],
+  });
   return scenarios;
 }
 
