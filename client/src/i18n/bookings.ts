@@ -1,25 +1,4 @@
-import { MESSAGES, weekdayOf } from '@pulso/shared';
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** 'Jueves 26 de noviembre' for the gym's date `YYYY-MM-DD`. */
-function dayLabel(date: string): string {
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `${weekdayOf(date)} ${day} de ${MONTHS[month - 1]}`;
-}
+import { MESSAGES, sessionDayLabel } from '@pulso/shared';
 
 /** Texts of class sessions and their bookings; the server's results come from MESSAGES.bookings. */
 export const bookingsEs = {
@@ -27,7 +6,7 @@ export const bookingsEs = {
   loading: 'Cargando sesiones...',
   loadError: 'No se pudieron cargar las sesiones de la clase.',
   none: 'No hay sesiones con reservas abiertas en los próximos días.',
-  dayLabel,
+  dayLabel: sessionDayLabel,
   hours: (start: string, end: string) => `${start.slice(11)} a ${end.slice(11)}`,
   seatsLeft: MESSAGES.bookings.seatsLeft,
   full: MESSAGES.bookings.full,
@@ -50,5 +29,6 @@ export const bookingsEs = {
   confirmCancel: (label: string) => `¿Quieres cancelar tu reserva del ${label}?`,
   confirmLeave: (label: string) => `¿Quieres salir de la lista de espera del ${label}?`,
   keep: 'Volver',
-  sessionLabel: (name: string, date: string, start: string) => `${name}, ${dayLabel(date)} a las ${start.slice(11)}`,
+  sessionLabel: (name: string, date: string, start: string) =>
+    `${name}, ${sessionDayLabel(date)} a las ${start.slice(11)}`,
 };

@@ -35,6 +35,27 @@ export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
   return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] as (typeof WEEKDAYS)[number];
 }
 
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** A gym date (`YYYY-MM-DD`) in words: 'Jueves 26 de noviembre'. */
+export function sessionDayLabel(date: string): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${weekdayOf(date)} ${day} de ${MONTHS[month - 1]}`;
+}
+
 const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
 
 /** A session's local start and end (`YYYY-MM-DDTHH:mm`); a class ending at '24:00' ends at the next midnight. */

@@ -1,4 +1,5 @@
-import type { ClassSessionDto } from '../schemas/sessions';
+import type { BookingResultDto, ClassSessionDto } from '../schemas/sessions';
+import { MESSAGES } from '../validation/messages';
 
 /**
  * The rules of a session's places, on its state alone: the server applies them to the stored
@@ -265,4 +266,29 @@ export function sessionView(args: {
         ? { state: 'waitlisted', position: position + 1 }
         : null,
   };
+}
+
+/**
+ * What a member is told of their booking or cancellation, with the session as it is now; null
+ * when the request changed nothing of theirs (the caller answers it as a conflict).
+ */
+export function bookingResultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto | null {
+  const m = MESSAGES.bookings;
+  switch (outcome.result) {
+    case 'confirmed':
+      return { message: outcome.already ? m.alreadyConfirmed : m.confirmed, result: 'confirmed', session };
+    case 'waitlisted':
+      return {
+        message: outcome.already ? m.alreadyWaiting(outcome.position) : m.waitlisted(outcome.position),
+        result: 'waitlisted',
+        session,
+      };
+    case 'cancelled':
+      if (!outcome.held) return { message: m.leftWaitlist, result: 'left-waitlist', session };
+      return outcome.late
+        ? { message: m.cancelledLate, result: 'cancelled-late', session }
+        : { message: m.cancelled, result: 'cancelled', session };
+    default:
+      return null;
+  }
 }

@@ -1,6 +1,7 @@
 import {
   addDays,
   applySessionBatch,
+  bookingResultOf,
   emptySessionState,
   ERROR_CODES,
   LESSON_CAPACITY,
@@ -150,25 +151,10 @@ function sessionContextOrNull(data: MockData, id: string): Context | null {
 }
 
 function resultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto {
-  switch (outcome.result) {
-    case 'confirmed':
-      return { message: outcome.already ? m.alreadyConfirmed : m.confirmed, result: 'confirmed', session };
-    case 'waitlisted':
-      return {
-        message: outcome.already ? m.alreadyWaiting(outcome.position) : m.waitlisted(outcome.position),
-        result: 'waitlisted',
-        session,
-      };
-    case 'cancelled':
-      if (!outcome.held) return { message: m.leftWaitlist, result: 'left-waitlist', session };
-      return outcome.late
-        ? { message: m.cancelledLate, result: 'cancelled-late', session }
-        : { message: m.cancelled, result: 'cancelled', session };
-    case 'session-cancelled':
-      throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
-    default:
-      throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
-  }
+  if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
+  const result = bookingResultOf(outcome, session);
+  if (!result) throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+  return result;
 }
 
 function memberOf(data: MockData, id: string): UserRec {

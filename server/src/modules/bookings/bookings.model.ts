@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { Schema, model, type InferSchemaType } from 'mongoose';
 
 /**
  * The places of class sessions. A session is one date of a class's weekly pattern; it is stored
@@ -82,10 +82,6 @@ const sessionSchema = new Schema(
 );
 
 export type SessionDoc = InferSchemaType<typeof sessionSchema> & { _id: string };
-export type PlaceEntry = InferSchemaType<typeof placeEntrySchema>;
-export type WaitEntry = InferSchemaType<typeof waitEntrySchema>;
-export type CancelEntry = InferSchemaType<typeof cancelEntrySchema>;
-export type Notice = InferSchemaType<typeof noticeSchema>;
 export const SessionModel = model('LessonSession', sessionSchema, 'lesson_sessions');
 
 /** One confirmed place: `_id` = `<sessionId>#<seat>`. */
@@ -101,6 +97,3 @@ export type PlaceKeyDoc = InferSchemaType<typeof placeKeySchema> & { _id: string
 export const PlaceKeyModel = model('SessionPlace', placeKeySchema, 'session_places');
 
 export const placeKey = (sessionId: string, seat: number) => `${sessionId}#${seat}`;
-
-export type SessionId = string;
-export type MemberId = Types.ObjectId;

@@ -1,6 +1,6 @@
 import mongoose, { Types } from 'mongoose';
 import type { Logger } from 'pino';
-import { lessonName as canonicalName, weekdayOf, type SessionNotice } from '@pulso/shared';
+import { lessonName as canonicalName, sessionDayLabel, type SessionNotice } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { isDuplicateKeyError } from '../../lib/db';
 import { claimLease, type Lease } from '../../lib/jobs';
@@ -77,26 +77,10 @@ export async function storeNotices(
   return ids;
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** 'el lunes 7 de enero a las 18:00' for a local start `YYYY-MM-DDTHH:mm`. */
 function when(start: string): string {
-  const date = start.slice(0, 10);
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  return `el ${weekdayOf(date).toLowerCase()} ${day} de ${MONTHS[month - 1]} a las ${start.slice(11, 16)}`;
+  const day = sessionDayLabel(start.slice(0, 10));
+  return `el ${day.charAt(0).toLowerCase()}${day.slice(1)} a las ${start.slice(11, 16)}`;
 }
 
 function noticeMail(ctx: AppContext, doc: NoticeDoc, to: string, name: string | null): Mail {

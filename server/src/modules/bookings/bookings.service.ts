@@ -1,6 +1,7 @@
 import mongoose, { type Types } from 'mongoose';
 import {
   addDays,
+  bookingResultOf,
   ERROR_CODES,
   LESSON_CAPACITY,
   MESSAGES,
@@ -309,21 +310,7 @@ export async function cancelBooking(
 }
 
 function resultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto {
-  switch (outcome.result) {
-    case 'confirmed':
-      return { message: outcome.already ? m.alreadyConfirmed : m.confirmed, result: 'confirmed', session };
-    case 'waitlisted':
-      return {
-        message: outcome.already ? m.alreadyWaiting(outcome.position) : m.waitlisted(outcome.position),
-        result: 'waitlisted',
-        session,
-      };
-    case 'cancelled':
-      if (!outcome.held) return { message: m.leftWaitlist, result: 'left-waitlist', session };
-      return outcome.late
-        ? { message: m.cancelledLate, result: 'cancelled-late', session }
-        : { message: m.cancelled, result: 'cancelled', session };
-    default:
-      throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
-  }
+  const result = bookingResultOf(outcome, session);
+  if (!result) throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+  return result;
 }
