@@ -23,6 +23,11 @@ export interface CacheSyncOptions {
   heartbeatMs?: number;
   /** Entries of processes silent for longer than this are removed. */
   forgetAfterMs?: number;
+  /**
+   * How long a write waits for the writes that follow it before the counts are published (default
+   * 20 ms): one request's dozen writes then cost one or two publishes instead of one each.
+   */
+  publishDelayMs?: number;
 }
 
 /**
@@ -46,6 +51,7 @@ export class CacheSync {
   private readonly seen = new Map<string, number>();
   private dirty = false;
   private publishing: Promise<void> | undefined;
+  private publishTimer: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stream: mongo.ChangeStream | undefined;
   private streamRetry: NodeJS.Timeout | undefined;
@@ -81,6 +87,10 @@ export class CacheSync {
 
   /** Stops following; the cache goes back to this process alone. */
   async stop(): Promise<void> {
+    // Writes not yet published are published first: the other servers must still learn of them.
+    clearTimeout(this.publishTimer);
+    this.publishTimer = undefined;
+    if (this.dirty) await this.publish().catch(() => undefined);
     this.stopped = true;
     clearTimeout(this.timer);
     clearTimeout(this.streamRetry);
@@ -94,13 +104,18 @@ export class CacheSync {
     if (collection === CACHE_VERSIONS) return;
     this.counts.set(collection, (this.counts.get(collection) ?? 0) + 1);
     this.dirty = true;
-    void this.publish();
+    if (this.publishTimer) return;
+    this.publishTimer = setTimeout(() => {
+      this.publishTimer = undefined;
+      void this.publish();
+    }, this.options.publishDelayMs ?? 20).unref();
   }
 
   /** Writes this process's counts; one write at a time, the latest counts each time. */
   private publish(): Promise<void> {
     if (this.publishing) return this.publishing;
-    this.publishing = (async () => {
+    if (!this.dirty || this.stopped) return Promise.resolve();
+    const run = async () => {
       try {
         while (this.dirty && !this.stopped) {
           this.dirty = false;
@@ -112,11 +127,14 @@ export class CacheSync {
         // Published again with the next write or heartbeat.
         this.dirty = true;
         this.logger?.warn({ err: error }, 'cache versions not published');
-      } finally {
-        this.publishing = undefined;
       }
-    })();
-    return this.publishing;
+    };
+    // Cleared only after it is set: a run with nothing to write ends before `publishing` is assigned.
+    const publishing: Promise<void> = run().finally(() => {
+      if (this.publishing === publishing) this.publishing = undefined;
+    });
+    this.publishing = publishing;
+    return publishing;
   }
 
   /** Reads the other processes' counts and marks what moved; then their writes are known up to the read. */

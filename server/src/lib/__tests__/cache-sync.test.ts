@@ -148,4 +148,50 @@ describe('read caches of several servers on one database (cache-sync)', () => {
     const doc = await a.db.collection(CACHE_VERSIONS).findOne({ _id: a.sync.id as never });
     expect(doc?.v).toEqual([{ c: 'plans', n: 1 }]);
   });
+
+  test('when a request makes a dozen writes one after another, then they are published together, and a server that stops publishes its last ones', async () => {
+    const a = await instance();
+    const publishes: string[] = [];
+    a.client.on('commandStarted', (event) => {
+      if (event.commandName === 'update' && event.command.update === CACHE_VERSIONS) publishes.push('publish');
+    });
+    for (let n = 0; n < 12; n++) await a.db.collection('lessons').insertOne({ name: `s${n}` });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(publishes.length).toBeGreaterThanOrEqual(1);
+    expect(publishes.length).toBeLessThanOrEqual(3);
+    const published = async () =>
+      ((await a.db.collection(CACHE_VERSIONS).findOne({ _id: a.sync.id as never }))?.v as { c: string; n: number }[])
+        .find((e) => e.c === 'lessons')?.n;
+    expect(await published()).toBe(12);
+
+    // Written and stopped at once, before the publish delay is over.
+    await a.db.collection('lessons').insertOne({ name: 'last' });
+    await a.sync.stop();
+    expect(await published()).toBe(13);
+  });
+
+  test('when writes keep coming while counts are being published, then publishing never stalls and the last count is published', async () => {
+    const a = await instance();
+    let written = 0;
+    // Bursts of writes back to back, each ending while its last counts are being published.
+    for (let burst = 0; burst < 4; burst++) {
+      const until = Date.now() + 60;
+      while (Date.now() < until) {
+        await a.db.collection('lessons').insertOne({ name: `w${written}` });
+        written++;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await a.db.collection('lessons').insertOne({ name: 'last' });
+    written++;
+    const deadline = Date.now() + 1_000;
+    let published: number | undefined;
+    while (Date.now() < deadline) {
+      const doc = await a.db.collection(CACHE_VERSIONS).findOne({ _id: a.sync.id as never });
+      published = (doc?.v as { c: string; n: number }[] | undefined)?.find((e) => e.c === 'lessons')?.n;
+      if (published === written) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(published).toBe(written);
+  });
 });
