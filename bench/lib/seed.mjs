@@ -115,7 +115,7 @@ async function writePayments(db, payments) {
 }
 
 /**
- * The chain is seeded in the shape the server's migrations leave (reviews with their class, e-mail
+ * The chain is seeded in the shape the server's migrations leave (reviews with their class and their author's name, e-mail
  * and payment keys), so it is recorded as migrated, as a database the server seeded is: the
  * server's first start then applies none of them. The ids are the migrations' file names
  * (server/src/migrations/NNN-name.ts; a server test keeps the list and the files alike).
@@ -252,6 +252,7 @@ export async function seedChain(uri, chain = CHAIN) {
       buckets.get(lesson._id.toString()).set(user._id.toString(), {
         _id: new ObjectId(),
         user: user._id,
+        userName: user.fullName,
         stars: 1 + r.int(5),
         description: r.int(3) === 0 ? '' : 'Muy buena clase, el profesor explica cada ejercicio con paciencia.',
         createdAt: date,

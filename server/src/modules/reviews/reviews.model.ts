@@ -5,7 +5,8 @@ const reviewSchema = new Schema({
   user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
   /**
    * The author's full name when written, so a class page names its reviewers without reading their
-   * accounts; a later change of name is copied here by the reviewer-names job.
+   * accounts; a later change of name is copied here by the reviewer-names job, and reviews written
+   * before names were stored got theirs from migration 004 ('' when the account was gone).
    */
   userName: { type: String, default: null },
   stars: { type: Number, required: true, min: 1, max: 5 },

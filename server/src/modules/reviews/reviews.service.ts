@@ -4,7 +4,7 @@ import { isDuplicateKeyError } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { withDocumentLock } from '../../lib/document-lock';
 import { findLessonById, replaceRating, shownRating } from '../lessons/lessons.service';
-import { userName } from '../users/users.service';
+import { allUserNames, userName } from '../users/users.service';
 import {
   LEGACY_REVIEWS_COLLECTION,
   LessonReviewsModel,
@@ -30,7 +30,9 @@ export async function reviewsForLesson(
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, SHOWN);
   const unnamed = [
-    ...new Set(newest.filter((r) => !r.userName && !knownNames?.has(r.user.toString())).map((r) => r.user.toString())),
+    ...new Set(
+      newest.filter((r) => r.userName == null && !knownNames?.has(r.user.toString())).map((r) => r.user.toString()),
+    ),
   ];
   const looked = new Map(
     await Promise.all(
@@ -186,6 +188,38 @@ export async function renameReviewer(userId: Types.ObjectId, name: string): Prom
     changed.push(doc._id);
   }
   return changed;
+}
+
+/**
+ * Stores its author's name on every review that has none (reviews written before names were stored
+ * with them, or moved by migration 001): a class page then names its reviewers without a read of
+ * each author's account. An author whose account is gone is stored as '' (no name). The names are
+ * read once, all accounts in one pass; each class's reviews are rewritten under their document lock.
+ * Returns how many reviews got a name; none once done (migration 004).
+ */
+export async function nameUnnamedReviews(): Promise<number> {
+  let names: Map<string, string> | undefined;
+  let named = 0;
+  const unnamed = (reviews: readonly ReviewEntry[]) => reviews.some((r) => r.userName == null);
+  const cursor = LessonReviewsModel.find({}, { _id: 1, reviews: 1 })
+    .lean<Pick<LessonReviewsDoc, '_id' | 'reviews'>>()
+    .cursor();
+  for await (const doc of cursor) {
+    if (!unnamed(doc.reviews ?? [])) continue;
+    names ??= await allUserNames();
+    const known = names;
+    await withDocumentLock(reviewsLock(doc._id), async () => {
+      const current = await LessonReviewsModel.findById(doc._id).lean<LessonReviewsDoc>();
+      if (!current || !unnamed(current.reviews)) return;
+      const reviews = current.reviews.map((r) => {
+        if (r.userName != null) return r;
+        named++;
+        return { ...r, userName: known.get(r.user.toString()) ?? '' };
+      });
+      await LessonReviewsModel.updateOne({ _id: doc._id }, { $set: { reviews, version: current.version + 1 } });
+    });
+  }
+  return named;
 }
 
 /** The user's review of a class, if any (tests and checks). */

@@ -1,10 +1,18 @@
 import mongoose, { Types } from 'mongoose';
 import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { lessonFields } from '../../../test/fixtures';
+import { queriesDuring } from '../../../test/point-queries';
 import { LessonModel } from '../../lessons/lessons.model';
 import { setRating } from '../../lessons/lessons.service';
 import { LessonReviewsModel } from '../reviews.model';
-import { countReviews, findReview, migrateLegacyReviews, reviewsForLesson, writeReview } from '../reviews.service';
+import {
+  countReviews,
+  findReview,
+  migrateLegacyReviews,
+  nameUnnamedReviews,
+  reviewsForLesson,
+  writeReview,
+} from '../reviews.service';
 
 function legacy() {
   const db = mongoose.connection.db;
@@ -89,5 +97,51 @@ describe('reviews kept with their class', () => {
 
     expect(await migrateLegacyReviews()).toBe(0);
     expect(await countReviews()).toBe(3);
+  });
+
+  test("when reviews were stored without their author's name, then the migration names them once and a class page reads no account", async () => {
+    const lesson = new Types.ObjectId();
+    const [ana, bruno] = [{ id: new Types.ObjectId().toString() }, { id: new Types.ObjectId().toString() }];
+    await mongoose.connection.db?.collection('users').insertMany([
+      { _id: new Types.ObjectId(ana.id), fullName: 'Ana Ruiz' },
+      { _id: new Types.ObjectId(bruno.id), fullName: 'Bruno Gil' },
+    ]);
+    const gone = new Types.ObjectId();
+    const at = new Date('2025-03-01T10:00:00Z');
+    const entry = (user: Types.ObjectId, stars: number, userName?: string) => ({
+      _id: new Types.ObjectId(),
+      user,
+      stars,
+      description: '',
+      createdAt: at,
+      updatedAt: at,
+      ...(userName === undefined ? {} : { userName }),
+    });
+    // Written by the legacy move, the first two have no name field at all.
+    await mongoose.connection.db?.collection('lessonreviews').insertOne({
+      _id: lesson,
+      reviews: [
+        entry(new Types.ObjectId(ana.id), 5),
+        entry(gone, 2),
+        entry(new Types.ObjectId(bruno.id), 4, 'Bruno Gil'),
+      ],
+      version: 3,
+    });
+    const before = await queriesDuring(() => reviewsForLesson(lesson));
+    expect(before.filter((q) => q.collection === 'users')).toHaveLength(2);
+
+    expect(await nameUnnamedReviews()).toBe(2);
+    const doc = await LessonReviewsModel.findById(lesson).lean();
+    expect(doc?.reviews.map((r) => r.userName)).toEqual(['Ana Ruiz', '', 'Bruno Gil']);
+    expect(doc?.version).toBe(4);
+
+    const sent = await queriesDuring(() => reviewsForLesson(lesson));
+    expect(sent.filter((q) => q.collection === 'users')).toEqual([]);
+    expect((await reviewsForLesson(lesson)).map((r) => [r.user, r.stars])).toEqual([
+      ['Ana Ruiz', 5],
+      ['', 2],
+      ['Bruno Gil', 4],
+    ]);
+    expect(await nameUnnamedReviews()).toBe(0);
   });
 });
