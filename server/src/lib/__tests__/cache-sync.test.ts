@@ -160,8 +160,9 @@ describe('read caches of several servers on one database (cache-sync)', () => {
     expect(publishes.length).toBeGreaterThanOrEqual(1);
     expect(publishes.length).toBeLessThanOrEqual(3);
     const published = async () =>
-      ((await a.db.collection(CACHE_VERSIONS).findOne({ _id: a.sync.id as never }))?.v as { c: string; n: number }[])
-        .find((e) => e.c === 'lessons')?.n;
+      (
+        (await a.db.collection(CACHE_VERSIONS).findOne({ _id: a.sync.id as never }))?.v as { c: string; n: number }[]
+      ).find((e) => e.c === 'lessons')?.n;
     expect(await published()).toBe(12);
 
     // Written and stopped at once, before the publish delay is over.
