@@ -9,6 +9,7 @@ import { loadModelValue, patchModel } from '../read-models';
 import { withDocumentLock } from '../document-lock';
 import { loadConfig } from '../../config/env';
 import { warnWithoutIdIndex } from '../../startup';
+import { queriesDuring } from '../../test/point-queries';
 
 const collection = () => {
   const db = mongoose.connection.db;
@@ -85,6 +86,39 @@ describe('document locks and read models on the embedded engine', () => {
       expect(list.map((l) => [l.name, l.averageStars])).toEqual(
         lessons.map((l, i) => [l.name, 1 + (i % 5)]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       );
+    }
+  });
+
+  test("when a change leaves a class's list entry as it was, then the lists are not rewritten; when it moves the shown rating, they are", async () => {
+    const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Entrenador Media' });
+    const branch = await BranchModel.create({
+      name: 'Sede Media',
+      location: 'Calle 3',
+      scheduleDays: ['Lunes'],
+      scheduleHourStart: '6:00',
+      scheduleHourFinish: '23:00',
+    });
+    const lesson = await LessonModel.create({
+      ...lessonFields('Media'),
+      monitor: new Types.ObjectId(trainer.id),
+      office: branch._id,
+      averageStars: 4.2,
+      reviewCount: 40,
+    });
+    await patchModel<LessonListItemDto[]>(LESSON_LISTS.all, () => []);
+    await patchModel<LessonListItemDto[]>(LESSON_LISTS.available, () => []);
+    await refreshLesson(lesson._id);
+    const listWrites = async (change: Record<string, unknown>) => {
+      await LessonModel.updateOne({ _id: lesson._id }, { $set: change });
+      const sent = await queriesDuring(() => refreshLesson(lesson._id));
+      return sent.filter((q) => q.command === 'update' && String(q.filter._id).startsWith('lessons:')).length;
+    };
+    // One more review: the count moves, the average shown (4.2) does not.
+    expect(await listWrites({ reviewCount: 41 })).toBe(0);
+    expect(await listWrites({ averageStars: 4.3, reviewCount: 42 })).toBe(2);
+    for (const key of [LESSON_LISTS.all, LESSON_LISTS.available]) {
+      const list = (await loadModelValue<LessonListItemDto[]>(key)) ?? [];
+      expect(list.map((l) => [l.name, l.averageStars])).toEqual([['Media', 4.3]]);
     }
   });
 

@@ -57,24 +57,36 @@ export async function refreshLesson(id: Types.ObjectId): Promise<LessonDto | nul
   const key = id.toString();
   const doc = await LessonModel.findById(id).lean<LessonDoc>();
   const current = doc && !doc.deletedAt ? doc : null;
-  const detail = await storePage(key, () => (current ? toLessonDto(current) : Promise.resolve(null)));
-  await updateLists(key);
+  const { detail, entryChanged } = await storePage(key, () => (current ? toLessonDto(current) : Promise.resolve(null)));
+  // Most reviews move a class's average by less than the tenth it is shown with: its list entry
+  // stays as it was, and the lists are not rewritten. Whoever last changed the entry has its
+  // update queued, and that update takes the entry from the page stored when it runs.
+  if (entryChanged) await updateLists(key);
   return detail;
 }
 
+/** A page's entry in the lists, as compared before and after a change. */
+const entryOf = (page: LessonDto | null) => (page ? JSON.stringify(listItemOf(page)) : null);
+
 /**
  * Stores a class's page under its id and its name (null: the class is not current, both go), and
- * drops the page under a name it no longer has. Returns the page.
+ * drops the page under a name it no longer has. Returns the page, and whether its list entry
+ * changed (or was unknown: no page was stored).
  */
-async function storePage(key: string, build: () => Promise<LessonDto | null>): Promise<LessonDto | null> {
+async function storePage(
+  key: string,
+  build: () => Promise<LessonDto | null>,
+): Promise<{ detail: LessonDto | null; entryChanged: boolean }> {
   let detail: LessonDto | null = null;
+  let entryChanged = true;
   await patchModel<LessonDto>(detailKey(key), async (stored) => {
     detail = await build();
+    entryChanged = !stored || entryOf(stored) !== entryOf(detail);
     if (stored && stored.name !== detail?.name) await deleteModel(nameKey(stored.name));
     if (detail) await storeModel(nameKey(detail.name), detail);
     return detail;
   });
-  return detail;
+  return { detail, entryChanged };
 }
 
 /** Classes whose list entries wait to be written by this process, and the callers waiting for them. */
