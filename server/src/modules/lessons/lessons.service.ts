@@ -212,13 +212,7 @@ export async function setRating(
   );
 }
 
-/** The rating a class shows (what the lists read); null when the class does not exist. */
-export async function shownRating(id: Types.ObjectId): Promise<{ average: number; count: number } | null> {
-  const doc = await LessonModel.findById(id, { averageStars: 1, reviewCount: 1 }).lean<LessonDoc>();
-  return doc ? { average: doc.averageStars ?? 0, count: doc.reviewCount ?? 0 } : null;
-}
-
-/** Shows this rating on the class, whatever it showed before (reviews.service `syncRating` decides). */
+/** Shows this rating on the class, whatever it showed before (written under the class's reviews lock: reviews.service). */
 export async function replaceRating(
   id: Types.ObjectId,
   rating: { average: number; count: number; version: number },

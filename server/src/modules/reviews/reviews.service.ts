@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES, type LessonReviewDto } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { withDocumentLock } from '../../lib/document-lock';
-import { findLessonById, replaceRating, shownRating } from '../lessons/lessons.service';
+import { findLessonById, replaceRating } from '../lessons/lessons.service';
 import { allUserNames, userName } from '../users/users.service';
 import {
   LEGACY_REVIEWS_COLLECTION,
@@ -65,8 +65,8 @@ function ratingOf(reviews: readonly ReviewEntry[], version: number): Rating {
 }
 
 /**
- * Writes the user's review of a class (a second one replaces the first) and returns the class's new
- * rating. Compare-and-set on the class's review document: a write that lost a race reads again.
+ * Writes the user's review of a class (a second one replaces the first), shows the class's new
+ * rating on the class, and returns it.
  */
 export async function writeReview(
   author: Types.ObjectId | { id: Types.ObjectId; name: string },
@@ -75,7 +75,13 @@ export async function writeReview(
   description: string,
 ): Promise<Rating> {
   const named = 'name' in author ? author : { id: author, name: (await userName(author)) ?? '' };
-  return withDocumentLock(reviewsLock(lessonId), () => compareAndSetReview(named, lessonId, stars, description));
+  return withDocumentLock(reviewsLock(lessonId), async () => {
+    const rating = await compareAndSetReview(named, lessonId, stars, description);
+    // Still under the lock: the writers of one class's reviews take turns, so the class ends on the
+    // rating of the last one, on every server.
+    await replaceRating(lessonId, rating);
+    return rating;
+  });
 }
 
 /**
@@ -98,13 +104,12 @@ export async function rateLesson(
     throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
   const lesson = await findLessonById(lessonId);
-  await writeReview(
+  return writeReview(
     { id: new mongoose.Types.ObjectId(member.id), name: member.fullName },
     lesson._id,
     stars,
     description,
   );
-  return syncRating(lesson._id);
 }
 
 async function compareAndSetReview(
@@ -150,24 +155,6 @@ async function compareAndSetReview(
     if (result.matchedCount === 1) return ratingOf(reviews, current.version + 1);
   }
   throw new Error(`Too many concurrent reviews of class ${lessonId.toString()}`);
-}
-
-/**
- * Makes the class show the rating of the reviews it has now, whatever order concurrent review
- * writers finish in (also across servers, where the per-process lock does not reach): each writer
- * reads the reviews, then the class, and corrects the class until both agree. The last writer to
- * the class always checks after its write, so the class ends on the rating of the reviews that
- * remain. Returns that rating.
- */
-export async function syncRating(lessonId: Types.ObjectId): Promise<Rating> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const doc = await LessonReviewsModel.findById(lessonId, { reviews: 1, version: 1 }).lean<LessonReviewsDoc>();
-    const rating = ratingOf(doc?.reviews ?? [], doc?.version ?? 0);
-    const shown = await shownRating(lessonId);
-    if (!shown || (shown.average === rating.average && shown.count === rating.count)) return rating;
-    await replaceRating(lessonId, rating);
-  }
-  throw new Error(`class ${lessonId.toString()} did not settle on its rating`);
 }
 
 /**
