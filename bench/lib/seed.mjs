@@ -101,6 +101,11 @@ const stamp = (date) => ({ createdAt: date, updatedAt: date, __v: 0 });
 async function writeUsers(db, users) {
   await insertAll(db.collection('users'), users);
   await insertAll(db.collection(accountKeys.EMAIL_KEYS_COLLECTION), accountKeys.emailKeyDocs(users));
+  // The trainers' directory (server/src/modules/users/trainer-directory.ts).
+  const trainers = users
+    .filter((u) => u.isMonitor && !u.deletedAt)
+    .map((u) => ({ _id: u._id, fullName: u.fullName, email: u.email }));
+  if (trainers.length) await insertAll(db.collection('trainers'), trainers);
 }
 
 /**
@@ -115,7 +120,7 @@ async function writePayments(db, payments) {
 }
 
 /**
- * The chain is seeded in the shape the server's migrations leave (reviews with their class and their author's name, e-mail
+ * The chain is seeded in the shape the server's migrations leave (reviews with their class and their author's name, the trainers' directory, e-mail
  * and payment keys), so it is recorded as migrated, as a database the server seeded is: the
  * server's first start then applies none of them. The ids are the migrations' file names
  * (server/src/migrations/NNN-name.ts; a server test keeps the list and the files alike).

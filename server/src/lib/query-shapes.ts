@@ -66,11 +66,6 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     why: 'admin list of suspended users: a page of the whole chain, sorted and counted',
   },
   {
-    route: 'GET /api/users/monitor',
-    collections: ['users'],
-    why: 'admin list of trainers: found among all users by their role',
-  },
-  {
     route: 'GET /api/payments',
     collections: ['payments'],
     why: 'admin list of every payment, newest first',
@@ -97,18 +92,6 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
       ['isAdmin', 'deletedAt'],
     ],
     why: 'last-admin rule: an admin suspending an admin counts the active admins of the chain',
-  },
-  {
-    route: 'POST /api/lessons/create',
-    collections: ['users'],
-    filterKeys: [['isMonitor', 'deletedAt', 'fullName']],
-    why: "admin lesson form naming its trainer by full name, as the spec's clients do (the SPA sends the id, a point read): the active trainers with that name",
-  },
-  {
-    route: 'PUT /api/lessons/update/:id',
-    collections: ['users'],
-    filterKeys: [['isMonitor', 'deletedAt', 'fullName']],
-    why: "admin lesson form naming its trainer by full name, as the spec's clients do (the SPA sends the id, a point read): the active trainers with that name",
   },
   {
     route: 'GET /api/contact',

@@ -6,12 +6,19 @@ import { legacyReviews } from './001-legacy-reviews';
 import { accountKeys } from './002-account-keys';
 import { paymentKeys } from './003-payment-keys';
 import { reviewerNames } from './004-reviewer-names';
+import { trainerDirectory } from './005-trainer-directory';
 import { MIGRATIONS_COLLECTION, type Migration } from './migration';
 
 type Db = mongoose.mongo.Db;
 
 /** Every migration, oldest first. A new one goes at the end, in a file named after its id. */
-export const MIGRATIONS: readonly Migration[] = [legacyReviews, accountKeys, paymentKeys, reviewerNames];
+export const MIGRATIONS: readonly Migration[] = [
+  legacyReviews,
+  accountKeys,
+  paymentKeys,
+  reviewerNames,
+  trainerDirectory,
+];
 
 export { MIGRATIONS_COLLECTION };
 

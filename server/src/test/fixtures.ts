@@ -5,6 +5,7 @@ import { TokenService } from '../lib/jwt';
 import { PasswordHasher } from '../lib/password';
 import { writeEmailKeys } from '../modules/users/account-keys.service';
 import { UserModel } from '../modules/users/users.model';
+import { syncTrainer } from '../modules/users/trainer-directory';
 
 export interface TestUser {
   id: string;
@@ -41,6 +42,8 @@ export async function createTestUser(
   });
   // Its e-mail key, as registration writes it: accounts are found by e-mail through it.
   await writeEmailKeys([doc]);
+  // A trainer is in the trainers' directory, as the admin's form puts them there.
+  if (doc.isMonitor) await syncTrainer(doc._id);
   const id = doc._id.toString();
   return { id, email, password, token: tokens.sign({ id, isAdmin: fields.isAdmin ?? false }) };
 }

@@ -32,6 +32,7 @@ import {
 } from './account-keys.service';
 import { IdentityModel, type IdentityDoc } from './identity.model';
 import { UserModel, type UserDoc } from './users.model';
+import { directoryTrainers, syncTrainer, trainerIdsNamed } from './trainer-directory';
 
 /** The signed-in user as request handlers see it. */
 export interface AuthUser {
@@ -165,6 +166,7 @@ export async function createUser(
     // Self-registration proves nothing about the address; staff vouch for those they create.
     emailVerified: byAdmin,
   }));
+  if (byAdmin && input.isMonitor) await syncTrainer(_id);
   const id = _id.toString();
   return byAdmin ? { id } : { id, token: ctx.tokens.sign({ id, isAdmin: false }) };
 }
@@ -243,24 +245,20 @@ export async function listUsers(
 }
 
 export async function listTrainers(): Promise<TrainerDto[]> {
-  const docs = await UserModel.find({ isMonitor: true, deletedAt: null }, { fullName: 1, email: 1 })
-    .sort({ fullName: 1 })
-    .lean<Pick<UserDoc, '_id' | 'fullName' | 'email'>[]>();
+  const docs = await directoryTrainers();
   const taught = await lessonsByTrainer(docs.map((d) => d._id));
   return docs.map((d) => toTrainerDto(d, taught.get(d._id.toString()) ?? []));
 }
 
-const activeTrainer = { isMonitor: true, deletedAt: null };
-
 /**
  * The active trainers with this full name, for lesson forms that name the trainer as the spec's
  * clients do. Full names are not unique: more than one means the name alone does not say who.
+ * Found in the trainers' directory, then each checked on its account (a point read).
  */
 export async function findTrainerIdsByName(fullName: string): Promise<Types.ObjectId[]> {
-  const docs = await UserModel.find({ ...activeTrainer, fullName }, { _id: 1 })
-    .limit(10)
-    .lean<UserDoc[]>();
-  return docs.map((d) => d._id);
+  const ids = await trainerIdsNamed(fullName);
+  const active = await Promise.all(ids.map((id) => isActiveTrainer(id)));
+  return ids.filter((_, i) => active[i]);
 }
 
 /** Whether the account with this id is an active trainer (who can be given a class). */
@@ -386,6 +384,7 @@ export async function updateUser(
   } finally {
     if (newEmail) await settleEmailChange(_id, current.email, newEmail);
   }
+  if (current.isMonitor || set.isMonitor === true) await syncTrainer(_id);
   if (typeof set.fullName === 'string' && set.fullName !== current.fullName) await renamed(_id, set.fullName);
   const closed = set.sessionsValidAfter instanceof Date ? set.sessionsValidAfter : undefined;
   return { user: await getUser(id), ...(closed ? { sessionsClosedAt: closed } : {}) };
@@ -422,10 +421,15 @@ export async function suspendUser(id: string): Promise<void> {
   // Writes by `_id` alone (the filter the embedded engine serves from its index); the account was
   // read just above, and a `deletedAt` condition would not make the update isolated on it anyway.
   const suspend = () => UserModel.updateOne({ _id }, { $set: { deletedAt: now, sessionsValidAfter: now } });
-  if (!current.isAdmin) return void (await suspend());
-  await keepingAnAdmin(_id, suspend, () =>
-    UserModel.updateOne({ _id }, { $set: { deletedAt: null, sessionsValidAfter: current.sessionsValidAfter ?? null } }),
-  );
+  if (!current.isAdmin) await suspend();
+  else
+    await keepingAnAdmin(_id, suspend, () =>
+      UserModel.updateOne(
+        { _id },
+        { $set: { deletedAt: null, sessionsValidAfter: current.sessionsValidAfter ?? null } },
+      ),
+    );
+  if (current.isMonitor) await syncTrainer(_id);
 }
 
 /**
@@ -442,6 +446,7 @@ export async function restoreUser(id: string): Promise<void> {
       ? current.sessionsValidAfter
       : current.deletedAt;
   await UserModel.updateOne({ _id }, { $set: { deletedAt: null, sessionsValidAfter: closedSince } });
+  await syncTrainer(_id);
 }
 
 /** A user's full name (a point read); null when there is no such account. */
@@ -594,6 +599,8 @@ export async function seedDemoUsers(
     { email: 1, membership: 1 },
   ).lean<Pick<UserDoc, '_id' | 'email' | 'membership'>[]>();
   await writeEmailKeys(written);
+  const trainerEmails = new Set(users.filter((u) => u.isMonitor).map((u) => u.email));
+  for (const { _id, email } of written) if (trainerEmails.has(email)) await syncTrainer(_id);
   const memberships = written.flatMap(({ _id, membership }) =>
     membership ? [{ user: _id, planName: membership.name, start: membership.start, end: membership.end }] : [],
   );
