@@ -11,6 +11,9 @@ interface Task {
   reject: (error: Error) => void;
 }
 
+/** The hashing threads' nice value (0 is the default, 19 the lowest priority). */
+export const HASHING_NICE = 10;
+
 /** Where bcryptjs is, for the workers (they start from source text, outside any module). */
 function bcryptPath(): string {
   try {
@@ -23,6 +26,9 @@ function bcryptPath(): string {
 const workerSource = (modulePath: string) => `
 const { parentPort } = require('node:worker_threads');
 const bcrypt = require(${JSON.stringify(modulePath)});
+// Below the threads that answer requests: on Linux a priority set from a thread is that thread's
+// alone, so under a burst of sign-ins the cores go to reads first and the hashing takes what is left.
+try { require('node:os').setPriority(${HASHING_NICE}); } catch {}
 parentPort.on('message', (job) => {
   try {
     const result = job.op === 'hash' ? bcrypt.hashSync(job.password, job.cost) : bcrypt.compareSync(job.password, job.hash);

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import bcrypt from 'bcryptjs';
-import { PasswordHasher } from '../password';
+import { HASHING_NICE, PasswordHasher } from '../password';
 
 describe('PasswordHasher', () => {
   const hashers: PasswordHasher[] = [];
@@ -68,5 +70,20 @@ describe('PasswordHasher', () => {
   test('when the stored hash is malformed, then verifying answers false instead of failing', async () => {
     const hasher = make(1);
     await expect(hasher.verify('x', 'not-a-hash')).resolves.toBe(false);
+  });
+
+  test('when the workers hash, then they run below the threads that answer requests, and the main thread keeps its priority', async () => {
+    // Linux reports each thread's nice value in /proc (field 19 of its stat line).
+    const niceOf = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return { tid: Number(tid), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
+      });
+    const hasher = make(2);
+    await Promise.all([hasher.hash('Secreta123'), hasher.hash('Secreta456')]);
+    const threads = niceOf();
+    const own = os.getPriority();
+    expect(threads.find((t) => t.tid === process.pid)?.nice).toBe(own);
+    expect(threads.filter((t) => t.nice === Math.max(HASHING_NICE, own)).length).toBeGreaterThanOrEqual(2);
   });
 });
