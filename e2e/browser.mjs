@@ -79,3 +79,22 @@ export async function axeViolations(page, selector, rules) {
     [selector, rules],
   );
 }
+
+/** The WCAG 2.x A and AA rules of axe-core (2.2 included), for a whole-page check. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Like axeViolations, with every rule of the WCAG A and AA tags. */
+export async function axeWcagViolations(page, selector) {
+  const { readFile } = await import('node:fs/promises');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  return page.evaluate(
+    async ([context, tags]) => {
+      const result = await window.axe.run(context, { runOnly: { type: 'tag', values: tags } });
+      return result.violations.map((v) => ({
+        id: v.id,
+        nodes: v.nodes.map((n) => `${n.html.slice(0, 100)}: ${n.failureSummary.split('\n').slice(1).join(' ')}`),
+      }));
+    },
+    [selector, WCAG_AA_TAGS],
+  );
+}

@@ -92,6 +92,7 @@ describe('client journeys', () => {
       [admin, '/dashboard/clases', 'Clases · Panel · Pulso'],
       [admin, '/dashboard/clases/crear', 'Crear clase · Panel · Pulso'],
       [admin, `/dashboard/clases/editar/${lessons[0].id}`, 'Editar clase · Panel · Pulso'],
+      [admin, `/dashboard/clases/sesiones/${lessons[0].id}`, 'Sesiones de la clase · Panel · Pulso'],
       [admin, '/dashboard/mensajes', 'Mensajes · Panel · Pulso'],
     ];
     const page = await browser.context.newPage();

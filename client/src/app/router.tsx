@@ -53,6 +53,10 @@ export const routes: RouteObject[] = withFallbacks([
             path: 'clases/editar/:id',
             lazy: screen(() => import('./routes/dashboard/lesson-form'), 'LessonFormRoute'),
           },
+          {
+            path: 'clases/sesiones/:id',
+            lazy: screen(() => import('./routes/dashboard/lesson-sessions'), 'LessonSessionsRoute'),
+          },
           { path: 'profesores', lazy: screen(() => import('./routes/dashboard/trainers'), 'TrainersRoute') },
           {
             path: 'profesores/crear',

@@ -24,6 +24,7 @@ export const paths = {
   dashboardLessons: '/dashboard/clases',
   dashboardLessonCreate: '/dashboard/clases/crear',
   dashboardLessonEdit: (id: string) => `/dashboard/clases/editar/${id}`,
+  dashboardLessonSessions: (id: string) => `/dashboard/clases/sesiones/${id}`,
   dashboardPlans: '/dashboard/membresias',
   dashboardPlanCreate: '/dashboard/plans/crear',
   dashboardPlanEdit: (id: string) => `/dashboard/membresias/editar/${id}`,

@@ -233,6 +233,7 @@ export const es = {
     lessonsAdmin: 'Clases',
     lessonCreate: 'Crear clase',
     lessonEdit: 'Editar clase',
+    lessonSessions: 'Sesiones de la clase',
     trainers: 'Profesores',
     trainerCreate: 'Crear profesor',
     trainerEdit: 'Editar profesor',

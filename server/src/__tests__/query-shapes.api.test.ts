@@ -368,6 +368,18 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.put(`/api/sessions/${v.sessionId}`).set(auth(v.admin)).send({ capacity: 1, trainerId: '' }),
     },
     {
+      route: 'GET /api/sessions/:sessionId/roster',
+      name: "the admin reads the session's list",
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/${v.sessionId}/roster`).set(auth(v.admin)),
+    },
+    {
+      route: 'GET /api/sessions/of/:lessonId',
+      name: "the admin plans a class's sessions four weeks ahead",
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/of/${v.spinningId}?days=28`).set(auth(v.admin)),
+    },
+    {
       route: 'DELETE /api/sessions/:sessionId/booking',
       name: 'the member cancels the booking',
       status: 200,

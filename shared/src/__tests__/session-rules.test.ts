@@ -5,6 +5,9 @@ import {
   applySessionRequest as apply,
   emptySessionState,
   parseSessionId,
+  planningDays,
+  rosterMembers,
+  sessionRosterOf,
   sessionDates,
   sessionTimes,
   spansOverlap,
@@ -103,6 +106,41 @@ describe('the rules of a session (apply)', () => {
     for (const member of [a, b, a, b]) apply(s, frame, { op: 'book', member }, now);
     expect(ids(s.confirmed)).toEqual([a]);
     expect(ids(s.waitlist)).toEqual([b]);
+  });
+});
+
+describe("a session's list of people (sessionRosterOf)", () => {
+  test('when places were taken, people wait and some cancelled, then the list shows places by seat, the waitlist in order and only late cancellations of places', () => {
+    const s = emptySessionState();
+    const now = new Date();
+    const [a, b, c, d] = members(4);
+    const [e] = members(1);
+    const early = frameOf(2);
+    for (const member of [a, b, c, d]) apply(s, early, { op: 'book', member }, now);
+    // Cancelled early: c (first waiting) takes a's place, seat 1.
+    apply(s, early, { op: 'cancel', member: a }, now);
+    // Inside the late-cancel limit: b's cancel is late, d still waits, the place stays open.
+    const late = frameOf(2, new Date(now.getTime() - HOUR));
+    apply(s, late, { op: 'cancel', member: b }, now);
+    apply(s, late, { op: 'book', member: e }, now);
+    const names: Record<string, string> = { [a]: 'Ana', [b]: 'Bea', [c]: 'Cris', [d]: 'Dani', [e]: 'Eva' };
+    const roster = sessionRosterOf(s, (member) => names[member] ?? '');
+    expect(roster.confirmed.map((p) => [p.seat, p.name, p.promoted])).toEqual([
+      [1, 'Cris', true],
+      [2, 'Eva', false],
+    ]);
+    expect(roster.waiting.map((p) => [p.position, p.name])).toEqual([[1, 'Dani']]);
+    expect(roster.lateCancels.map((p) => p.name)).toEqual(['Bea']);
+    expect(rosterMembers(s).sort()).toEqual([b, c, d, e].sort());
+  });
+
+  test('when the dashboard asks for a period, then 1 to 56 whole days are taken and anything else is refused in Spanish', () => {
+    expect(planningDays(undefined)).toEqual({});
+    expect(planningDays('1')).toEqual({ days: 1 });
+    expect(planningDays('56')).toEqual({ days: 56 });
+    for (const bad of ['0', '57', 'x', '2.5', '-3', '', ['7']]) {
+      expect(planningDays(bad)).toEqual({ error: 'El periodo debe ser un número entero de días entre 1 y 56' });
+    }
   });
 });
 

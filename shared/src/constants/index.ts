@@ -111,3 +111,6 @@ export const PAGE_SIZE_MAX = 200;
 
 /** A class's places in each session ('Cupo'): the form's default and limits. */
 export const LESSON_CAPACITY = { default: 20, min: 1, max: 1000 } as const;
+
+/** How far ahead the dashboard plans a class's sessions (`GET /sessions/of/:id?days=`): default and most. */
+export const SESSION_PLANNING_DAYS = { default: 28, max: 56 } as const;

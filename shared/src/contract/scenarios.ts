@@ -2078,6 +2078,27 @@ export function contractScenarios(w: World): Scenario[] {
         body: { ...SESSION, taken: 1, waiting: 0, mine: { state: 'confirmed', position: null } },
       },
       {
+        name: "the admin reads the session's list: the newcomer holds seat 1, from the waitlist",
+        method: 'GET',
+        path: (v) => `/sessions/${v.sessionId}/roster`,
+        as: 'admin',
+        status: 200,
+        body: (v) => ({
+          session: { ...SESSION, taken: 1, waiting: 0, mine: null },
+          confirmed: [{ memberId: String(v.newUserId), name: m.string, seat: 1, at: m.iso, promoted: true }],
+          waiting: [],
+          lateCancels: [],
+        }),
+      },
+      {
+        name: "the member may not read the session's list",
+        method: 'GET',
+        path: (v) => `/sessions/${v.sessionId}/roster`,
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
         name: 'the member cancels again',
         method: 'DELETE',
         path: (v) => `/sessions/${v.sessionId}/booking`,

@@ -33,6 +33,7 @@ export {
   bookingState,
   sessionChangeForm,
   sessionCancelForm,
+  sessionRoster,
   sessionSaved,
 } from './sessions';
 export {

@@ -43,6 +43,24 @@ export const bookingResult = z.object({
 /** A session changed by an admin. */
 export const sessionSaved = z.object({ message: z.string(), session: classSession });
 
+/** Who holds a place in a session, who waits, and who cancelled late: what the front desk and the admin see. */
+export const sessionRoster = z.object({
+  session: classSession,
+  confirmed: z
+    .object({
+      memberId: z.string(),
+      name: z.string(),
+      seat: z.number().int(),
+      /** When the place was confirmed (booked, or promoted from the waitlist). */
+      at: z.string(),
+      promoted: z.boolean(),
+    })
+    .array(),
+  waiting: z.object({ memberId: z.string(), name: z.string(), position: z.number().int(), at: z.string() }).array(),
+  lateCancels: z.object({ memberId: z.string(), name: z.string(), at: z.string() }).array(),
+});
+z.globalRegistry.add(sessionRoster, { id: 'SessionRoster' });
+
 /** An admin's change to one session: its own capacity, and a substitute trainer ('' or absent: the class's). */
 export const sessionChangeForm = z.object({
   capacity: field(
@@ -69,3 +87,4 @@ export const sessionCancelForm = z.object({
 
 export type ClassSessionDto = z.infer<typeof classSession>;
 export type BookingResultDto = z.infer<typeof bookingResult>;
+export type SessionRosterDto = z.infer<typeof sessionRoster>;

@@ -1,4 +1,5 @@
-import { WEEKDAYS } from '../constants';
+import { SESSION_PLANNING_DAYS, WEEKDAYS } from '../constants';
+import { MESSAGES } from '../validation/messages';
 import type { WeeklySchedule } from '../schemas/week';
 
 /**
@@ -81,3 +82,14 @@ export const spansOverlap = (a: { start: string; end: string }, b: { start: stri
   a.start < b.end && b.start < a.end;
 
 export * from './rules';
+
+/**
+ * The `days` of `GET /sessions/of/:id?days=N`: undefined when absent (the booking window), a whole
+ * number of days from 1 to SESSION_PLANNING_DAYS.max, or the Spanish error for anything else.
+ */
+export function planningDays(raw: unknown): { days?: number; error?: string } {
+  if (raw === undefined || raw === null) return {};
+  const days = typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (days >= 1 && days <= SESSION_PLANNING_DAYS.max) return { days };
+  return { error: MESSAGES.bookings.daysRange(SESSION_PLANNING_DAYS.max) };
+}

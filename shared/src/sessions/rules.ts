@@ -1,4 +1,4 @@
-import type { BookingResultDto, ClassSessionDto } from '../schemas/sessions';
+import type { BookingResultDto, ClassSessionDto, SessionRosterDto } from '../schemas/sessions';
 import { MESSAGES } from '../validation/messages';
 
 /**
@@ -291,4 +291,45 @@ export function bookingResultOf(outcome: SessionOutcome, session: ClassSessionDt
     default:
       return null;
   }
+}
+
+/**
+ * Who is in a session, as the front desk and the admin see it: the places by seat, the waitlist in
+ * order, and the late cancellations of places; `nameOf` names each member.
+ */
+export function sessionRosterOf(
+  state: SessionState,
+  nameOf: (member: string) => string,
+): Omit<SessionRosterDto, 'session'> {
+  return {
+    confirmed: [...state.confirmed]
+      .sort((a, b) => a.seat - b.seat)
+      .map((e) => ({
+        memberId: e.member,
+        name: nameOf(e.member),
+        seat: e.seat,
+        at: e.at.toISOString(),
+        promoted: e.promoted,
+      })),
+    waiting: state.waitlist.map((e, i) => ({
+      memberId: e.member,
+      name: nameOf(e.member),
+      position: i + 1,
+      at: e.at.toISOString(),
+    })),
+    lateCancels: state.cancellations
+      .filter((c) => c.late && c.held)
+      .map((c) => ({ memberId: c.member, name: nameOf(c.member), at: c.at.toISOString() })),
+  };
+}
+
+/** The members a roster names (each once). */
+export function rosterMembers(state: SessionState): string[] {
+  return [
+    ...new Set([
+      ...state.confirmed.map((e) => e.member),
+      ...state.waitlist.map((e) => e.member),
+      ...state.cancellations.filter((c) => c.late && c.held).map((c) => c.member),
+    ]),
+  ];
 }

@@ -185,6 +185,7 @@ export const MESSAGES = {
     sessionUpdated: 'Sesión actualizada',
     sessionCancelledDone: 'Sesión cancelada: se avisó por correo a las personas con reserva',
     alreadyCancelled: 'La sesión ya estaba cancelada',
+    daysRange: (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`,
   },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
   schedule: {

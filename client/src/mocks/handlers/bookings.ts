@@ -7,9 +7,11 @@ import {
   LESSON_CAPACITY,
   MESSAGES,
   parseSessionId,
+  planningDays,
   schemas,
   sessionDates,
   sessionIdOf,
+  sessionRosterOf,
   sessionTimes,
   sessionView,
   spansOverlap,
@@ -167,14 +169,29 @@ export const bookingsHandlers = (route: Route) => [
   route(
     'GET /sessions/of/:lessonId',
     { access: 'anyone', ok: [200, schemas.classSession.array()] },
-    ({ params, user, data }) => {
+    ({ params, user, data, url }) => {
       const lesson = findLesson(data, params.lessonId);
+      const { days, error } = planningDays(url.searchParams.get('days') ?? undefined);
+      if (error) throw MockHttpError.validation({ days: error });
       const now = new Date();
       const day = today(now);
-      return sessionDates(lesson, day, addDays(day, RULES.opensDays + 1))
+      return sessionDates(lesson, day, addDays(day, (days ?? RULES.opensDays) + 1))
         .map((date) => contextOf(lesson, date))
-        .filter((c) => c.startsAt > now && c.opensAt <= now)
+        .filter((c) => c.startsAt > now && (days !== undefined || c.opensAt <= now))
         .map((c) => view(data, c, user?.id ?? null, now));
+    },
+  ),
+
+  route(
+    'GET /sessions/:sessionId/roster',
+    { access: 'admin', ok: [200, schemas.sessionRoster] },
+    ({ params, data }) => {
+      const context = sessionContext(data, params.sessionId);
+      const nameOf = (member: string) => data.users.find((u) => u.id === member)?.fullName ?? '';
+      return {
+        session: view(data, context, null, new Date()),
+        ...sessionRosterOf(stateOf(data.sessions[context.id]), nameOf),
+      };
     },
   ),
 

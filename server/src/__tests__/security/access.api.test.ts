@@ -104,6 +104,7 @@ describe('security: access', () => {
     'GET /sessions/of/{lessonId}': 'public',
     'GET /sessions/{sessionId}': 'public',
     'PUT /sessions/{sessionId}': 'admin',
+    'GET /sessions/{sessionId}/roster': 'admin',
     'POST /sessions/{sessionId}/cancel': 'admin',
     'POST /sessions/{sessionId}/booking': 'signed-in',
     'DELETE /sessions/{sessionId}/booking': 'signed-in',

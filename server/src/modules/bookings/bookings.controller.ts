@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import type { AppContext } from '../../lib/context';
-import { MESSAGES } from '@pulso/shared';
+import { MESSAGES, planningDays } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
 import { deliverNotice } from './bookings.notices';
@@ -9,6 +9,13 @@ import * as bookings from './bookings.service';
 
 const sessionId = (req: Request) => String(req.params.sessionId);
 const lessonIdOf = (req: Request) => String(req.params.lessonId);
+
+/** `?days=N` (see planningDays), or undefined when absent. */
+function daysOf(req: Request): number | undefined {
+  const { days, error } = planningDays(req.query.days);
+  if (error) throw HttpError.validation({ days: error });
+  return days;
+}
 
 function caller(req: Request): Types.ObjectId {
   if (!req.user) throw HttpError.unauthenticated();
@@ -29,10 +36,15 @@ export function bookingsController(ctx: AppContext) {
       res.json(await bookings.getSession(sessionId(req), rules, member));
     },
 
-    /** The class's sessions open for booking now or soon. */
+    /** The class's sessions open for booking now or soon (or every one in the next `days` days). */
     async upcoming(req: Request, res: Response) {
       const member = req.user ? new Types.ObjectId(req.user.id) : null;
-      res.json(await bookings.upcomingSessions(lessonIdOf(req), rules, member));
+      res.json(await bookings.upcomingSessions(lessonIdOf(req), rules, member, new Date(), daysOf(req)));
+    },
+
+    /** Who is booked, waiting or cancelled late in one session. */
+    async roster(req: Request, res: Response) {
+      res.json(await bookings.sessionRoster(sessionId(req), rules));
     },
 
     async book(req: Request, res: Response) {

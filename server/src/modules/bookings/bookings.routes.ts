@@ -1,6 +1,6 @@
 import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { mountRoutes, routeTable } from '../../lib/route-table';
+import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
 import { bookingsController } from './bookings.controller';
 
 const BOOK_NOTES =
@@ -8,9 +8,18 @@ const BOOK_NOTES =
 const CANCEL_NOTES =
   'Gives the place up (late inside LATE_CANCEL_HOURS of the start; before that the first waiting member takes it) or leaves the waitlist. 409 when the caller holds nothing in the session or it has started.';
 
+const DAYS: QueryParameter[] = [
+  {
+    name: 'days',
+    description:
+      'Every session that has not started in the next `days` days (1 to 56), bookable yet or not, instead of those open for booking',
+  },
+];
+
 // prettier-ignore
 export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>('/sessions', [
-  { route: 'GET /of/:lessonId',  access: 'anyone', ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },
+  { route: 'GET /of/:lessonId',  access: 'anyone', query: DAYS, ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },
+  { route: 'GET /:sessionId/roster',    access: 'admin', ok: [200, schemas.sessionRoster], errors: [404], handler: (c) => c.roster, summary: 'Who holds a place in one session (by seat), who waits (in order) and who cancelled late, by name' },
   { route: 'GET /:sessionId',          access: 'anyone', ok: [200, schemas.classSession], errors: [404], handler: (c) => c.get, summary: 'One session of a class (`<lessonId>:<YYYY-MM-DD>`): its places, waitlist and the caller\'s booking' },
   { route: 'PUT /:sessionId',           access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved], errors: [400, 404], handler: (c) => c.change, summary: "Change one session: its own capacity (a lower one keeps the places taken; a higher one promotes the waitlist) and a substitute trainer ('' for the class's)" },
   { route: 'POST /:sessionId/cancel',   access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved], errors: [400, 404, 409], handler: (c) => c.cancelSession, summary: 'Cancel one session (holiday, incident): it takes no more bookings and its members are e-mailed the reason' },

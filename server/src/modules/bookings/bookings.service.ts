@@ -6,6 +6,8 @@ import {
   LESSON_CAPACITY,
   MESSAGES,
   parseSessionId,
+  rosterMembers,
+  sessionRosterOf,
   sessionDates,
   sessionIdOf,
   sessionTimes,
@@ -14,6 +16,7 @@ import {
   weekdayOf,
   type BookingResultDto,
   type ClassSessionDto,
+  type SessionRosterDto,
 } from '@pulso/shared';
 import type { Config } from '../../config/env';
 import { withDocumentLock } from '../../lib/document-lock';
@@ -169,24 +172,48 @@ export async function cancelSessionByAdmin(
 }
 
 /**
+ * Who holds a place in a session (by seat), who waits (in order) and who cancelled late, named: one
+ * point read of the class, one of the session, one per person named.
+ */
+export async function sessionRoster(id: string, rules: BookingRules, now = new Date()): Promise<SessionRosterDto> {
+  const context = await sessionContext(id, rules);
+  const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
+  const state = stateOf(doc);
+  const names = new Map(
+    await Promise.all(
+      rosterMembers(state).map(
+        async (member) => [member, (await userName(new mongoose.Types.ObjectId(member))) ?? ''] as const,
+      ),
+    ),
+  );
+  return {
+    session: await sessionDto(context, doc, null, now),
+    ...sessionRosterOf(state, (member) => names.get(member) ?? ''),
+  };
+}
+
+/**
  * A class's sessions a member can book now or soon: from today until the booking window's end
- * (`opensDays` ahead), each with its places and the caller's booking. One point read of the class
- * and one per session, whatever the number of bookings.
+ * (`opensDays` ahead), each with its places and the caller's booking; with `days`, every session
+ * that has not started in the next `days` days. One point read of the class and one per session,
+ * whatever the number of bookings.
  */
 export async function upcomingSessions(
   lessonId: string,
   rules: BookingRules,
   member: Types.ObjectId | null,
   now = new Date(),
+  days?: number,
 ): Promise<ClassSessionDto[]> {
   const lesson = await findLessonById(lessonId);
   const today = gymDate(now, rules.timeZone);
-  const dates = sessionDates(lesson, today, addDays(today, rules.opensDays + 1));
+  const dates = sessionDates(lesson, today, addDays(today, (days ?? rules.opensDays) + 1));
   const views = await Promise.all(
     dates.map(async (date) => {
       const id = sessionIdOf(lesson._id.toString(), date);
       const context = contextOf(id, lesson, date, rules);
-      if (context.startsAt <= now || context.opensAt > now) return null;
+      // With `days` (the dashboard planning ahead) sessions not yet open are shown too.
+      if (context.startsAt <= now || (days === undefined && context.opensAt > now)) return null;
       const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
       return await sessionDto(context, doc, member, now);
     }),

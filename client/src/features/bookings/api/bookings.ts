@@ -1,4 +1,4 @@
-import type { BookingResultDto, ClassSessionDto } from '@pulso/shared';
+import type { BookingResultDto, ClassSessionDto, SessionRosterDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
 const session = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -18,5 +18,37 @@ export async function bookSession(id: string): Promise<BookingResultDto> {
 /** Gives up a place, or leaves the waitlist. */
 export async function cancelBooking(id: string): Promise<BookingResultDto> {
   const { data } = await api.delete<BookingResultDto>(`${session(id)}/booking`);
+  return data;
+}
+
+/** Every session of a class that has not started in the next `days` days (the dashboard's plan). */
+export async function getPlannedSessions(lessonId: string, days: number): Promise<ClassSessionDto[]> {
+  const { data } = await api.get<ClassSessionDto[]>(`/sessions/of/${encodeURIComponent(lessonId)}`, {
+    params: { days },
+  });
+  return data;
+}
+
+/** Who holds a place in a session, who waits and who cancelled late (admin). */
+export async function getRoster(id: string): Promise<SessionRosterDto> {
+  const { data } = await api.get<SessionRosterDto>(`${session(id)}/roster`);
+  return data;
+}
+
+/** An admin gives one session its own capacity and, or, a substitute trainer ('' for the class's). */
+export async function changeSession(
+  id: string,
+  change: { capacity: string; trainerId: string },
+): Promise<{ message: string; session: ClassSessionDto }> {
+  const { data } = await api.put<{ message: string; session: ClassSessionDto }>(session(id), change);
+  return data;
+}
+
+/** An admin cancels one session, saying why (its members are e-mailed). */
+export async function cancelSession(
+  id: string,
+  reason: string,
+): Promise<{ message: string; session: ClassSessionDto }> {
+  const { data } = await api.post<{ message: string; session: ClassSessionDto }>(`${session(id)}/cancel`, { reason });
   return data;
 }

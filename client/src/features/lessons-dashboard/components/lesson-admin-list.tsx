@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardLessonsEs as t } from '../../../i18n/dashboard-lessons';
+import { es } from '../../../i18n/es';
 import { assetUrl } from '../../../lib/asset-url';
 import { useLessonsDashboardStore, visibleLessons } from '../store';
 import { EditIcon, PlusIcon } from '../../../components/ui/icons';
@@ -107,14 +108,23 @@ export function LessonAdminList({ types }: LessonAdminListProps) {
                       <li key={type}>{type}</li>
                     ))}
                   </ul>
-                  <Link
-                    to={paths.dashboardLessonEdit(lesson.id)}
-                    className="button button--small lesson-admin-card__edit"
-                    aria-label={t.edit(lesson.name)}
-                    title={t.edit(lesson.name)}
-                  >
-                    <EditIcon />
-                  </Link>
+                  <div className="lesson-admin-card__actions">
+                    <Link
+                      to={paths.dashboardLessonSessions(lesson.id)}
+                      className="button button--small lesson-admin-card__sessions"
+                      aria-label={es.bookings.admin.manage(lesson.name)}
+                    >
+                      {es.bookings.admin.manageShort}
+                    </Link>
+                    <Link
+                      to={paths.dashboardLessonEdit(lesson.id)}
+                      className="button button--small lesson-admin-card__edit"
+                      aria-label={t.edit(lesson.name)}
+                      title={t.edit(lesson.name)}
+                    >
+                      <EditIcon />
+                    </Link>
+                  </div>
                 </div>
               </article>
             </li>

@@ -217,4 +217,58 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
     const res = await cancel(id, ana).expect(409);
     expect(res.body.message).toBe(m.notBooked);
   });
+
+  test('when an admin plans ahead, then `days` lists every session of the period, open or not yet; a bad `days` is refused', async () => {
+    const id = await session(4, 1);
+    const lessonId = id.split(':')[0] as string;
+    const res = await request(app).get(`/api/sessions/of/${lessonId}?days=20`).expect(200);
+    // Every day at 23:00 from today (unless it started) for 20 days: beyond the 7-day window too.
+    expect(res.body.length).toBeGreaterThanOrEqual(20);
+    expect(res.body.filter((s: { bookable: boolean }) => !s.bookable).length).toBeGreaterThanOrEqual(12);
+    for (const bad of ['0', '57', 'abc', '-1', '2.5']) {
+      const refused = await request(app).get(`/api/sessions/of/${lessonId}?days=${bad}`).expect(400);
+      expect(refused.body).toMatchObject({ code: ERROR_CODES.VALIDATION_FAILED, message: m.daysRange(56) });
+    }
+  });
+
+  test("when an admin opens a session's list, then the places are named by seat, the waitlist in order, and late cancellations apart; nobody else sees it", async () => {
+    const id = await session(1, 1);
+    const admin = await createTestUser(config, { isAdmin: true });
+    const ana = await createTestUser(config, {
+      fullName: 'Ana Lista',
+      membership: {
+        planId: new Types.ObjectId(),
+        name: 'Plus',
+        start: new Date(Date.now() - DAY),
+        end: new Date(Date.now() + 9 * DAY),
+      },
+    });
+    const bea = await createTestUser(config, {
+      fullName: 'Bea Espera',
+      membership: {
+        planId: new Types.ObjectId(),
+        name: 'Plus',
+        start: new Date(Date.now() - DAY),
+        end: new Date(Date.now() + 9 * DAY),
+      },
+    });
+    await book(id, ana).expect(200);
+    await book(id, bea).expect(200);
+    const roster = await request(app).get(`/api/sessions/${id}/roster`).set(bearer(admin)).expect(200);
+    expect(roster.body.session).toMatchObject({ id, taken: 1, waiting: 1 });
+    expect(roster.body.confirmed).toEqual([
+      expect.objectContaining({ memberId: ana.id, name: 'Ana Lista', seat: 1, promoted: false }),
+    ]);
+    expect(roster.body.waiting).toEqual([
+      expect.objectContaining({ memberId: bea.id, name: 'Bea Espera', position: 1 }),
+    ]);
+    expect(roster.body.lateCancels).toEqual([]);
+
+    await request(app).get(`/api/sessions/${id}/roster`).set(bearer(ana)).expect(403);
+    await request(app).get(`/api/sessions/${id}/roster`).expect(401);
+    await request(app)
+      .get(`/api/sessions/${new Types.ObjectId().toString()}:2030-01-01/roster`)
+      .set(bearer(admin))
+      .expect(404);
+  });
 });

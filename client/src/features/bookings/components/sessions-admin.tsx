@@ -1,0 +1,399 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import {
+  formErrors,
+  schemas,
+  SESSION_PLANNING_DAYS,
+  type ClassSessionDto,
+  type FieldErrors,
+  type LessonDto,
+  type TrainerDto,
+} from '@pulso/shared';
+import { Field } from '../../../components/ui/field';
+import { SelectField, TextAreaField } from '../../../components/ui/form-controls';
+import { Modal, ResultModal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { es } from '../../../i18n/es';
+import type { Outcome } from '../../../lib/mutation';
+import { slotFor } from '../../../lib/resource';
+import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
+import { useSessionsAdminStore } from '../admin-store';
+import '../bookings.css';
+
+const t = es.bookings;
+const a = t.admin;
+
+const labelOf = (session: ClassSessionDto) => `${t.dayLabel(session.date)}, ${t.hours(session.start, session.end)}`;
+
+/** The class and its possible substitutes, for the title and the change form. */
+function useLessonAndTrainers(lessonId: string) {
+  const [lesson, setLesson] = useState<LessonDto | null>(null);
+  const [trainers, setTrainers] = useState<TrainerDto[] | null>(null);
+  const [trainersFailed, setTrainersFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    getLessonById(lessonId).then(
+      (found) => live && setLesson(found),
+      () => undefined,
+    );
+    getTrainers().then(
+      (found) => live && setTrainers(found),
+      () => live && setTrainersFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lessonId]);
+  return { lesson, trainers, trainersFailed };
+}
+
+/**
+ * /dashboard/clases/sesiones/:id: a class's sessions of the next weeks, each with its places, its
+ * waitlist and its state; the admin opens a session's list of people, gives it its own capacity
+ * or a substitute trainer, or cancels it with a reason (the people booked are e-mailed).
+ */
+export function SessionsAdmin({ lessonId }: { lessonId: string }) {
+  const { planned, busy, fetchPlanned, change, cancel } = useSessionsAdminStore(
+    useShallow((s) => ({
+      planned: s.planned,
+      busy: s.busy,
+      fetchPlanned: s.fetchPlanned,
+      change: s.change,
+      cancel: s.cancel,
+    })),
+  );
+  const { lesson, trainers, trainersFailed } = useLessonAndTrainers(lessonId);
+  const { value: sessions, status } = slotFor(planned, lessonId);
+  const [open, setOpen] = useState<{ kind: 'roster' | 'change' | 'cancel'; session: ClassSessionDto } | null>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    void fetchPlanned(lessonId);
+  }, [lessonId, fetchPlanned]);
+
+  const name = lesson?.name ?? sessions?.[0]?.lessonName;
+  const finish = (outcome: Outcome) => {
+    if (outcome.ok) setOpen(null);
+    setResult(outcome);
+    if (!outcome.ok) void fetchPlanned(lessonId, { quiet: true });
+  };
+
+  let body;
+  if (status === 'idle' || status === 'loading') body = <Spinner label={a.loading} />;
+  else if (status === 'failed') {
+    body = (
+      <div className="alert alert--error" role="alert">
+        <p>{a.loadError}</p>
+        <button type="button" className="button" onClick={() => void fetchPlanned(lessonId)}>
+          {es.common.retry}
+        </button>
+      </div>
+    );
+  } else if (!sessions || sessions.length === 0) body = <p className="empty">{a.none}</p>;
+  else {
+    body = (
+      <ul className="sessions sessions--admin">
+        {sessions.map((session) => {
+          const labelId = `admin-session-${session.id.replace(/[^\w-]/g, '-')}`;
+          return (
+            <li key={session.id} className="session" aria-labelledby={labelId}>
+              <div className="session__when">
+                <strong id={labelId}>{t.dayLabel(session.date)}</strong>
+                <span>{t.hours(session.start, session.end)}</span>
+                {session.substitute && <span>{t.substitute(session.substitute)}</span>}
+              </div>
+              <div className="session__places">
+                {session.cancelled ? (
+                  <p className="session__places--full">{t.cancelledBecause(session.cancelReason)}</p>
+                ) : (
+                  <>
+                    <p>{a.places(session.taken, session.capacity)}</p>
+                    {session.waiting > 0 && <p>{t.waiting(session.waiting)}</p>}
+                    <p className="session__muted">{session.bookable ? a.open : a.notOpen}</p>
+                    {lesson && session.capacity !== lesson.capacity && (
+                      <p className="session__muted">{a.ownCapacity}</p>
+                    )}
+                  </>
+                )}
+              </div>
+              <div className="session__action session__action--admin">
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setOpen({ kind: 'roster', session })}
+                  aria-describedby={labelId}
+                >
+                  {a.roster}
+                </button>
+                {!session.cancelled && (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => setOpen({ kind: 'change', session })}
+                      aria-describedby={labelId}
+                      disabled={busy === session.id}
+                    >
+                      {a.change}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      onClick={() => setOpen({ kind: 'cancel', session })}
+                      aria-describedby={labelId}
+                      disabled={busy === session.id}
+                    >
+                      {a.cancel}
+                    </button>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="sessions-admin" aria-labelledby="sessions-admin-title">
+      <p className="sessions-admin__back">
+        <Link to={paths.dashboardLessons}>{a.back}</Link>
+      </p>
+      <h1 id="sessions-admin-title" className="sessions-admin__title">
+        {name ? a.title(name) : a.titleGeneric}
+      </h1>
+      <p className="sessions-admin__intro">{a.intro(Math.round(SESSION_PLANNING_DAYS.default / 7))}</p>
+      {body}
+      {open?.kind === 'roster' && <RosterDialog session={open.session} onClose={() => setOpen(null)} />}
+      {open?.kind === 'change' && (
+        <ChangeDialog
+          session={open.session}
+          lesson={lesson}
+          trainers={trainers}
+          trainersFailed={trainersFailed}
+          busy={busy === open.session.id}
+          onSubmit={async (values) => finish(await change(open.session, values))}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'cancel' && (
+        <CancelDialog
+          session={open.session}
+          busy={busy === open.session.id}
+          onSubmit={async (reason) => finish(await cancel(open.session, reason))}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {result && <ResultModal message={result.message} failed={!result.ok} onClose={() => setResult(null)} />}
+    </section>
+  );
+}
+
+/** Who has a place (by seat), who waits (in order) and who cancelled late. */
+function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose: () => void }) {
+  const { roster, fetchRoster } = useSessionsAdminStore(
+    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster })),
+  );
+  const { value, status } = slotFor(roster, session.id);
+  useEffect(() => {
+    void fetchRoster(session.id);
+  }, [session.id, fetchRoster]);
+
+  let body;
+  if (status === 'failed') {
+    body = (
+      <div className="alert alert--error" role="alert">
+        <p>{a.rosterError}</p>
+        <button type="button" className="button" onClick={() => void fetchRoster(session.id)}>
+          {es.common.retry}
+        </button>
+      </div>
+    );
+  } else if (!value) body = <Spinner label={a.rosterLoading} />;
+  else {
+    body = (
+      <div className="roster">
+        <h3>{a.confirmedTitle}</h3>
+        {value.confirmed.length === 0 ? (
+          <p className="empty">{a.nobodyBooked}</p>
+        ) : (
+          <ul>
+            {value.confirmed.map((p) => (
+              <li key={p.memberId}>
+                <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
+                {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>{a.waitingTitle}</h3>
+        {value.waiting.length === 0 ? (
+          <p className="empty">{a.nobodyWaiting}</p>
+        ) : (
+          <ol>
+            {value.waiting.map((p) => (
+              <li key={p.memberId}>{p.name}</li>
+            ))}
+          </ol>
+        )}
+        {value.lateCancels.length > 0 && (
+          <>
+            <h3>{a.lateTitle}</h3>
+            <ul>
+              {value.lateCancels.map((p) => (
+                <li key={`${p.memberId}-${p.at}`}>{p.name}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Modal
+      title={a.rosterTitle(labelOf(session))}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          {a.close}
+        </button>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}
+
+interface ChangeDialogProps {
+  session: ClassSessionDto;
+  lesson: LessonDto | null;
+  trainers: TrainerDto[] | null;
+  trainersFailed: boolean;
+  busy: boolean;
+  onSubmit: (values: { capacity: string; trainerId: string }) => Promise<void>;
+  onClose: () => void;
+}
+
+/** The session's own capacity and a substitute trainer (the class's trainer: none). */
+function ChangeDialog({ session, lesson, trainers, trainersFailed, busy, onSubmit, onClose }: ChangeDialogProps) {
+  const substituteId = session.substitute ? (trainers?.find((tr) => tr.fullName === session.substitute)?.id ?? '') : '';
+  const [values, setValues] = useState({ capacity: String(session.capacity), trainerId: substituteId });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const options = (trainers ?? [])
+    .filter((tr) => tr.id !== lesson?.monitorId)
+    .map((tr) => ({ value: tr.id, label: tr.fullName }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { errors: found } = formErrors(schemas.sessionChangeForm, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await onSubmit(values);
+  };
+
+  return (
+    <Modal
+      title={a.changeTitle(labelOf(session))}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {a.keep}
+          </button>
+          <button type="submit" form="session-change-form" className="button button--primary" disabled={busy}>
+            {busy ? a.saving : a.save}
+          </button>
+        </>
+      }
+    >
+      <form id="session-change-form" noValidate onSubmit={(event) => void submit(event)}>
+        <Field
+          label={a.capacity}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          required
+          value={values.capacity}
+          error={errors.capacity}
+          hint={a.capacityHint}
+          onChange={(event) => setValues((v) => ({ ...v, capacity: event.target.value }))}
+          data-autofocus
+        />
+        <SelectField
+          label={a.trainer}
+          value={values.trainerId}
+          error={errors.trainerId ?? (trainersFailed ? a.trainersError : null)}
+          placeholder={a.classTrainer(lesson?.monitor ?? '')}
+          placeholderValue=""
+          options={options}
+          onChange={(event) => setValues((v) => ({ ...v, trainerId: event.target.value }))}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+interface CancelDialogProps {
+  session: ClassSessionDto;
+  busy: boolean;
+  onSubmit: (reason: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Cancelling a session: the reason is required, and goes to the people booked. */
+function CancelDialog({ session, busy, onSubmit, onClose }: CancelDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { errors } = formErrors(schemas.sessionCancelForm, { reason });
+    setError(errors.reason ?? null);
+    if (errors.reason) return;
+    await onSubmit(reason);
+  };
+
+  return (
+    <Modal
+      title={a.cancelTitle(labelOf(session))}
+      role="alertdialog"
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {a.keep}
+          </button>
+          <button type="submit" form="session-cancel-form" className="button button--danger" disabled={busy}>
+            {busy ? a.cancelling : a.confirmCancel}
+          </button>
+        </>
+      }
+    >
+      <form id="session-cancel-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextAreaField
+          label={a.reason}
+          hint={a.reasonHint}
+          value={reason}
+          error={error}
+          maxLength={200}
+          required
+          rows={3}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+          data-autofocus
+        />
+      </form>
+    </Modal>
+  );
+}

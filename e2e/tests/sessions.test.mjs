@@ -1,0 +1,137 @@
+// Class sessions in Chromium (issue 22): the demo member books a session of a class and cancels it
+// from the class page; the demo admin opens a class's sessions in the dashboard, reads a session's
+// list, gives one session a capacity of its own and cancels another with a reason. Every screen is
+// checked with axe-core's WCAG A and AA rules at 1280 and 390 px, and by keyboard.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { axeWcagViolations, BASE_URL } from '../browser.mjs';
+import { ADMIN, apiLogin, DESKTOP, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
+
+const MEMBER = { email: 'socio@pulso.demo', password: 'Socio1234' };
+const shot = screenshots('sessions');
+
+const noHorizontalScroll = async (page) =>
+  assert.ok(
+    (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
+    'the page is wider than the phone',
+  );
+
+describe('class sessions', () => {
+  const browser = useBrowser();
+  let adminToken;
+  let memberToken;
+  let yoga;
+  before(async () => {
+    adminToken = await apiLogin(ADMIN.email, ADMIN.password);
+    memberToken = await apiLogin(MEMBER.email, MEMBER.password);
+    const lessons = await (await fetch(BASE_URL() + '/api/lessons')).json();
+    yoga = lessons.find((l) => l.name === 'Yoga');
+    assert.ok(yoga, 'the demo has a Yoga class');
+  });
+
+  test('when the member books a session on the class page, then it is confirmed, and cancelling asks first', async () => {
+    const { page, errors } = await openPage(browser, DESKTOP, '/clases/Yoga', memberToken);
+    try {
+      const section = page.getByRole('region', { name: 'Próximas sesiones' });
+      const first = section.getByRole('listitem').first();
+      await first.waitFor({ timeout: 15_000 });
+      const label = await first.locator('strong').innerText();
+      await first.getByRole('button', { name: /^(Reservar|Unirme a la lista de espera)$/ }).click();
+      const result = page.getByRole('alertdialog', { name: 'Resultado' });
+      await result.getByText(/^(Reserva confirmada|La clase está llena)/).waitFor({ timeout: 15_000 });
+      await result.getByRole('button', { name: 'Aceptar' }).press('Enter');
+      const mine = section.getByRole('listitem', { name: label });
+      await mine.getByText(/^(Tienes un lugar|En lista de espera)/).waitFor();
+      assert.deepEqual(await axeWcagViolations(page, 'main'), []);
+      await shot(page, 'class-page-booked-desktop');
+
+      await mine.getByRole('button', { name: /^(Cancelar reserva|Salir de la lista de espera)$/ }).click();
+      const question = page.getByRole('alertdialog', { name: 'Cancelar reserva' });
+      await question.waitFor();
+      // 'Volver' has the focus: a keyboard user keeps the booking with Enter.
+      await page.keyboard.press('Enter');
+      await question.waitFor({ state: 'detached' });
+      await mine.getByText(/^(Tienes un lugar|En lista de espera)/).waitFor();
+
+      await mine.getByRole('button', { name: /^(Cancelar reserva|Salir de la lista de espera)$/ }).click();
+      await question.getByRole('button', { name: /^(Cancelar reserva|Salir de la lista de espera)$/ }).click();
+      await result.getByText(/^(Reserva cancelada|Saliste de la lista de espera)/).waitFor({ timeout: 15_000 });
+      await result.getByRole('button', { name: 'Aceptar' }).click();
+      await mine.getByRole('button', { name: /^(Reservar|Unirme a la lista de espera)$/ }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('when the admin opens a class’s sessions, then a session’s list, its capacity and its cancellation work by keyboard and pass axe', async () => {
+    const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/clases', adminToken);
+    try {
+      await page.getByRole('link', { name: 'Sesiones de Yoga' }).click();
+      await page.waitForURL(BASE_URL() + `/dashboard/clases/sesiones/${yoga.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Sesiones de Yoga' }).waitFor({ timeout: 15_000 });
+      assert.equal(await page.title(), 'Sesiones de la clase · Panel · Pulso');
+      const items = page.locator('.sessions--admin > li');
+      await items.first().waitFor();
+      // Four weeks of a class that meets at least once a week.
+      assert.ok((await items.count()) >= 4, `expected four weeks of sessions, got ${await items.count()}`);
+      assert.deepEqual(await axeWcagViolations(page, 'body'), []);
+      await shot(page, 'admin-list-desktop');
+
+      // The list of people of the first session, opened and closed by keyboard.
+      const first = items.first();
+      const rosterButton = first.getByRole('button', { name: 'Ver lista' });
+      await rosterButton.focus();
+      await page.keyboard.press('Enter');
+      const roster = page.getByRole('dialog', { name: /^Lista: / });
+      await roster.getByRole('heading', { name: 'Con lugar' }).waitFor({ timeout: 15_000 });
+      assert.deepEqual(await axeWcagViolations(page, '.modal'), []);
+      await page.keyboard.press('Escape');
+      await roster.waitFor({ state: 'detached' });
+      assert.equal(await rosterButton.evaluate((el) => el === document.activeElement), true);
+
+      // A capacity of its own for the second session.
+      const second = items.nth(1);
+      await second.getByRole('button', { name: 'Cambiar cupo o profesor' }).click();
+      const change = page.getByRole('dialog', { name: /^Cambiar la sesión del / });
+      const capacity = change.getByLabel('Cupo');
+      await capacity.fill('5');
+      await change.getByRole('button', { name: 'Guardar' }).click();
+      const result = page.getByRole('alertdialog', { name: 'Resultado' });
+      await result.getByText('Sesión actualizada', { exact: true }).waitFor({ timeout: 15_000 });
+      await result.getByRole('button', { name: 'Aceptar' }).click();
+      await second.getByText(/ de 5 lugares ocupados$/).waitFor();
+
+      // The last session cancelled: a reason is required first.
+      const last = items.last();
+      await last.getByRole('button', { name: 'Cancelar sesión' }).click();
+      const cancel = page.getByRole('alertdialog', { name: /^Cancelar la sesión del / });
+      await cancel.getByRole('button', { name: 'Cancelar sesión' }).click();
+      await cancel.getByText('Indica el motivo de la cancelación').waitFor();
+      await cancel.getByLabel('Motivo').fill('Mantenimiento de la sala');
+      await shot(page, 'admin-cancel-desktop', false);
+      await cancel.getByRole('button', { name: 'Cancelar sesión' }).click();
+      await result.getByText(/^Sesión cancelada/).waitFor({ timeout: 15_000 });
+      await result.getByRole('button', { name: 'Aceptar' }).click();
+      await last.getByText('Sesión cancelada: Mantenimiento de la sala').waitFor();
+      assert.equal(await last.getByRole('button', { name: 'Cancelar sesión' }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('when the admin opens a class’s sessions on a phone, then the screen fits 390 px and passes axe', async () => {
+    const { page, errors } = await openPage(browser, PHONE, `/dashboard/clases/sesiones/${yoga.id}`, adminToken);
+    try {
+      await page.getByRole('heading', { level: 1, name: 'Sesiones de Yoga' }).waitFor({ timeout: 15_000 });
+      await page.locator('.sessions--admin > li').first().waitFor();
+      await noHorizontalScroll(page);
+      assert.deepEqual(await axeWcagViolations(page, 'body'), []);
+      await shot(page, 'admin-list-phone');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+});
