@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   addDays,
+  bookingEvents,
+  sessionOfEvent,
   applySessionBatch,
   applySessionRequest as apply,
   emptySessionState,
@@ -210,5 +212,58 @@ describe('a batch of requests (applySessionBatch)', () => {
       { result: 'waitlisted', position: 1, already: true },
     ]);
     expect(ids(s.confirmed)).toEqual([b]);
+  });
+});
+
+describe("a member's bookings in their calendar (bookingEvents)", () => {
+  const held = [
+    {
+      session: 'abc:2030-01-08',
+      lessonName: 'Spinning',
+      start: '2030-01-08T18:00',
+      end: '2030-01-08T19:00',
+      part: 'waitlisted' as const,
+      position: 2,
+    },
+    {
+      session: 'abc:2030-01-07',
+      lessonName: 'Yoga',
+      start: '2030-01-07T09:00',
+      end: '2030-01-07T10:00',
+      part: 'confirmed' as const,
+      position: null,
+    },
+    {
+      session: 'abc:2030-02-01',
+      lessonName: 'Boxeo',
+      start: '2030-02-01T09:00',
+      end: '2030-02-01T10:00',
+      part: 'confirmed' as const,
+      position: null,
+    },
+  ];
+
+  test('when the calendar shows a range, then the sessions in it come in order, booked or waiting, named by their session', () => {
+    const events = bookingEvents(held, new Date('2030-01-06T00:00:00Z'), new Date('2030-01-13T00:00:00Z'));
+    expect(events).toEqual([
+      {
+        id: 'booking:abc:2030-01-07',
+        title: 'Reserva: Yoga',
+        start: '2030-01-07T09:00:00',
+        end: '2030-01-07T10:00:00',
+        kind: 'booked',
+        allDay: false,
+      },
+      {
+        id: 'booking:abc:2030-01-08',
+        title: 'En espera: Spinning (posición 2)',
+        start: '2030-01-08T18:00:00',
+        end: '2030-01-08T19:00:00',
+        kind: 'waiting',
+        allDay: false,
+      },
+    ]);
+    expect(events.map((e) => sessionOfEvent(e.id))).toEqual(['abc:2030-01-07', 'abc:2030-01-08']);
+    expect(sessionOfEvent('0123-2030-01-07')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { WEEKDAYS } from '../constants';
+import { MESSAGES } from '../validation/messages';
 import type { CalendarEventDto, LessonSummaryDto } from '../dto';
 
 // The member's own calendar events, computed the same way by the server and the client's mock:
@@ -75,4 +76,48 @@ export function planEvent(
       allDay: true,
     },
   ];
+}
+
+/** A session the member holds a place in or waits for, as their calendar shows it. */
+export interface HeldBooking {
+  session: string;
+  lessonName: string;
+  /** The gym's local start and end (`YYYY-MM-DDTHH:mm`). */
+  start: string;
+  end: string;
+  part: 'confirmed' | 'waitlisted';
+  /** The place in the waitlist (null with a place). */
+  position: number | null;
+}
+
+const BOOKING_EVENT = 'booking:';
+
+/**
+ * The member's booked and waited-for sessions inside the range, as local ("floating") date-times
+ * like their classes; each event's id names its session (`booking:<sessionId>`).
+ */
+export function bookingEvents(held: readonly HeldBooking[], from: Date, to: Date): CalendarEventDto[] {
+  const lo = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+  return held
+    .filter((b) => {
+      const start = Date.parse(`${b.start}:00Z`);
+      return start >= lo && start < to.getTime();
+    })
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    .map((b) => ({
+      id: `${BOOKING_EVENT}${b.session}`,
+      title:
+        b.part === 'confirmed'
+          ? MESSAGES.bookings.calendarBooked(b.lessonName)
+          : MESSAGES.bookings.calendarWaiting(b.lessonName, b.position ?? 0),
+      start: `${b.start}:00`,
+      end: `${b.end}:00`,
+      kind: b.part === 'confirmed' ? ('booked' as const) : ('waiting' as const),
+      allDay: false,
+    }));
+}
+
+/** The session a calendar event of a booking names; null for any other event. */
+export function sessionOfEvent(eventId: string): string | null {
+  return eventId.startsWith(BOOKING_EVENT) ? eventId.slice(BOOKING_EVENT.length) : null;
 }

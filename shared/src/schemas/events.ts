@@ -36,7 +36,8 @@ export const calendarEvent = z.object({
   title: z.string(),
   start: z.string(),
   end: z.string(),
-  kind: z.enum(['gym', 'plan', 'class']),
+  /** 'booked' and 'waiting': the member's sessions (id `booking:<sessionId>`). */
+  kind: z.enum(['gym', 'plan', 'class', 'booked', 'waiting']),
   allDay: z.boolean(),
 });
 z.globalRegistry.add(calendarEvent, { id: 'CalendarEvent' });

@@ -185,6 +185,8 @@ export const MESSAGES = {
     sessionUpdated: 'Sesión actualizada',
     sessionCancelledDone: 'Sesión cancelada: se avisó por correo a las personas con reserva',
     alreadyCancelled: 'La sesión ya estaba cancelada',
+    calendarBooked: (name: string) => `Reserva: ${name}`,
+    calendarWaiting: (name: string, position: number) => `En espera: ${name} (posición ${position})`,
     daysRange: (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`,
   },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */

@@ -3,7 +3,7 @@ import type { NewEventInput } from './api/events';
 
 export type EventKind = CalendarEventDto['kind'];
 
-export const EVENT_KINDS: readonly EventKind[] = ['plan', 'class', 'gym'];
+export const EVENT_KINDS: readonly EventKind[] = ['plan', 'class', 'booked', 'waiting', 'gym'];
 
 /** The shape FullCalendar reads, kept free of FullCalendar's types so it is tested without it. */
 export interface CalendarEventInput {

@@ -19,6 +19,7 @@ import {
   weekdayOf,
   type BookingResultDto,
   type ClassSessionDto,
+  type HeldBooking,
   type SessionOutcome,
   type SessionState,
 } from '@pulso/shared';
@@ -142,6 +143,28 @@ function clash(data: MockData, context: Context, member: string): string | null 
     if (other && spansOverlap(other, context)) return other.lesson.name;
   }
   return null;
+}
+
+/** The sessions a member holds a place in or waits for (their calendar), as the server lists them. */
+export function heldBookingsOf(data: MockData, member: string): HeldBooking[] {
+  const held: HeldBooking[] = [];
+  for (const [id, session] of Object.entries(data.sessions)) {
+    if (session.cancelledAt) continue;
+    const confirmed = session.confirmed.some((p) => p.member === member);
+    const position = session.waitlist.findIndex((w) => w.member === member) + 1;
+    if (!confirmed && position === 0) continue;
+    const context = sessionContextOrNull(data, id);
+    if (!context) continue;
+    held.push({
+      session: id,
+      lessonName: context.lesson.name,
+      start: context.start,
+      end: context.end,
+      part: confirmed ? 'confirmed' : 'waitlisted',
+      position: confirmed ? null : position,
+    });
+  }
+  return held;
 }
 
 function sessionContextOrNull(data: MockData, id: string): Context | null {

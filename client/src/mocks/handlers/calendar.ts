@@ -1,4 +1,5 @@
 import {
+  bookingEvents,
   ERROR_CODES,
   MESSAGES,
   membershipLessons,
@@ -13,8 +14,9 @@ import { checkId, MockHttpError } from '../http';
 import { findUser } from '../lookups';
 import { toUserDto } from '../mappers';
 import type { Route } from '../route';
+import { heldBookingsOf } from './bookings';
 
-/** The calendar module (server/src/modules/calendar): the gym's events, a member's plan and classes. */
+/** The calendar module (server/src/modules/calendar): the gym's events, a member's plan, classes and bookings. */
 
 const DAY = 86_400_000;
 
@@ -44,6 +46,7 @@ export const calendarHandlers = (route: Route) => [
     return [
       ...planEvent(active, me.lessonDetails, from, to),
       ...(active ? membershipLessons(active, me.lessonDetails, from, to) : []),
+      ...bookingEvents(heldBookingsOf(data, user.id), from, to),
       ...gym,
     ];
   }),

@@ -16,6 +16,7 @@ import {
   weekdayOf,
   type BookingResultDto,
   type ClassSessionDto,
+  type HeldBooking,
   type SessionRosterDto,
 } from '@pulso/shared';
 import type { Config } from '../../config/env';
@@ -249,6 +250,33 @@ async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today:
     { entries: entries.filter((e) => e.end >= cutoff) },
     { upsert: true },
   );
+}
+
+/**
+ * The sessions the member holds a place in or waits for, with their part and place in the waitlist
+ * (their calendar): one point read of the member's list and one of each session on it that has not
+ * ended before `since` (a gym date, `YYYY-MM-DD`).
+ */
+export async function heldBookings(member: Types.ObjectId, since: string, until: string): Promise<HeldBooking[]> {
+  const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
+  const inRange = (held?.entries ?? []).filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until);
+  const found = await Promise.all(
+    inRange.map(async (entry): Promise<HeldBooking | null> => {
+      const doc = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
+      const part = partIn(doc, member);
+      if (!doc || !part) return null;
+      const position = part === 'waitlisted' ? doc.waitlist.findIndex((w) => w.member.equals(member)) + 1 : null;
+      return {
+        session: entry.session,
+        lessonName: entry.lessonName,
+        start: entry.start,
+        end: entry.end,
+        part,
+        position,
+      };
+    }),
+  );
+  return found.filter((b): b is HeldBooking => b !== null);
 }
 
 /** The member's part in a session, read from the session (the one place it is decided). */

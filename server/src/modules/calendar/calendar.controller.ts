@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES, membershipLessons, parseDate, planEvent } from '@pulso/shared';
+import { bookingEvents, ERROR_CODES, MESSAGES, membershipLessons, parseDate, planEvent } from '@pulso/shared';
+import { Types } from 'mongoose';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
+import { heldBookings } from '../bookings/bookings.service';
 import { getUser } from '../users/users.service';
 import * as calendar from './calendar.service';
 
@@ -10,7 +12,8 @@ const DAY = 86_400_000;
 
 /**
  * What the calendar shows the caller in [start, end): the gym's events for everyone signed in, and
- * for a member also their plan event and their classes on their weekdays.
+ * for a member also their plan event, their classes on their weekdays and the sessions they booked
+ * or wait for.
  */
 export async function list(req: Request, res: Response): Promise<void> {
   const user = req.user;
@@ -24,11 +27,19 @@ export async function list(req: Request, res: Response): Promise<void> {
     throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeTooLong);
   }
   await sendCached(res, `events:${user.id}:${from.getTime()}:${to.getTime()}`, async (cache) => {
-    const [gym, me] = await Promise.all([calendar.gymEvents(from, to), getUser(user.id, cache)]);
+    // The range's dates, a day wider each side: sessions are kept by the gym's local date.
+    const since = new Date(from.getTime() - DAY).toISOString().slice(0, 10);
+    const until = new Date(to.getTime() + DAY).toISOString().slice(0, 10);
+    const [gym, me, held] = await Promise.all([
+      calendar.gymEvents(from, to),
+      getUser(user.id, cache),
+      heldBookings(new Types.ObjectId(user.id), since, until),
+    ]);
     const active = me.membresia?.status === 'Activo' ? me.membresia : null;
     return [
       ...planEvent(active, me.lessonDetails, from, to),
       ...(active ? membershipLessons(active, me.lessonDetails, from, to) : []),
+      ...bookingEvents(held, from, to),
       ...gym,
     ];
   });

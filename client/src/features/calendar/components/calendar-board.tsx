@@ -6,10 +6,12 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { MESSAGES } from '@pulso/shared';
+import { MESSAGES, sessionOfEvent } from '@pulso/shared';
 import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../i18n/es';
+import { cancelBooking } from '../../bookings/api/bookings';
+import { mutate } from '../../../lib/mutation';
 import { toEventInput } from '../event-helpers';
 import { useCalendarStore } from '../store';
 import { useNarrow } from '../use-narrow';
@@ -78,7 +80,15 @@ interface Selected {
   title: string;
 }
 
-type Notice = { message: string; failed: boolean } | null;
+/** A booked or waited-for session picked on the calendar, to cancel. */
+interface PickedBooking {
+  session: string;
+  title: string;
+  waiting: boolean;
+}
+
+/** A result to show; `title` defaults to 'Resultado'. */
+type Notice = { message: string; failed: boolean; title?: string } | null;
 
 /**
  * The calendar: month by default, week and day time grids and a list; 50vh high; events
@@ -98,6 +108,8 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   const [loading, setLoading] = useState(false);
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Selected | null>(null);
+  const [booking, setBooking] = useState<PickedBooking | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const narrow = useNarrow();
 
@@ -112,30 +124,49 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   const reload = () => calendar.current?.getApi().refetchEvents();
   const labelScrollBox = () => nameScrollBox(host.current, calendar.current?.getApi().view.type);
 
-  const selectGymEvent = useCallback(
+  /** What picking an event does: an admin deletes a gym event, a member cancels a booking. */
+  const actionable = useCallback(
+    (kind: unknown) => (isAdmin && kind === 'gym') || kind === 'booked' || kind === 'waiting',
+    [isAdmin],
+  );
+  const pickEvent = useCallback(
     (kind: unknown, id: string, title: string) => {
       if (isAdmin && kind === 'gym') setSelected({ id, title });
+      const session = sessionOfEvent(id);
+      if (session && (kind === 'booked' || kind === 'waiting'))
+        setBooking({ session, title, waiting: kind === 'waiting' });
     },
     [isAdmin],
   );
 
   const onEventClick = (info: EventClickArg) => {
     info.jsEvent.preventDefault();
-    selectGymEvent(info.event.extendedProps.kind, info.event.id, info.event.title);
+    pickEvent(info.event.extendedProps.kind, info.event.id, info.event.title);
   };
 
-  // Admins reach a gym event with the keyboard too: it becomes a focusable button.
+  // Events that can be acted on are reached with the keyboard too: each becomes a focusable button.
   const onEventMount = (info: EventMountArg) => {
-    if (!isAdmin || info.event.extendedProps.kind !== 'gym') return;
+    const kind: unknown = info.event.extendedProps.kind;
+    if (!actionable(kind)) return;
     const el = info.el;
     el.tabIndex = 0;
     el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', t.eventLabel(info.event.title));
+    el.setAttribute('aria-label', kind === 'gym' ? t.eventLabel(info.event.title) : t.bookingLabel(info.event.title));
     el.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
-      selectGymEvent('gym', info.event.id, info.event.title);
+      pickEvent(kind, info.event.id, info.event.title);
     });
+  };
+
+  const confirmCancelBooking = async () => {
+    if (!booking) return;
+    setCancelling(true);
+    const outcome = await mutate(async () => (await cancelBooking(booking.session)).message);
+    setCancelling(false);
+    setBooking(null);
+    setNotice({ message: outcome.message, failed: !outcome.ok });
+    reload();
   };
 
   const confirmDelete = async () => {
@@ -143,7 +174,11 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
     const ok = await deleteEvent(selected.id);
     setSelected(null);
     const { actionError } = useCalendarStore.getState();
-    setNotice(ok ? { message: MESSAGES.events.deleted, failed: false } : { message: actionError ?? '', failed: true });
+    setNotice(
+      ok
+        ? { message: MESSAGES.events.deleted, failed: false }
+        : { message: actionError ?? '', failed: true, title: t.dragTitle },
+    );
     if (ok) reload();
   };
 
@@ -157,7 +192,7 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
           </button>
         )}
       </div>
-      {isAdmin && <p className="calendar-board__hint">{t.adminHint}</p>}
+      <p className="calendar-board__hint">{isAdmin ? t.adminHint : t.memberHint}</p>
       {status === 'failed' && !loading && (
         <p className="alert alert--error calendar-board__error" role="alert">
           {t.loadError} {error}
@@ -186,7 +221,7 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
           eventDurationEditable={false}
           eventDrop={(info) => {
             info.revert();
-            setNotice({ message: MESSAGES.events.dragNotAllowed, failed: true });
+            setNotice({ message: MESSAGES.events.dragNotAllowed, failed: true, title: t.dragTitle });
           }}
           events={source}
           loading={(isLoading) => {
@@ -230,9 +265,22 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
           danger
         />
       )}
+      {booking && (
+        <ConfirmModal
+          title={booking.waiting ? t.leaveWaitlistTitle : t.cancelBookingTitle}
+          message={t.cancelBookingQuestion(booking.title)}
+          confirmLabel={booking.waiting ? MESSAGES.bookings.leaveWaitlist : MESSAGES.bookings.cancel}
+          cancelLabel={t.keepBooking}
+          busyLabel={t.cancellingBooking}
+          onConfirm={() => void confirmCancelBooking()}
+          onCancel={() => setBooking(null)}
+          busy={cancelling}
+          danger
+        />
+      )}
       {notice && (
         <ResultModal
-          title={notice.failed ? t.dragTitle : undefined}
+          title={notice.title}
           message={notice.message}
           failed={notice.failed}
           onClose={() => setNotice(null)}

@@ -271,4 +271,39 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
       .set(bearer(admin))
       .expect(404);
   });
+
+  test("when members book and wait for a session, then each one's calendar shows it as booked or waiting, and a cancellation takes it off", async () => {
+    const id = await session(1, 2);
+    const date = id.split(':')[1] as string;
+    const [ana, bea] = [await member(), await member()];
+    await book(id, ana).expect(200);
+    await book(id, bea).expect(200);
+    const range = `start=${addDays(date, -3)}T00:00:00.000Z&end=${addDays(date, 3)}T00:00:00.000Z`;
+    const eventsOf = async (user: TestUser) =>
+      (await request(app).get(`/api/events?${range}`).set(bearer(user)).expect(200)).body.filter((e: { id: string }) =>
+        e.id.startsWith('booking:'),
+      );
+    expect(await eventsOf(ana)).toEqual([
+      {
+        id: `booking:${id}`,
+        title: expect.stringMatching(/^Reserva: Clase \d+$/),
+        start: `${date}T23:00:00`,
+        end: `${date}T23:30:00`,
+        kind: 'booked',
+        allDay: false,
+      },
+    ]);
+    expect(await eventsOf(bea)).toEqual([
+      expect.objectContaining({
+        id: `booking:${id}`,
+        kind: 'waiting',
+        title: expect.stringMatching(/\(posición 1\)$/),
+      }),
+    ]);
+
+    await cancel(id, ana).expect(200);
+    expect(await eventsOf(ana)).toEqual([]);
+    // The place went to Bea, whose calendar now shows it booked.
+    expect(await eventsOf(bea)).toEqual([expect.objectContaining({ id: `booking:${id}`, kind: 'booked' })]);
+  });
 });
