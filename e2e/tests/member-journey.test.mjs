@@ -94,6 +94,11 @@ describe('member journey', () => {
         await page.goto(BASE_URL() + `/clases/${encodeURIComponent(lesson.name)}`);
         const form = page.getByRole('form', { name: 'Califica esta clase' });
         await form.waitFor({ timeout: 15_000 });
+        // The class's sessions load above the form and move it down: rate once they are in.
+        await page
+          .getByRole('region', { name: 'Próximas sesiones' })
+          .getByRole('status')
+          .waitFor({ state: 'detached', timeout: 15_000 });
         const text = `Muy buena clase (${viewport.name})`;
         await form.getByRole('radio', { name: '4 estrellas' }).check({ force: true });
         await form.getByRole('textbox', { name: 'Descripción' }).fill(text);
