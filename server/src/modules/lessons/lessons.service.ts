@@ -146,8 +146,9 @@ export async function updateLesson(
   branch: NamedSchedule,
 ): Promise<LessonDoc> {
   const _id = lessonId(id);
-  const current = await LessonModel.findOne({ _id, deletedAt: null }, { imageKey: 1, name: 1 }).lean<LessonDoc>();
-  if (!current) throw notFound();
+  // A point read, then the check: `{ _id, deletedAt }` would make the embedded engine read every class.
+  const current = await LessonModel.findById(_id, { imageKey: 1, name: 1, deletedAt: 1 }).lean<LessonDoc>();
+  if (!current || current.deletedAt) throw notFound();
   if (fields.name !== current.name && (await nameIsTaken(fields.name, _id))) throw nameTaken();
   const schedule = await scheduleErrors(fields, branch, _id);
   if (hasErrors(schedule)) throw HttpError.validation(schedule);
