@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { ClassSessionDto } from '@pulso/shared';
 import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListState } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import type { Outcome } from '../../../lib/mutation';
@@ -41,7 +41,7 @@ export function SessionList({ lessonId, signedIn, isMember, membershipKnown }: S
       cancel: s.cancel,
     })),
   );
-  const { value: sessions, status } = slotFor(upcoming, lessonId);
+  const { value: sessions, status, error } = slotFor(upcoming, lessonId);
   const [result, setResult] = useState<Outcome | null>(null);
   const [confirming, setConfirming] = useState<ClassSessionDto | null>(null);
 
@@ -57,22 +57,12 @@ export function SessionList({ lessonId, signedIn, isMember, membershipKnown }: S
     if (!outcome.ok) void fetchUpcoming(lessonId, { quiet: true });
   };
 
-  let body;
-  if (status === 'idle' || status === 'loading') body = <Spinner label={t.loading} />;
-  else if (status === 'failed') {
-    body = (
-      <div className="alert alert--error" role="alert">
-        <p>{t.loadError}</p>
-        <button type="button" className="button" onClick={() => void fetchUpcoming(lessonId)}>
-          {es.common.retry}
-        </button>
-      </div>
-    );
-  } else if (!sessions || sessions.length === 0) body = <p className="empty">{t.none}</p>;
-  else {
+  const list = sessions ?? [];
+  let body = null;
+  if (status === 'succeeded' && list.length > 0) {
     body = (
       <ul className="sessions">
-        {sessions.map((session) => {
+        {list.map((session) => {
           const label = t.dayLabel(session.date);
           const labelId = `session-${session.id.replace(/[^\w-]/g, '-')}`;
           const full = session.seatsLeft === 0;
@@ -142,6 +132,12 @@ export function SessionList({ lessonId, signedIn, isMember, membershipKnown }: S
         </p>
       )}
       {signedIn && membershipKnown && !isMember && <p className="lesson-sessions__note">{t.membershipToBook}</p>}
+      <ListState
+        load={{ status, error }}
+        count={list.length}
+        texts={{ loading: t.loading, loadError: t.loadError, empty: t.none }}
+        onRetry={() => void fetchUpcoming(lessonId)}
+      />
       {body}
       {confirming?.mine && (
         <ConfirmModal

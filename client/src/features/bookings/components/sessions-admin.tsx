@@ -1,23 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import {
-  formErrors,
+  fieldErrors,
   schemas,
   SESSION_PLANNING_DAYS,
   type ClassSessionDto,
-  type FieldErrors,
   type LessonDto,
   type TrainerDto,
 } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { SelectField, TextAreaField } from '../../../components/ui/form-controls';
+import { ListState, LoadFailure } from '../../../components/ui/load-state';
 import { Modal, ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import type { Outcome } from '../../../lib/mutation';
 import { slotFor } from '../../../lib/resource';
+import { useForm } from '../../../lib/use-form';
 import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
 import { useSessionsAdminStore } from '../admin-store';
 import '../bookings.css';
@@ -65,7 +66,7 @@ export function SessionsAdmin({ lessonId }: { lessonId: string }) {
     })),
   );
   const { lesson, trainers, trainersFailed } = useLessonAndTrainers(lessonId);
-  const { value: sessions, status } = slotFor(planned, lessonId);
+  const { value: sessions, status, error } = slotFor(planned, lessonId);
   const [open, setOpen] = useState<{ kind: 'roster' | 'change' | 'cancel'; session: ClassSessionDto } | null>(null);
   const [result, setResult] = useState<Outcome | null>(null);
 
@@ -78,24 +79,15 @@ export function SessionsAdmin({ lessonId }: { lessonId: string }) {
     if (outcome.ok) setOpen(null);
     setResult(outcome);
     if (!outcome.ok) void fetchPlanned(lessonId, { quiet: true });
+    return outcome;
   };
 
-  let body;
-  if (status === 'idle' || status === 'loading') body = <Spinner label={a.loading} />;
-  else if (status === 'failed') {
-    body = (
-      <div className="alert alert--error" role="alert">
-        <p>{a.loadError}</p>
-        <button type="button" className="button" onClick={() => void fetchPlanned(lessonId)}>
-          {es.common.retry}
-        </button>
-      </div>
-    );
-  } else if (!sessions || sessions.length === 0) body = <p className="empty">{a.none}</p>;
-  else {
+  const list = sessions ?? [];
+  let body = null;
+  if (status === 'succeeded' && list.length > 0) {
     body = (
       <ul className="sessions sessions--admin">
-        {sessions.map((session) => {
+        {list.map((session) => {
           const labelId = `admin-session-${session.id.replace(/[^\w-]/g, '-')}`;
           return (
             <li key={session.id} className="session" aria-labelledby={labelId}>
@@ -166,6 +158,12 @@ export function SessionsAdmin({ lessonId }: { lessonId: string }) {
         {name ? a.title(name) : a.titleGeneric}
       </h1>
       <p className="sessions-admin__intro">{a.intro(Math.round(SESSION_PLANNING_DAYS.default / 7))}</p>
+      <ListState
+        load={{ status, error }}
+        count={list.length}
+        texts={{ loading: a.loading, loadError: a.loadError, empty: a.none }}
+        onRetry={() => void fetchPlanned(lessonId)}
+      />
       {body}
       {open?.kind === 'roster' && <RosterDialog session={open.session} onClose={() => setOpen(null)} />}
       {open?.kind === 'change' && (
@@ -197,21 +195,14 @@ function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose:
   const { roster, fetchRoster } = useSessionsAdminStore(
     useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster })),
   );
-  const { value, status } = slotFor(roster, session.id);
+  const { value, status, error } = slotFor(roster, session.id);
   useEffect(() => {
     void fetchRoster(session.id);
   }, [session.id, fetchRoster]);
 
   let body;
   if (status === 'failed') {
-    body = (
-      <div className="alert alert--error" role="alert">
-        <p>{a.rosterError}</p>
-        <button type="button" className="button" onClick={() => void fetchRoster(session.id)}>
-          {es.common.retry}
-        </button>
-      </div>
-    );
+    body = <LoadFailure text={a.rosterError} error={error} onRetry={() => void fetchRoster(session.id)} />;
   } else if (!value) body = <Spinner label={a.rosterLoading} />;
   else {
     body = (
@@ -268,132 +259,158 @@ function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose:
   );
 }
 
+/** A dialog's two buttons, inside its form: back, and the submit with its label while it runs. */
+function FormActions(props: {
+  busy: boolean;
+  onClose: () => void;
+  submit: string;
+  busyLabel: string;
+  danger?: boolean;
+}) {
+  return (
+    <div className="modal__actions">
+      <button type="button" className="button" onClick={props.onClose} disabled={props.busy}>
+        {a.keep}
+      </button>
+      <button
+        type="submit"
+        className={`button ${props.danger ? 'button--danger' : 'button--primary'}`}
+        disabled={props.busy}
+      >
+        {props.busy ? props.busyLabel : props.submit}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A session's form in a dialog, closed only when nothing runs. The forms check the shared schema on
+ * submit and show the server's messages under their fields when it refuses.
+ */
+function SessionFormDialog(props: {
+  title: string;
+  role?: 'dialog' | 'alertdialog';
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title={props.title}
+      role={props.role}
+      onClose={() => {
+        if (!props.busy) props.onClose();
+      }}
+    >
+      <form className="form" noValidate onSubmit={props.onSubmit}>
+        {props.children}
+      </form>
+    </Modal>
+  );
+}
+
 interface ChangeDialogProps {
   session: ClassSessionDto;
   lesson: LessonDto | null;
   trainers: TrainerDto[] | null;
   trainersFailed: boolean;
   busy: boolean;
-  onSubmit: (values: { capacity: string; trainerId: string }) => Promise<void>;
+  onSubmit: (values: { capacity: string; trainerId: string }) => Promise<Outcome>;
   onClose: () => void;
 }
 
 /** The session's own capacity and a substitute trainer (the class's trainer: none). */
 function ChangeDialog({ session, lesson, trainers, trainersFailed, busy, onSubmit, onClose }: ChangeDialogProps) {
   const substituteId = session.substitute ? (trainers?.find((tr) => tr.fullName === session.substitute)?.id ?? '') : '';
-  const [values, setValues] = useState({ capacity: String(session.capacity), trainerId: substituteId });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    initial: { capacity: String(session.capacity), trainerId: substituteId },
+    validate: (values) => fieldErrors(schemas.sessionChangeForm, values),
+    checkOn: 'submit',
+  });
   const options = (trainers ?? [])
     .filter((tr) => tr.id !== lesson?.monitorId)
     .map((tr) => ({ value: tr.id, label: tr.fullName }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { errors: found } = formErrors(schemas.sessionChangeForm, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await onSubmit(values);
+    if (!form.submit()) return;
+    const outcome = await onSubmit(form.values);
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
   };
 
+  const trainer = form.bind('trainerId');
   return (
-    <Modal
+    <SessionFormDialog
       title={a.changeTitle(labelOf(session))}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            {a.keep}
-          </button>
-          <button type="submit" form="session-change-form" className="button button--primary" disabled={busy}>
-            {busy ? a.saving : a.save}
-          </button>
-        </>
-      }
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
     >
-      <form id="session-change-form" noValidate onSubmit={(event) => void submit(event)}>
-        <Field
-          label={a.capacity}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          required
-          value={values.capacity}
-          error={errors.capacity}
-          hint={a.capacityHint}
-          onChange={(event) => setValues((v) => ({ ...v, capacity: event.target.value }))}
-          data-autofocus
-        />
-        <SelectField
-          label={a.trainer}
-          value={values.trainerId}
-          error={errors.trainerId ?? (trainersFailed ? a.trainersError : null)}
-          placeholder={a.classTrainer(lesson?.monitor ?? '')}
-          placeholderValue=""
-          options={options}
-          onChange={(event) => setValues((v) => ({ ...v, trainerId: event.target.value }))}
-        />
-      </form>
-    </Modal>
+      <Field
+        {...form.bind('capacity')}
+        label={a.capacity}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        required
+        hint={a.capacityHint}
+        data-autofocus
+      />
+      <SelectField
+        {...trainer}
+        label={a.trainer}
+        error={trainer.error ?? (trainersFailed ? a.trainersError : null)}
+        placeholder={a.classTrainer(lesson?.monitor ?? '')}
+        placeholderValue=""
+        options={options}
+      />
+      <FormActions busy={busy} onClose={onClose} submit={a.save} busyLabel={a.saving} />
+    </SessionFormDialog>
   );
 }
 
 interface CancelDialogProps {
   session: ClassSessionDto;
   busy: boolean;
-  onSubmit: (reason: string) => Promise<void>;
+  onSubmit: (reason: string) => Promise<Outcome>;
   onClose: () => void;
 }
 
 /** Cancelling a session: the reason is required, and goes to the people booked. */
 function CancelDialog({ session, busy, onSubmit, onClose }: CancelDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { reason: '' },
+    validate: (values) => fieldErrors(schemas.sessionCancelForm, values),
+    checkOn: 'submit',
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const { errors } = formErrors(schemas.sessionCancelForm, { reason });
-    setError(errors.reason ?? null);
-    if (errors.reason) return;
-    await onSubmit(reason);
+    if (!form.submit()) return;
+    const outcome = await onSubmit(form.values.reason);
+    if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
   };
 
   return (
-    <Modal
+    <SessionFormDialog
       title={a.cancelTitle(labelOf(session))}
       role="alertdialog"
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            {a.keep}
-          </button>
-          <button type="submit" form="session-cancel-form" className="button button--danger" disabled={busy}>
-            {busy ? a.cancelling : a.confirmCancel}
-          </button>
-        </>
-      }
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
     >
-      <form id="session-cancel-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextAreaField
-          label={a.reason}
-          hint={a.reasonHint}
-          value={reason}
-          error={error}
-          maxLength={200}
-          required
-          rows={3}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-          data-autofocus
-        />
-      </form>
-    </Modal>
+      <TextAreaField
+        {...form.bind('reason')}
+        label={a.reason}
+        hint={a.reasonHint}
+        maxLength={200}
+        required
+        rows={3}
+        data-autofocus
+      />
+      <FormActions busy={busy} onClose={onClose} submit={a.confirmCancel} busyLabel={a.cancelling} danger />
+    </SessionFormDialog>
   );
 }
