@@ -61,40 +61,29 @@ const AXE_SOURCE = path.join(
 );
 
 /**
- * Runs axe-core in the page on `selector` with only the given rules and returns their violations
- * as plain data. The script is evaluated through the DevTools protocol: the site's Content Security
- * Policy (script-src 'self') would refuse it as a script tag.
+ * Runs axe-core in the page on `selector` with only the given rules (or, given `{ tags }`, every rule
+ * of those tags) and returns their violations as plain data. The script is evaluated through the
+ * DevTools protocol: the site's Content Security Policy (script-src 'self') would refuse it as a
+ * script tag.
  */
 export async function axeViolations(page, selector, rules) {
   const { readFile } = await import('node:fs/promises');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
+  const runOnly = Array.isArray(rules) ? { type: 'rule', values: rules } : { type: 'tag', values: rules.tags };
   return page.evaluate(
-    async ([context, ids]) => {
-      const result = await window.axe.run(context, { runOnly: { type: 'rule', values: ids } });
+    async ([context, only]) => {
+      const result = await window.axe.run(context, { runOnly: only });
       return result.violations.map((v) => ({
         id: v.id,
         nodes: v.nodes.map((n) => `${n.html.slice(0, 100)}: ${n.failureSummary.split('\n').slice(1).join(' ')}`),
       }));
     },
-    [selector, rules],
+    [selector, runOnly],
   );
 }
 
 /** The WCAG 2.x A and AA rules of axe-core (2.2 included), for a whole-page check. */
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Like axeViolations, with every rule of the WCAG A and AA tags. */
-export async function axeWcagViolations(page, selector) {
-  const { readFile } = await import('node:fs/promises');
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE_SOURCE, 'utf8'));
-  return page.evaluate(
-    async ([context, tags]) => {
-      const result = await window.axe.run(context, { runOnly: { type: 'tag', values: tags } });
-      return result.violations.map((v) => ({
-        id: v.id,
-        nodes: v.nodes.map((n) => `${n.html.slice(0, 100)}: ${n.failureSummary.split('\n').slice(1).join(' ')}`),
-      }));
-    },
-    [selector, WCAG_AA_TAGS],
-  );
-}
+/** axeViolations with every rule of the WCAG A and AA tags. */
+export const axeWcagViolations = (page, selector) => axeViolations(page, selector, { tags: WCAG_AA_TAGS });

@@ -38,6 +38,14 @@ export function useBrowser() {
   };
 }
 
+/** The page is no wider than a phone: nothing scrolls sideways at 390 px. */
+export async function noHorizontalScroll(page) {
+  assert.ok(
+    (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
+    'the page is wider than the phone',
+  );
+}
+
 /** Signs in through the API and returns the session token. */
 export async function apiLogin(email, password) {
   const response = await fetch(BASE_URL() + '/api/users/login', {

@@ -5,7 +5,17 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import { BASE_URL } from '../browser.mjs';
-import { ADMIN, apiLogin, confirmAndExpect, DESKTOP, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
+import {
+  ADMIN,
+  apiLogin,
+  confirmAndExpect,
+  DESKTOP,
+  noHorizontalScroll,
+  openPage,
+  PHONE,
+  screenshots,
+  useBrowser,
+} from '../helpers.mjs';
 
 /** Letters only: class names take letters and hyphens, trainer names no digits. */
 const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
@@ -23,12 +33,6 @@ async function makePng(browser) {
   await page.close();
   return buffer;
 }
-
-const noHorizontalScroll = async (page) =>
-  assert.ok(
-    (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
-    'the page is wider than the phone',
-  );
 
 describe('dashboard: classes and trainers', () => {
   const browser = useBrowser();

@@ -5,16 +5,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { axeWcagViolations, BASE_URL } from '../browser.mjs';
-import { ADMIN, apiLogin, DESKTOP, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
+import { ADMIN, apiLogin, DESKTOP, noHorizontalScroll, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
 
 const MEMBER = { email: 'socio@pulso.demo', password: 'Socio1234' };
 const shot = screenshots('sessions');
-
-const noHorizontalScroll = async (page) =>
-  assert.ok(
-    (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
-    'the page is wider than the phone',
-  );
 
 describe('class sessions', () => {
   const browser = useBrowser();
