@@ -162,19 +162,47 @@ async function compareAndSetReview(
  * reviewer-names job runs it, never a request). Returns the classes whose reviews changed.
  */
 export async function renameReviewer(userId: Types.ObjectId, name: string): Promise<Types.ObjectId[]> {
-  const docs = await LessonReviewsModel.find({}, { _id: 1, reviews: 1 }).lean<LessonReviewsDoc[]>();
-  const changed: Types.ObjectId[] = [];
-  for (const doc of docs) {
-    if (!doc.reviews.some((r) => r.user.equals(userId) && r.userName !== name)) continue;
+  const { lessons } = await rewriteReviews(
+    (r) => r.user.equals(userId) && r.userName !== name,
+    (r) => ({ ...r, userName: name }),
+  );
+  return lessons;
+}
+
+/**
+ * Changes with `change` every review that `needs` it, class by class: each class's reviews are
+ * read whole once (one stream over the collection: the job runner and migrations, never a request)
+ * and rewritten under their document lock from what is stored then. `prepare` runs once, before the
+ * first change. Returns the classes whose reviews changed and how many reviews did.
+ */
+async function rewriteReviews(
+  needs: (review: ReviewEntry) => boolean,
+  change: (review: ReviewEntry) => ReviewEntry,
+  prepare?: () => Promise<void>,
+): Promise<{ lessons: Types.ObjectId[]; reviews: number }> {
+  const lessons: Types.ObjectId[] = [];
+  let count = 0;
+  let prepared = false;
+  const cursor = LessonReviewsModel.find({}, { _id: 1, reviews: 1 })
+    .lean<Pick<LessonReviewsDoc, '_id' | 'reviews'>>()
+    .cursor();
+  for await (const doc of cursor) {
+    if (!(doc.reviews ?? []).some(needs)) continue;
+    if (!prepared) await prepare?.();
+    prepared = true;
     await withDocumentLock(reviewsLock(doc._id), async () => {
       const current = await LessonReviewsModel.findById(doc._id).lean<LessonReviewsDoc>();
-      if (!current) return;
-      const reviews = current.reviews.map((r) => (r.user.equals(userId) ? { ...r, userName: name } : r));
+      if (!current?.reviews.some(needs)) return;
+      const reviews = current.reviews.map((r) => {
+        if (!needs(r)) return r;
+        count++;
+        return change(r);
+      });
       await LessonReviewsModel.updateOne({ _id: doc._id }, { $set: { reviews, version: current.version + 1 } });
+      lessons.push(doc._id);
     });
-    changed.push(doc._id);
   }
-  return changed;
+  return { lessons, reviews: count };
 }
 
 /**
@@ -185,28 +213,15 @@ export async function renameReviewer(userId: Types.ObjectId, name: string): Prom
  * Returns how many reviews got a name; none once done (migration 004).
  */
 export async function nameUnnamedReviews(): Promise<number> {
-  let names: Map<string, string> | undefined;
-  let named = 0;
-  const unnamed = (reviews: readonly ReviewEntry[]) => reviews.some((r) => r.userName == null);
-  const cursor = LessonReviewsModel.find({}, { _id: 1, reviews: 1 })
-    .lean<Pick<LessonReviewsDoc, '_id' | 'reviews'>>()
-    .cursor();
-  for await (const doc of cursor) {
-    if (!unnamed(doc.reviews ?? [])) continue;
-    names ??= await allUserNames();
-    const known = names;
-    await withDocumentLock(reviewsLock(doc._id), async () => {
-      const current = await LessonReviewsModel.findById(doc._id).lean<LessonReviewsDoc>();
-      if (!current || !unnamed(current.reviews)) return;
-      const reviews = current.reviews.map((r) => {
-        if (r.userName != null) return r;
-        named++;
-        return { ...r, userName: known.get(r.user.toString()) ?? '' };
-      });
-      await LessonReviewsModel.updateOne({ _id: doc._id }, { $set: { reviews, version: current.version + 1 } });
-    });
-  }
-  return named;
+  let names = new Map<string, string>();
+  const { reviews } = await rewriteReviews(
+    (r) => r.userName == null,
+    (r) => ({ ...r, userName: names.get(r.user.toString()) ?? '' }),
+    async () => {
+      names = await allUserNames();
+    },
+  );
+  return reviews;
 }
 
 /** The user's review of a class, if any (tests and checks). */

@@ -10,6 +10,7 @@ import {
   findReview,
   migrateLegacyReviews,
   nameUnnamedReviews,
+  renameReviewer,
   reviewsForLesson,
   writeReview,
 } from '../reviews.service';
@@ -143,5 +144,21 @@ describe('reviews kept with their class', () => {
       ['Bruno Gil', 4],
     ]);
     expect(await nameUnnamedReviews()).toBe(0);
+  });
+
+  test("when a reviewer changes their name, then every class they reviewed shows the new one, once, and others' reviews stay", async () => {
+    const [yoga, box, pilates] = [new Types.ObjectId(), new Types.ObjectId(), new Types.ObjectId()];
+    const [ana, bea] = [new Types.ObjectId(), new Types.ObjectId()];
+    await writeReview({ id: ana, name: 'Ana Vieja' }, yoga, 5, '');
+    await writeReview({ id: bea, name: 'Bea' }, yoga, 3, '');
+    await writeReview({ id: ana, name: 'Ana Vieja' }, box, 4, '');
+    await writeReview({ id: bea, name: 'Bea' }, pilates, 2, '');
+
+    const changed = await renameReviewer(ana, 'Ana Nueva');
+    expect(changed.map(String).sort()).toEqual([yoga, box].map(String).sort());
+    expect((await reviewsForLesson(yoga)).map((r) => r.user).sort()).toEqual(['Ana Nueva', 'Bea']);
+    expect((await reviewsForLesson(box)).map((r) => r.user)).toEqual(['Ana Nueva']);
+    expect((await reviewsForLesson(pilates)).map((r) => r.user)).toEqual(['Bea']);
+    expect(await renameReviewer(ana, 'Ana Nueva')).toEqual([]);
   });
 });
