@@ -293,6 +293,9 @@ export function bookingResultOf(outcome: SessionOutcome, session: ClassSessionDt
   }
 }
 
+/** Places given up inside the late-cancel limit (leaving the waitlist late is not one). */
+const lateCancellations = (state: SessionState) => state.cancellations.filter((c) => c.late && c.held);
+
 /**
  * Who is in a session, as the front desk and the admin see it: the places by seat, the waitlist in
  * order, and the late cancellations of places; `nameOf` names each member.
@@ -317,9 +320,11 @@ export function sessionRosterOf(
       position: i + 1,
       at: e.at.toISOString(),
     })),
-    lateCancels: state.cancellations
-      .filter((c) => c.late && c.held)
-      .map((c) => ({ memberId: c.member, name: nameOf(c.member), at: c.at.toISOString() })),
+    lateCancels: lateCancellations(state).map((c) => ({
+      memberId: c.member,
+      name: nameOf(c.member),
+      at: c.at.toISOString(),
+    })),
   };
 }
 
@@ -329,7 +334,7 @@ export function rosterMembers(state: SessionState): string[] {
     ...new Set([
       ...state.confirmed.map((e) => e.member),
       ...state.waitlist.map((e) => e.member),
-      ...state.cancellations.filter((c) => c.late && c.held).map((c) => c.member),
+      ...lateCancellations(state).map((c) => c.member),
     ]),
   ];
 }

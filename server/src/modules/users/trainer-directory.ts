@@ -21,7 +21,9 @@ const trainers = () => mongoose.connection.collection<TrainerEntry>(TRAINERS);
 
 type TrainerFields = Pick<UserDoc, '_id' | 'fullName' | 'email' | 'isMonitor' | 'deletedAt'>;
 
-const isActiveTrainer = (doc: Partial<TrainerFields> | null | undefined) => !!doc?.isMonitor && !doc.deletedAt;
+/** Whether an account, as read, is an active trainer: one who can be given a class. */
+export const actsAsTrainer = (doc: Partial<Pick<UserDoc, 'isMonitor' | 'deletedAt'>> | null | undefined) =>
+  !!doc?.isMonitor && !doc.deletedAt;
 
 /**
  * Brings the account's entry in line with the account as stored now. Under a lock per account, so
@@ -35,7 +37,7 @@ export async function syncTrainer(id: Types.ObjectId): Promise<void> {
       isMonitor: 1,
       deletedAt: 1,
     }).lean<TrainerFields>();
-    if (doc && isActiveTrainer(doc)) {
+    if (doc && actsAsTrainer(doc)) {
       await trainers().replaceOne({ _id: id }, { fullName: doc.fullName, email: doc.email }, { upsert: true });
     } else {
       await trainers().deleteOne({ _id: id });
@@ -68,7 +70,7 @@ export async function rebuildTrainerDirectory(): Promise<number> {
     .lean<TrainerFields>()
     .cursor();
   for await (const doc of cursor) {
-    if (!isActiveTrainer(doc)) continue;
+    if (!actsAsTrainer(doc)) continue;
     active.add(doc._id.toString());
     await trainers().replaceOne({ _id: doc._id }, { fullName: doc.fullName, email: doc.email }, { upsert: true });
   }

@@ -32,7 +32,7 @@ import {
 } from './account-keys.service';
 import { IdentityModel, type IdentityDoc } from './identity.model';
 import { UserModel, type UserDoc } from './users.model';
-import { directoryTrainers, syncTrainer, trainerIdsNamed } from './trainer-directory';
+import { actsAsTrainer, directoryTrainers, syncTrainer, trainerIdsNamed } from './trainer-directory';
 
 /** The signed-in user as request handlers see it. */
 export interface AuthUser {
@@ -265,7 +265,7 @@ export async function findTrainerIdsByName(fullName: string): Promise<Types.Obje
 export async function isActiveTrainer(id: Types.ObjectId): Promise<boolean> {
   // A point read, then the checks: `{ _id, ... }` would make the embedded engine read every user.
   const doc = await UserModel.findById(id, { isMonitor: 1, deletedAt: 1 }).lean<UserDoc>();
-  return !!doc?.isMonitor && !doc.deletedAt;
+  return actsAsTrainer(doc);
 }
 
 export interface UserUpdateInput {
