@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ClassSessionDto } from '@pulso/shared';
 import { bookSession, cancelBooking, getUpcomingSessions } from '../api/bookings';
 import { SessionList } from '../components/session-list';
 import { useBookingsStore } from '../store';
+import { yogaSession } from './fixtures';
 
 vi.mock('../api/bookings', () => ({
   getUpcomingSessions: vi.fn(),
@@ -13,23 +13,7 @@ vi.mock('../api/bookings', () => ({
   cancelBooking: vi.fn(),
 }));
 
-const SESSION: ClassSessionDto = {
-  id: '0123456789abcdef01234567:2030-01-07',
-  lessonId: '0123456789abcdef01234567',
-  lessonName: 'Yoga',
-  date: '2030-01-07',
-  start: '2030-01-07T18:00',
-  end: '2030-01-07T19:00',
-  capacity: 3,
-  taken: 1,
-  seatsLeft: 2,
-  waiting: 0,
-  cancelled: false,
-  cancelReason: '',
-  substitute: null,
-  bookable: true,
-  mine: null,
-};
+const SESSION = yogaSession();
 
 function renderList(viewer: { signedIn: boolean; isMember: boolean } = { signedIn: true, isMember: true }) {
   render(

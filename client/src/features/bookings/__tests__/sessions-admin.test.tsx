@@ -7,6 +7,7 @@ import { cancelSession, changeSession, getPlannedSessions, getRoster } from '../
 import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
 import { SessionsAdmin } from '../components/sessions-admin';
 import { useSessionsAdminStore } from '../admin-store';
+import { yogaSession } from './fixtures';
 
 vi.mock('../api/bookings', () => ({
   getPlannedSessions: vi.fn(),
@@ -20,23 +21,13 @@ vi.mock('../../lessons-dashboard/api/lessons-dashboard', () => ({
 }));
 
 const LESSON_ID = '0123456789abcdef01234567';
-const SESSION: ClassSessionDto = {
-  id: `${LESSON_ID}:2030-01-07`,
+const SESSION = yogaSession({
   lessonId: LESSON_ID,
-  lessonName: 'Yoga',
-  date: '2030-01-07',
-  start: '2030-01-07T18:00',
-  end: '2030-01-07T19:00',
+  id: `${LESSON_ID}:2030-01-07`,
   capacity: 20,
   taken: 2,
   seatsLeft: 18,
-  waiting: 0,
-  cancelled: false,
-  cancelReason: '',
-  substitute: null,
-  bookable: true,
-  mine: null,
-};
+});
 const LATER: ClassSessionDto = {
   ...SESSION,
   id: `${LESSON_ID}:2030-01-14`,
