@@ -1,8 +1,9 @@
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { requestTracker } from '../middleware/request-log';
 import { answeredAs, routeOf } from './metrics';
+import { loadModel } from './read-models';
 import { ON_CACHED_ANSWER, readCache, writeCached, type CachedAnswerListener, type CachedBody } from './read-cache';
 
 /**
@@ -34,6 +35,8 @@ interface Answer {
   session?: Session;
   /** The app's route that answered it (metrics). */
   route: string;
+  /** The read model the answer is, when it is a stored one (lib/read-models.ts). */
+  storedModel?: string;
 }
 
 /** Headers that belong to one request or are set by writeCached() (which adds to Vary). */
@@ -57,44 +60,72 @@ const MAX_ANSWERS = 2000;
  * headers, a request id and log line of its own, and the cached body, or goes through the app
  * when anything it rested on is gone or stale (a write, an expiry), which then remembers it again.
  * Anything else (a write, a refused token, an error) always goes through the app.
+ *
+ * With the read cache off (`READ_CACHE=false`), nothing is answered from memory: an anonymous read
+ * the app answered with a stored read model (the catalogue, a class, a sede) is answered here by
+ * reading that model again, one point read by `_id`, with the headers the app had set. Express,
+ * its routers and middleware were about a third of such a read's cost (docs/performance.md).
  */
 export function hotPath(app: RequestListener, logger: Logger): RequestListener {
   const answers = new LRUCache<string, Answer>({ max: MAX_ANSWERS });
   const track = requestTracker(logger, 'hot-path');
 
+  /** Sends `body` as the app answered `answer` (the headers it had set, a request id of its own). */
+  const replay = (req: IncomingMessage, res: ServerResponse, answer: Answer, body: CachedBody, started?: number) => {
+    track(req, res, started);
+    answeredAs(req, answer.route);
+    for (const [name, value] of answer.headers) if (value !== undefined) res.setHeader(name, value);
+    writeCached(req, res, body).catch((error: unknown) => {
+      logger.error({ err: error }, 'hot path failed');
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  };
+
+  /** Lets the app answer, remembering how when it sends a cached or stored answer. */
+  const throughApp = (req: IncomingMessage, res: ServerResponse, id: string) => {
+    const listener: CachedAnswerListener = (key, headers, storedModel) => {
+      const session = (req as { [SESSION]?: Session })[SESSION];
+      // A token the app accepted without saying what on is never answered here.
+      if (req.headers.authorization !== undefined && !session) return;
+      // With the cache off, only an anonymous stored answer can be answered here (read again).
+      if (!readCache.enabled && (storedModel === undefined || session)) return;
+      answers.set(id, {
+        key,
+        headers: Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name)),
+        session,
+        route: routeOf(req),
+        storedModel,
+      });
+    };
+    (req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER] = listener;
+    app(req, res);
+  };
+
   return (req, res) => {
-    // With the read cache off there is never an answer to replay: nothing is remembered either.
-    if (!readCache.enabled || !eligible(req)) {
+    if (!eligible(req)) {
       app(req, res);
       return;
     }
     const id = answerId(req);
     const answer = answers.get(id);
-    const cached = answer && stillHolds(answer) ? readCache.peek<CachedBody>(answer.key) : undefined;
-    if (!answer || !cached) {
-      const listener: CachedAnswerListener = (key, headers) => {
-        const session = (req as { [SESSION]?: Session })[SESSION];
-        // A token the app accepted without saying what on is never answered here.
-        if (req.headers.authorization !== undefined && !session) return;
-        answers.set(id, {
-          key,
-          headers: Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name)),
-          session,
-          route: routeOf(req),
-        });
-      };
-      (req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER] = listener;
-      app(req, res);
+    if (answer && readCache.enabled) {
+      const cached = stillHolds(answer) ? readCache.peek<CachedBody>(answer.key) : undefined;
+      if (cached) replay(req, res, answer, cached);
+      else throughApp(req, res, id);
       return;
     }
-    track(req, res);
-    answeredAs(req, answer.route);
-    for (const [name, value] of answer.headers) if (value !== undefined) res.setHeader(name, value);
-    writeCached(req, res, cached).catch((error: unknown) => {
-      logger.error({ err: error }, 'hot path failed');
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
+    if (answer?.storedModel !== undefined && !answer.session) {
+      // The cache is off: the stored answer is read again (one point read), and the app answers
+      // when it is gone (a class renamed, read models rebuilt) or cannot be read.
+      const started = performance.now();
+      loadModel(answer.storedModel).then(
+        (stored) => (stored ? replay(req, res, answer, stored, started) : throughApp(req, res, id)),
+        () => throughApp(req, res, id),
+      );
+      return;
+    }
+    throughApp(req, res, id);
   };
 }
 

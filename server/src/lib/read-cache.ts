@@ -492,11 +492,12 @@ export async function writeCached(req: IncomingMessage, res: ServerResponse, cac
 /**
  * Set on a request by the hot path (lib/hot-path.ts): called with the cache key and the headers
  * the app had set when the answer is sent from the cache, so the next identical request can be
- * answered without going through the app.
+ * answered without going through the app. `storedModel` names the read model the answer is (a
+ * stored answer, lib/read-models.ts): with the read cache off, the hot path reads it again.
  */
 export const ON_CACHED_ANSWER = Symbol('pulso.onCachedAnswer');
 
-export type CachedAnswerListener = (key: string, headers: OutgoingHttpHeaders) => void;
+export type CachedAnswerListener = (key: string, headers: OutgoingHttpHeaders, storedModel?: string) => void;
 
 /**
  * Sends the JSON answer cached under `key`, computing it when needed (see writeCached()).

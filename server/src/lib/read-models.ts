@@ -178,23 +178,20 @@ class BuiltBody implements CachedBody {
 }
 
 /**
- * Sends a stored answer (see writeCached(): ETag, 304, Brotli as stored) through the in-process read
- * cache when it is on, under `cacheKey`.
+ * Sends the read model `key` (see writeCached(): ETag, 304, Brotli as stored), built by `build` when
+ * it is not stored, through the in-process read cache when it is on.
  */
-export async function sendStored(res: Response, cacheKey: string, load: () => Promise<CachedBody>): Promise<void> {
+export async function sendModel(res: Response, key: string, build: () => Promise<unknown>): Promise<void> {
+  const cacheKey = `model:${key}`;
+  const load = () => loadOrBuild(key, build);
   const size = (entry: CachedBody) => Math.ceil((entry.length ?? entry.body.length) * 1.25) + 200;
   let cached = await readCache.get(cacheKey, load, size);
   // Storing it was a write to what the entry read, so the cache holds it as stale: read it once more
   // (now a point read) so that the next request finds it current.
   if (cached instanceof BuiltBody && readCache.enabled) cached = await readCache.get(cacheKey, load, size);
   const listener = (res.req as { [ON_CACHED_ANSWER]?: CachedAnswerListener })[ON_CACHED_ANSWER];
-  listener?.(cacheKey, res.getHeaders());
+  listener?.(cacheKey, res.getHeaders(), key);
   await writeCached(res.req, res, cached);
-}
-
-/** Sends the read model `key`, built by `build` when it is not stored. */
-export function sendModel(res: Response, key: string, build: () => Promise<unknown>): Promise<void> {
-  return sendStored(res, `model:${key}`, () => loadOrBuild(key, build));
 }
 
 /**

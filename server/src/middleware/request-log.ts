@@ -29,16 +29,18 @@ function requestLogger(req: TrackedRequest, logger: Logger): Logger {
  * collections, tripled the bytes promoted to the old space and cost about a quarter of the hot
  * path's throughput (docs/performance.md, "How Pulso answers fast").
  */
-export function requestTracker(logger: Logger, via: AnsweredBy): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestTracker(
+  logger: Logger,
+  via: AnsweredBy,
+): (req: IncomingMessage, res: ServerResponse, started?: number) => void {
   const logsRequests = logger.isLevelEnabled('info');
-  return (req: TrackedRequest, res) => {
+  return (req: TrackedRequest, res, started = performance.now()) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
     req[REQUEST_ID] = id;
     const url = req.url ?? '';
     const logs = logsRequests && url !== '/api/health';
-    const started = performance.now();
     const line = (message: string, ms: number) =>
       requestLogger(req, logger).info(
         { req: { method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(ms) },

@@ -12,7 +12,7 @@ import { bearer, createTestUser, type TestUser } from '../../test/fixtures';
 import { createLogger } from '../../lib/logger';
 import { PlanModel } from '../../modules/plans/plans.model';
 import { hotPath } from '../hot-path';
-import { preferredEncoding } from '../read-cache';
+import { preferredEncoding, readCache } from '../read-cache';
 
 /** One GET with its raw bytes (supertest would decode them), so the encoding itself can be checked. */
 async function rawGet(listener: RequestListener, url: string, headers: Record<string, string>) {
@@ -226,6 +226,89 @@ describe('hot path', () => {
       }
     }
     expect(entered).toBe(1);
+  });
+});
+
+describe('hot path with the read cache off', () => {
+  useTestDatabase();
+  const cacheOn = loadConfig({ NODE_ENV: 'test' });
+  const config = loadConfig({ NODE_ENV: 'test', READ_CACHE: 'false', CORS_ORIGINS: 'https://app.pulso.test' });
+  const logger = createLogger(config);
+  let entered = 0;
+  let handler: RequestListener;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    // createApp() configures the process's read cache: off for this suite, back on after it.
+    const app = createApp(config, logger);
+    handler = hotPath((req, res) => {
+      entered++;
+      app(req, res);
+    }, logger);
+    admin = await createTestUser(config, { isAdmin: true });
+    await PlanModel.deleteMany({});
+    await PlanModel.create({ name: 'Basico', duration: 1, benefits: 'Sala', price: 20 });
+  });
+
+  afterAll(() => {
+    readCache.configure(cacheOn.readCache);
+  });
+
+  beforeEach(() => {
+    entered = 0;
+  });
+
+  test('when an anonymous stored read is asked again, then it is read again from the database without the app, alike', async () => {
+    const first = await request(handler).get('/api/memberships').set('Origin', 'https://app.pulso.test').expect(200);
+    expect(entered).toBe(1);
+    const second = await request(handler).get('/api/memberships').set('Origin', 'https://app.pulso.test').expect(200);
+    expect(entered).toBe(1);
+    expect(second.body).toEqual(first.body);
+    expect(stable(second)).toEqual(stable(first));
+    expect(second.headers['access-control-allow-origin']).toBe('https://app.pulso.test');
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  });
+
+  test('when a write changes what it shows, then the very next read shows the change, still without the app', async () => {
+    await request(handler).get('/api/memberships').expect(200);
+    const plan = await PlanModel.findOne({ name: 'Basico' }).orFail();
+    await request(handler)
+      .put(`/api/memberships/update/${plan._id.toString()}`)
+      .set(bearer(admin))
+      .send({ name: 'Basico', duration: '1', benefits: 'Sala', price: '44' })
+      .expect(200);
+    entered = 0;
+    const fresh = await request(handler).get('/api/memberships').expect(200);
+    expect(entered).toBe(0);
+    expect(fresh.body.find((p: { name: string }) => p.name === 'Basico').price).toBe(44);
+  });
+
+  test('when the stored answer is gone, then the app answers (and builds it again)', async () => {
+    await request(handler).get('/api/types').expect(200);
+    await request(handler).get('/api/types').expect(200);
+    expect(entered).toBe(1);
+    await resetReadModels();
+    const again = await request(handler).get('/api/types').expect(200);
+    expect(entered).toBe(2);
+    await request(handler).get('/api/types').expect(200);
+    expect(entered).toBe(2);
+    expect(Array.isArray(again.body)).toBe(true);
+  });
+
+  test('when the client has the answer, then 304 as the app gives it', async () => {
+    const first = await request(handler).get('/api/types').expect(200);
+    entered = 0;
+    await request(handler).get('/api/types').set('If-None-Match', String(first.headers.etag)).expect(304);
+    expect(entered).toBe(0);
+  });
+
+  test('when a read is signed in, then every one goes through the app', async () => {
+    const member = await createTestUser(config);
+    for (const path of [`/api/users/${member.id}`, '/api/types']) {
+      await request(handler).get(path).set(bearer(member)).expect(200);
+      await request(handler).get(path).set(bearer(member)).expect(200);
+    }
+    expect(entered).toBe(4);
   });
 });
 

@@ -4,11 +4,10 @@ import { lessonName, scheduleOf, type LessonDto, type LessonListItemDto, type Le
 import {
   deleteModel,
   loadModelValue,
-  loadOrBuild,
   patchModel,
   readModelsReady,
   registerReadModels,
-  sendStored,
+  sendModel,
   storeModel,
   type ReadModelFamily,
 } from '../../lib/read-models';
@@ -168,16 +167,14 @@ const listOf = async (scope: 'available' | 'all') => toLessonList(await findLess
 
 export function sendLessonList(scope: 'available' | 'all') {
   return async (_req: Request, res: Response) => {
-    await sendStored(res, `model:${LESSON_LISTS[scope]}`, () => loadOrBuild(LESSON_LISTS[scope], () => listOf(scope)));
+    await sendModel(res, LESSON_LISTS[scope], () => listOf(scope));
   };
 }
-
-const pageOf = (id: string) => () => loadOrBuild(detailKey(id), async () => toLessonDto(await findLessonById(id)));
 
 /** GET /api/lessons/detail/:id */
 export async function sendLessonById(req: Request, res: Response): Promise<void> {
   const id = lessonId(String(req.params.id)).toString();
-  await sendStored(res, `model:${detailKey(id)}`, pageOf(id));
+  await sendModel(res, detailKey(id), async () => toLessonDto(await findLessonById(id)));
 }
 
 /**
@@ -186,13 +183,11 @@ export async function sendLessonById(req: Request, res: Response): Promise<void>
  */
 export async function sendLessonByName(req: Request, res: Response): Promise<void> {
   const name = lessonName(String(req.params.name));
-  await sendStored(res, `model:${nameKey(name)}`, () =>
-    loadOrBuild(nameKey(name), async () => {
-      // Once the read models are built, a name without a stored page names no current class.
-      if (await readModelsReady()) throw lessonNotFound();
-      return toLessonDto(await findLessonByName(name));
-    }),
-  );
+  await sendModel(res, nameKey(name), async () => {
+    // Once the read models are built, a name without a stored page names no current class.
+    if (await readModelsReady()) throw lessonNotFound();
+    return toLessonDto(await findLessonByName(name));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
