@@ -1,11 +1,21 @@
 // Class sessions in Chromium (issue 22): the demo member books a session of a class and cancels it
-// from the class page, and from their calendar; the demo admin opens a class's sessions in the dashboard, reads a session's
+// from the class page, and from their calendar (and books a class of their schedule there); the demo admin opens a class's sessions in the dashboard, reads a session's
 // list, gives one session a capacity of its own and cancels another with a reason. Every screen is
 // checked with axe-core's WCAG A and AA rules at 1280 and 390 px, and by keyboard.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { axeWcagViolations, BASE_URL } from '../browser.mjs';
-import { ADMIN, apiLogin, DESKTOP, noHorizontalScroll, openPage, PHONE, screenshots, useBrowser } from '../helpers.mjs';
+import {
+  ADMIN,
+  apiLogin,
+  DESKTOP,
+  noHorizontalScroll,
+  openPage,
+  PHONE,
+  screenshots,
+  useBrowser,
+  userIdOf,
+} from '../helpers.mjs';
 
 const MEMBER = { email: 'socio@pulso.demo', password: 'Socio1234' };
 const shot = screenshots('sessions');
@@ -93,6 +103,65 @@ describe('class sessions', () => {
       await page.close();
     }
   });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`when the member picks a class of their schedule on the calendar by keyboard at ${viewport.width} px, then that date's places show and 'Reservar' books it`, async () => {
+      const { page, errors } = await openPage(browser, viewport, '/calendar', memberToken);
+      let booked;
+      try {
+        // A session of the member's schedule open for booking, and its day on the calendar.
+        const auth = { headers: { authorization: `Bearer ${memberToken}` } };
+        const me = await (await fetch(BASE_URL() + `/api/users/${userIdOf(memberToken)}`, auth)).json();
+        let target;
+        for (const lesson of me.lessonDetails) {
+          const open = await (await fetch(BASE_URL() + `/api/sessions/of/${lesson.id}`, auth)).json();
+          const session = open.find((x) => x.bookable && !x.mine && !x.cancelled);
+          if (session) {
+            target = { name: lesson.name, session };
+            break;
+          }
+        }
+        assert.ok(target, "a session of the member's schedule open for booking");
+        const { name, session } = target;
+        await page.locator('.calendar-event--plan').first().waitFor({ timeout: 15_000 });
+        const day = page.locator(`.fc-dayGridMonth-view td[data-date="${session.date}"]`);
+        if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+        const event = day.getByRole('button', { name: `Clase: ${name}. Pulsa Enter para ver la sesión y reservar.` });
+        await event.waitFor({ timeout: 15_000 });
+        await event.scrollIntoViewIfNeeded();
+        await event.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: new RegExp(`^${name}, `) });
+        await dialog.getByText(/^(Quedan? \d+ lugar|Clase llena)/).waitFor({ timeout: 15_000 });
+        await dialog.getByText(session.start.slice(11) + ' a ' + session.end.slice(11)).waitFor();
+        assert.deepEqual(await axeWcagViolations(page, '.modal'), []);
+        if (viewport === PHONE) await noHorizontalScroll(page);
+        await shot(page, `calendar-session-${viewport.width}`);
+        const book = dialog.getByRole('button', { name: /^(Reservar|Unirme a la lista de espera)$/ });
+        await book.press('Enter');
+        booked = session.id;
+        const result = page.getByRole('alertdialog', { name: 'Resultado' });
+        await result.getByText(/^(Reserva confirmada|La clase está llena)/).waitFor({ timeout: 15_000 });
+        await result.getByRole('button', { name: 'Aceptar' }).press('Enter');
+        // That day now shows the booking instead of the class to book.
+        await day
+          .getByRole('button', { name: new RegExp(`^(Reserva|En espera): ${name}.*Pulsa Enter para cancelarla\\.$`) })
+          .waitFor({ timeout: 15_000 });
+        assert.equal(await event.count(), 0);
+        await shot(page, `calendar-session-booked-${viewport.width}`);
+        assert.deepEqual(errors, []);
+      } finally {
+        if (booked) {
+          // Leave the demo member's bookings as they were for the other tests.
+          await fetch(BASE_URL() + `/api/sessions/${booked}/booking`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${memberToken}` },
+          });
+        }
+        await page.close();
+      }
+    });
+  }
 
   test('when the admin opens a class’s sessions, then a session’s list, its capacity and its cancellation work by keyboard and pass axe', async () => {
     const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/clases', adminToken);

@@ -29,6 +29,11 @@ export const bookingsEs = {
   confirmCancel: (label: string) => `¿Quieres cancelar tu reserva del ${label}?`,
   confirmLeave: (label: string) => `¿Quieres salir de la lista de espera del ${label}?`,
   keep: 'Volver',
+  /** The session picked on the calendar. */
+  dialogTitle: (name: string, date: string) => `${name}, ${sessionDayLabel(date)}`,
+  loadingSession: 'Cargando la sesión...',
+  sessionError: 'No se pudo cargar la sesión.',
+  close: 'Cerrar',
   sessionLabel: (name: string, date: string, start: string) =>
     `${name}, ${sessionDayLabel(date)} a las ${start.slice(11)}`,
   /** The dashboard's sessions of one class (/dashboard/clases/sesiones/:id). */

@@ -57,5 +57,6 @@ export const calendarEs = {
   cancelBookingQuestion: (title: string) => `¿Quieres cancelar «${title}»?`,
   keepBooking: 'Volver',
   cancellingBooking: 'Cancelando...',
-  memberHint: 'Selecciona una reserva para cancelarla.',
+  classLabel: (title: string) => `Clase: ${title}. Pulsa Enter para ver la sesión y reservar.`,
+  memberHint: 'Selecciona una clase para ver sus lugares y reservarla, o una reserva para cancelarla.',
 } as const;

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   addDays,
   bookingEvents,
+  memberSessionEvents,
   sessionOfEvent,
   applySessionBatch,
   applySessionRequest as apply,
@@ -265,5 +266,29 @@ describe("a member's bookings in their calendar (bookingEvents)", () => {
     ]);
     expect(events.map((e) => sessionOfEvent(e.id))).toEqual(['abc:2030-01-07', 'abc:2030-01-08']);
     expect(sessionOfEvent('0123-2030-01-07')).toBeNull();
+    expect(sessionOfEvent('plan-2030-01-01')).toBeNull();
+  });
+
+  test("when the member's schedule has a class on a date they hold, then that date shows once, as the booking; the others can be booked", () => {
+    const yoga = {
+      id: 'abc',
+      name: 'Yoga',
+      scheduleDays: ['Lunes', 'Martes'],
+      scheduleHourStart: '09:00',
+      scheduleHourFinish: '10:00',
+    } as Parameters<typeof memberSessionEvents>[1][number];
+    const membership = { start: '2030-01-01T00:00:00Z', end: '2030-02-01T00:00:00Z' };
+    const from = new Date('2030-01-06T00:00:00Z');
+    const to = new Date('2030-01-16T00:00:00Z');
+    const events = memberSessionEvents(membership, [yoga], held, from, to);
+    expect(events.map((e) => [e.id, e.kind])).toEqual([
+      ['class:abc:2030-01-14', 'class'],
+      ['class:abc:2030-01-15', 'class'],
+      ['booking:abc:2030-01-07', 'booked'],
+      ['booking:abc:2030-01-08', 'waiting'],
+    ]);
+    expect(sessionOfEvent('class:abc:2030-01-14')).toBe('abc:2030-01-14');
+    // Without a membership there is no schedule to show, but the bookings still are.
+    expect(memberSessionEvents(null, [yoga], held, from, to).map((e) => e.kind)).toEqual(['booked', 'waiting']);
   });
 });

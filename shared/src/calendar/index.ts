@@ -1,6 +1,7 @@
 import { WEEKDAYS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import type { CalendarEventDto, LessonSummaryDto } from '../dto';
+import { sessionIdOf } from '../sessions';
 
 // The member's own calendar events, computed the same way by the server and the client's mock:
 // the plan event and the class occurrences of the membership.
@@ -10,9 +11,14 @@ const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
 
+/** Calendar event ids that name a session: a class of the member's schedule, a held booking. */
+const CLASS_EVENT = 'class:';
+const BOOKING_EVENT = 'booking:';
+
 /**
  * The member's classes on their weekdays inside the range, as local ("floating") date-times so the
  * calendar shows them at the gym's hours whatever the viewer's time zone; '24:00' ends at midnight.
+ * Each event's id names that date's session (`class:<sessionId>`), which the member can book.
  */
 export function lessonOccurrences(lessons: LessonSummaryDto[], from: Date, to: Date): CalendarEventDto[] {
   const events: CalendarEventDto[] = [];
@@ -24,7 +30,7 @@ export function lessonOccurrences(lessons: LessonSummaryDto[], from: Date, to: D
       const date = isoDate(day);
       const endsAtMidnight = lesson.scheduleHourFinish === '24:00';
       events.push({
-        id: `${lesson.id}-${date}`,
+        id: `${CLASS_EVENT}${sessionIdOf(lesson.id, date)}`,
         title: lesson.name,
         start: `${date}T${pad(lesson.scheduleHourStart)}:00`,
         end: endsAtMidnight ? `${isoDate(new Date(t + DAY))}T00:00:00` : `${date}T${pad(lesson.scheduleHourFinish)}:00`,
@@ -90,8 +96,6 @@ export interface HeldBooking {
   position: number | null;
 }
 
-const BOOKING_EVENT = 'booking:';
-
 /**
  * The member's booked and waited-for sessions inside the range, as local ("floating") date-times
  * like their classes; each event's id names its session (`booking:<sessionId>`).
@@ -117,7 +121,26 @@ export function bookingEvents(held: readonly HeldBooking[], from: Date, to: Date
     }));
 }
 
-/** The session a calendar event of a booking names; null for any other event. */
+/** The session a calendar event names (a class of the schedule, a booking); null for any other event. */
 export function sessionOfEvent(eventId: string): string | null {
-  return eventId.startsWith(BOOKING_EVENT) ? eventId.slice(BOOKING_EVENT.length) : null;
+  for (const prefix of [BOOKING_EVENT, CLASS_EVENT])
+    if (eventId.startsWith(prefix)) return eventId.slice(prefix.length);
+  return null;
+}
+
+/**
+ * The member's sessions inside the range: the classes of their schedule while the membership lasts
+ * (none without one), and the sessions they hold a place in or wait for. A class's date the member
+ * holds is shown once, as the booking.
+ */
+export function memberSessionEvents(
+  membership: { start: string; end: string } | null,
+  lessons: LessonSummaryDto[],
+  held: readonly HeldBooking[],
+  from: Date,
+  to: Date,
+): CalendarEventDto[] {
+  const holds = new Set(held.map((b) => b.session));
+  const classes = membership ? membershipLessons(membership, lessons, from, to) : [];
+  return [...classes.filter((e) => !holds.has(sessionOfEvent(e.id) ?? '')), ...bookingEvents(held, from, to)];
 }

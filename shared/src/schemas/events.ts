@@ -36,7 +36,7 @@ export const calendarEvent = z.object({
   title: z.string(),
   start: z.string(),
   end: z.string(),
-  /** 'booked' and 'waiting': the member's sessions (id `booking:<sessionId>`). */
+  /** 'class': a class of the member's schedule (id `class:<sessionId>`); 'booked' and 'waiting': their bookings (id `booking:<sessionId>`). */
   kind: z.enum(['gym', 'plan', 'class', 'booked', 'waiting']),
   allDay: z.boolean(),
 });

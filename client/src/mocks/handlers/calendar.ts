@@ -1,8 +1,7 @@
 import {
-  bookingEvents,
   ERROR_CODES,
   MESSAGES,
-  membershipLessons,
+  memberSessionEvents,
   parseDate,
   planEvent,
   schemas,
@@ -45,8 +44,7 @@ export const calendarHandlers = (route: Route) => [
       .map(toEventDto);
     return [
       ...planEvent(active, me.lessonDetails, from, to),
-      ...(active ? membershipLessons(active, me.lessonDetails, from, to) : []),
-      ...bookingEvents(heldBookingsOf(data, user.id), from, to),
+      ...memberSessionEvents(active, me.lessonDetails, heldBookingsOf(data, user.id), from, to),
       ...gym,
     ];
   }),

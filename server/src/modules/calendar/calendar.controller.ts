@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { bookingEvents, ERROR_CODES, MESSAGES, membershipLessons, parseDate, planEvent } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, memberSessionEvents, parseDate, planEvent } from '@pulso/shared';
 import { Types } from 'mongoose';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
@@ -38,8 +38,7 @@ export async function list(req: Request, res: Response): Promise<void> {
     const active = me.membresia?.status === 'Activo' ? me.membresia : null;
     return [
       ...planEvent(active, me.lessonDetails, from, to),
-      ...(active ? membershipLessons(active, me.lessonDetails, from, to) : []),
-      ...bookingEvents(held, from, to),
+      ...memberSessionEvents(active, me.lessonDetails, held, from, to),
       ...gym,
     ];
   });

@@ -52,3 +52,9 @@ export async function cancelSession(
   const { data } = await api.post<{ message: string; session: ClassSessionDto }>(`${session(id)}/cancel`, { reason });
   return data;
 }
+
+/** One session of a class, with its places and the caller's booking. */
+export async function getSession(id: string): Promise<ClassSessionDto> {
+  const { data } = await api.get<ClassSessionDto>(session(id));
+  return data;
+}

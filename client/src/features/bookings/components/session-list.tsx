@@ -10,6 +10,7 @@ import type { Outcome } from '../../../lib/mutation';
 import { slotFor } from '../../../lib/resource';
 import { withReturn } from '../../../lib/return-path';
 import { useBookingsStore } from '../store';
+import { SessionPlaces } from './session-facts';
 import '../bookings.css';
 
 const t = es.bookings;
@@ -73,19 +74,7 @@ export function SessionList({ lessonId, signedIn, isMember, membershipKnown }: S
                 <span>{t.hours(session.start, session.end)}</span>
                 {session.substitute && <span>{t.substitute(session.substitute)}</span>}
               </div>
-              <p className={`session__places${full ? ' session__places--full' : ''}`}>
-                {session.cancelled
-                  ? t.cancelledBecause(session.cancelReason)
-                  : full
-                    ? t.full
-                    : t.seatsLeft(session.seatsLeft)}
-                {session.waiting > 0 && !session.cancelled && <span> · {t.waiting(session.waiting)}</span>}
-              </p>
-              {session.mine && (
-                <p className="session__mine">
-                  {session.mine.state === 'confirmed' ? t.mine : t.minePosition(session.mine.position ?? 0)}
-                </p>
-              )}
+              <SessionPlaces session={session} />
               <div className="session__action">
                 {session.mine ? (
                   <button

@@ -2,6 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CalendarEventDto } from '@pulso/shared';
+import { yogaSession } from '../../bookings/__tests__/fixtures';
+import { bookSession, getSession } from '../../bookings/api/bookings';
 import { getEvents } from '../api/events';
 import { CalendarBoard } from '../components/calendar-board';
 import { useCalendarStore } from '../store';
@@ -11,6 +13,12 @@ vi.mock('../api/events', () => ({
   getEvents: vi.fn(),
   deleteEvent: vi.fn(),
   getMember: vi.fn(),
+}));
+
+vi.mock('../../bookings/api/bookings', () => ({
+  bookSession: vi.fn(),
+  cancelBooking: vi.fn(),
+  getSession: vi.fn(),
 }));
 
 const today = new Date();
@@ -24,10 +32,82 @@ const PLAN: CalendarEventDto = {
   allDay: true,
 };
 
+/** Today's Yoga of the member's schedule, at 18:00. */
+const LESSON = '0123456789abcdef01234567';
+const YOGA: CalendarEventDto = {
+  id: `class:${LESSON}:${iso(today)}`,
+  title: 'Yoga',
+  start: `${iso(today)}T18:00:00`,
+  end: `${iso(today)}T19:00:00`,
+  kind: 'class',
+  allDay: false,
+};
+
 describe('CalendarBoard', () => {
   beforeEach(() => {
     useCalendarStore.setState(useCalendarStore.getInitialState(), true);
     vi.mocked(getEvents).mockReset();
+    vi.mocked(getSession).mockReset();
+    vi.mocked(bookSession).mockReset();
+  });
+
+  test("when a member picks a class with the keyboard, then that date's places show and 'Reservar' books it", async () => {
+    vi.mocked(getEvents).mockResolvedValue([YOGA]);
+    const session = yogaSession({ id: `${LESSON}:${iso(today)}`, date: iso(today), seatsLeft: 2, waiting: 0 });
+    vi.mocked(getSession).mockResolvedValue(session);
+    vi.mocked(bookSession).mockResolvedValue({
+      message: 'Reserva confirmada',
+      result: 'confirmed',
+      session: { ...session, seatsLeft: 1, mine: { state: 'confirmed', position: null } },
+    });
+    render(<CalendarBoard isAdmin={false} />);
+    const event = await screen.findByRole('button', {
+      name: 'Clase: Yoga. Pulsa Enter para ver la sesión y reservar.',
+    });
+    event.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: /^Yoga, / });
+    expect(getSession).toHaveBeenCalledWith(`${LESSON}:${iso(today)}`);
+    expect(await within(dialog).findByText('Quedan 2 lugares')).toBeInTheDocument();
+    expect(within(dialog).getByText('18:00 a 19:00')).toBeInTheDocument();
+    const calls = vi.mocked(getEvents).mock.calls.length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reservar' }));
+    expect(bookSession).toHaveBeenCalledWith(`${LESSON}:${iso(today)}`);
+    const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
+    expect(result).toHaveTextContent('Reserva confirmada');
+    expect(screen.queryByRole('dialog', { name: /^Yoga, / })).toBeNull();
+    await waitFor(() => expect(vi.mocked(getEvents).mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  test('when the session is full or not open yet, then the dialog says so and offers the waitlist or nothing', async () => {
+    vi.mocked(getEvents).mockResolvedValue([YOGA]);
+    vi.mocked(getSession)
+      .mockResolvedValueOnce(yogaSession({ seatsLeft: 0, taken: 3, waiting: 2 }))
+      .mockResolvedValueOnce(yogaSession({ bookable: false }));
+    render(<CalendarBoard isAdmin={false} />);
+    const event = await screen.findByRole('button', { name: /^Clase: Yoga/ });
+    await userEvent.click(event);
+    let dialog = await screen.findByRole('dialog', { name: /^Yoga, / });
+    expect(await within(dialog).findByText(/Clase llena/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/2 personas en espera/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Unirme a la lista de espera' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await userEvent.click(event);
+    dialog = await screen.findByRole('dialog', { name: /^Yoga, / });
+    expect(await within(dialog).findByText('Reservas aún no abiertas')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Reservar|lista de espera/ })).toBeNull();
+  });
+
+  test('when the session cannot be loaded, then the dialog says why and retries', async () => {
+    vi.mocked(getEvents).mockResolvedValue([YOGA]);
+    vi.mocked(getSession).mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce(yogaSession());
+    render(<CalendarBoard isAdmin={false} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Clase: Yoga/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Yoga, / });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cargar la sesión. caído');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
+    expect(await within(dialog).findByRole('button', { name: 'Reservar' })).toBeInTheDocument();
   });
 
   test('opens on the month with the spec’s toolbar labels and the plan event of the visible range', async () => {

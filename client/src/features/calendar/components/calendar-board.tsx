@@ -11,6 +11,7 @@ import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../i18n/es';
 import { cancelBooking } from '../../bookings/api/bookings';
+import { SessionDialog } from '../../bookings/components/session-dialog';
 import { mutate } from '../../../lib/mutation';
 import { toEventInput } from '../event-helpers';
 import { useCalendarStore } from '../store';
@@ -80,6 +81,12 @@ interface Selected {
   title: string;
 }
 
+/** A class of the member's schedule picked on the calendar: that date's session, to book. */
+interface PickedClass {
+  session: string;
+  title: string;
+}
+
 /** A booked or waited-for session picked on the calendar, to cancel. */
 interface PickedBooking {
   session: string;
@@ -92,7 +99,8 @@ type Notice = { message: string; failed: boolean; title?: string } | null;
 
 /**
  * The calendar: month by default, week and day time grids and a list; 50vh high; events
- * can be picked up but every drop is refused and undone. Admins add gym events and delete them.
+ * can be picked up but every drop is refused and undone. Admins add gym events and delete them;
+ * a member picks a class to see that date's places and book it, or a booking to cancel it.
  */
 export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   const t = es.calendar;
@@ -109,6 +117,7 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Selected | null>(null);
   const [booking, setBooking] = useState<PickedBooking | null>(null);
+  const [picked, setPicked] = useState<PickedClass | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const narrow = useNarrow();
@@ -124,20 +133,23 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   const reload = () => calendar.current?.getApi().refetchEvents();
   const labelScrollBox = () => nameScrollBox(host.current, calendar.current?.getApi().view.type);
 
-  /** What picking an event does: an admin deletes a gym event, a member cancels a booking. */
+  /** What picking an event does: an admin deletes a gym event, a member books a class or cancels a booking. */
   const actionable = useCallback(
-    (kind: unknown) => (isAdmin && kind === 'gym') || kind === 'booked' || kind === 'waiting',
+    (kind: unknown) => (isAdmin && kind === 'gym') || kind === 'class' || kind === 'booked' || kind === 'waiting',
     [isAdmin],
   );
   const pickEvent = useCallback(
     (kind: unknown, id: string, title: string) => {
       if (isAdmin && kind === 'gym') setSelected({ id, title });
       const session = sessionOfEvent(id);
-      if (session && (kind === 'booked' || kind === 'waiting'))
-        setBooking({ session, title, waiting: kind === 'waiting' });
+      if (!session) return;
+      if (kind === 'class') setPicked({ session, title });
+      if (kind === 'booked' || kind === 'waiting') setBooking({ session, title, waiting: kind === 'waiting' });
     },
     [isAdmin],
   );
+  const eventLabel = (kind: unknown, title: string) =>
+    kind === 'gym' ? t.eventLabel(title) : kind === 'class' ? t.classLabel(title) : t.bookingLabel(title);
 
   const onEventClick = (info: EventClickArg) => {
     info.jsEvent.preventDefault();
@@ -151,7 +163,7 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
     const el = info.el;
     el.tabIndex = 0;
     el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', kind === 'gym' ? t.eventLabel(info.event.title) : t.bookingLabel(info.event.title));
+    el.setAttribute('aria-label', eventLabel(kind, info.event.title));
     el.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
@@ -263,6 +275,18 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
           onCancel={() => setSelected(null)}
           busy={busy}
           danger
+        />
+      )}
+      {picked && (
+        <SessionDialog
+          sessionId={picked.session}
+          lessonName={picked.title}
+          onClose={() => setPicked(null)}
+          onBooked={(outcome) => {
+            setPicked(null);
+            setNotice({ message: outcome.message, failed: !outcome.ok });
+            reload();
+          }}
         />
       )}
       {booking && (

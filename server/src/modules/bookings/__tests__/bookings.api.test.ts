@@ -306,4 +306,21 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
     // The place went to Bea, whose calendar now shows it booked.
     expect(await eventsOf(bea)).toEqual([expect.objectContaining({ id: `booking:${id}`, kind: 'booked' })]);
   });
+
+  test("when a class of the member's schedule meets on a date, then their calendar names that date's session to book, and shows it once when booked", async () => {
+    const id = await session(1, 3);
+    const [lessonId, date] = id.split(':') as [string, string];
+    const ana = await member();
+    await request(app).put(`/api/users/addlesson/${lessonId}`).set(bearer(ana)).send({}).expect(200);
+    const range = `start=${date}T00:00:00.000Z&end=${addDays(date, 1)}T00:00:00.000Z`;
+    const eventsOf = async () =>
+      (await request(app).get(`/api/events?${range}`).set(bearer(ana)).expect(200)).body
+        .filter((e: { kind: string }) => e.kind !== 'plan' && e.kind !== 'gym')
+        .map((e: { id: string; kind: string }) => [e.id, e.kind]);
+    expect(await eventsOf()).toEqual([[`class:${id}`, 'class']]);
+    await book(id, ana).expect(200);
+    expect(await eventsOf()).toEqual([[`booking:${id}`, 'booked']]);
+    await cancel(id, ana).expect(200);
+    expect(await eventsOf()).toEqual([[`class:${id}`, 'class']]);
+  });
 });
