@@ -105,6 +105,47 @@ describe('class sessions', () => {
   });
 
   for (const viewport of [DESKTOP, PHONE]) {
+    test(`when a visitor opens /clases at ${viewport.width} px, then each class shows its next session and its places, which a booking lowers`, async () => {
+      const cardOf = (page) => page.getByRole('article', { name: 'Yoga' });
+      const nextOf = async () =>
+        (await (await fetch(BASE_URL() + '/api/sessions/next')).json()).find((s) => s.lessonId === yoga.id);
+      const before = await nextOf();
+      assert.ok(before, "Yoga's next session");
+      let { page, errors } = await openPage(browser, viewport, '/clases');
+      let booked;
+      try {
+        const card = cardOf(page);
+        await card.getByText(/^Próxima sesión: \S+ \d+, \d\d:\d\d$/).waitFor({ timeout: 15_000 });
+        await card.getByText(before.seatsLeft === 1 ? 'Queda 1 lugar' : `Quedan ${before.seatsLeft} lugares`).waitFor();
+        assert.deepEqual(await axeWcagViolations(page, 'main'), []);
+        if (viewport === PHONE) await noHorizontalScroll(page);
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, `class-list-next-${viewport.width}`, false);
+        // The demo member books that session; the list, opened again, shows one place fewer.
+        const answer = await fetch(BASE_URL() + `/api/sessions/${before.id}/booking`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${memberToken}` },
+        });
+        assert.equal(answer.status, 200);
+        booked = before.id;
+        await page.close();
+        ({ page, errors } = await openPage(browser, viewport, '/clases'));
+        const left = before.seatsLeft - 1;
+        await cardOf(page)
+          .getByText(left === 0 ? /^Clase llena/ : left === 1 ? 'Queda 1 lugar' : `Quedan ${left} lugares`)
+          .waitFor({ timeout: 15_000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        if (booked) {
+          await fetch(BASE_URL() + `/api/sessions/${booked}/booking`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${memberToken}` },
+          });
+        }
+        await page.close();
+      }
+    });
+
     test(`when the member picks a class of their schedule on the calendar by keyboard at ${viewport.width} px, then that date's places show and 'Reservar' books it`, async () => {
       const { page, errors } = await openPage(browser, viewport, '/calendar', memberToken);
       let booked;

@@ -1,4 +1,4 @@
-import { MESSAGES, sessionDayLabel } from '@pulso/shared';
+import { MESSAGES, sessionDayLabel, weekdayOf } from '@pulso/shared';
 
 /** Texts of class sessions and their bookings; the server's results come from MESSAGES.bookings. */
 export const bookingsEs = {
@@ -29,6 +29,11 @@ export const bookingsEs = {
   confirmCancel: (label: string) => `¿Quieres cancelar tu reserva del ${label}?`,
   confirmLeave: (label: string) => `¿Quieres salir de la lista de espera del ${label}?`,
   keep: 'Volver',
+  /** A class card's next session on /clases: 'Próxima sesión: Jueves 26, 18:00'. */
+  nextSession: (date: string, start: string) =>
+    `Próxima sesión: ${weekdayOf(date)} ${Number(date.slice(8, 10))}, ${start.slice(11)}`,
+  nextLoadError: 'No se pudieron cargar los lugares libres de las clases.',
+  waitingShort: (n: number) => `${n} en espera`,
   /** The session picked on the calendar. */
   dialogTitle: (name: string, date: string) => `${name}, ${sessionDayLabel(date)}`,
   loadingSession: 'Cargando la sesión...',

@@ -356,6 +356,12 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.post(`/api/sessions/${v.sessionId}/booking`).set(auth(v.fresh)),
     },
     {
+      route: 'GET /api/sessions/next',
+      name: "a visitor reads every class's next session with its places (the class list)",
+      status: 200,
+      send: (api) => api.get('/api/sessions/next'),
+    },
+    {
       route: 'GET /api/sessions/:sessionId',
       name: 'a visitor looks at the session',
       status: 200,

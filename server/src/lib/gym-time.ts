@@ -81,6 +81,13 @@ export function gymDate(instant: Date, timeZone: string): string {
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
+/** The gym's wall clock (`YYYY-MM-DDTHH:mm`) at `instant`. */
+export function gymDateTime(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${gymDate(instant, timeZone)}T${two(w.hour)}:${two(w.minute)}`;
+}
+
 /** The system's time zone (the default of GYM_TIME_ZONE). */
 export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

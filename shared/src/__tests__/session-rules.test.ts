@@ -3,6 +3,7 @@ import {
   addDays,
   bookingEvents,
   memberSessionEvents,
+  nextSessionOf,
   sessionOfEvent,
   applySessionBatch,
   applySessionRequest as apply,
@@ -290,5 +291,57 @@ describe("a member's bookings in their calendar (bookingEvents)", () => {
     expect(sessionOfEvent('class:abc:2030-01-14')).toBe('abc:2030-01-14');
     // Without a membership there is no schedule to show, but the bookings still are.
     expect(memberSessionEvents(null, [yoga], held, from, to).map((e) => e.kind)).toEqual(['booked', 'waiting']);
+  });
+});
+
+describe("a class's next session (the class list)", () => {
+  const yoga = {
+    id: '0123456789abcdef01234567',
+    capacity: 10,
+    scheduleDays: ['Lunes', 'Miércoles'],
+    scheduleHourStart: '18:00',
+    scheduleHourFinish: '19:00',
+  } as Parameters<typeof nextSessionOf>[0];
+  const none = () => undefined;
+
+  test('when nothing is stored for it, then it is the first date not started, with every place free', () => {
+    // Monday 7 January 2030, before and after the class starts.
+    expect(nextSessionOf(yoga, none, '2030-01-07T17:59')).toEqual({
+      lessonId: yoga.id,
+      id: `${yoga.id}:2030-01-07`,
+      date: '2030-01-07',
+      start: '2030-01-07T18:00',
+      end: '2030-01-07T19:00',
+      capacity: 10,
+      seatsLeft: 10,
+      waiting: 0,
+      cancelled: false,
+    });
+    expect(nextSessionOf(yoga, none, '2030-01-07T18:00')?.date).toBe('2030-01-09');
+    // Sunday: the next is Monday.
+    expect(nextSessionOf(yoga, none, '2030-01-06T23:59')?.date).toBe('2030-01-07');
+  });
+
+  test('when its session is stored, then its places, own capacity, waitlist and cancellation show', () => {
+    const seats = (id: string) =>
+      id.endsWith('2030-01-07') ? { taken: 4, capacity: 4, waiting: 2, cancelled: false } : undefined;
+    expect(nextSessionOf(yoga, seats, '2030-01-07T09:00')).toMatchObject({
+      capacity: 4,
+      seatsLeft: 0,
+      waiting: 2,
+    });
+    const cancelled = () => ({ taken: 1, capacity: null, waiting: 0, cancelled: true });
+    expect(nextSessionOf(yoga, cancelled, '2030-01-07T09:00')).toMatchObject({
+      capacity: 10,
+      seatsLeft: 0,
+      cancelled: true,
+    });
+    // A capacity lowered below the places taken: none left, never fewer than none.
+    const over = () => ({ taken: 6, capacity: 5, waiting: 0, cancelled: false });
+    expect(nextSessionOf(yoga, over, '2030-01-07T09:00')?.seatsLeft).toBe(0);
+  });
+
+  test('when a class meets on no day, then it has no next session', () => {
+    expect(nextSessionOf({ ...yoga, scheduleDays: [] }, none, '2030-01-07T09:00')).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ export { reviewForm, reviewSaved } from './reviews';
 export { eventForm, calendarEvent, eventSaved } from './events';
 export {
   classSession,
+  nextSession,
   bookingResult,
   bookingState,
   sessionChangeForm,

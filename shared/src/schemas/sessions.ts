@@ -33,6 +33,22 @@ export const classSession = z.object({
 });
 z.globalRegistry.add(classSession, { id: 'ClassSession' });
 
+/** A class's next session as the class list shows it: when, and its places. */
+export const nextSession = z.object({
+  lessonId: z.string(),
+  /** `<lessonId>:<YYYY-MM-DD>` */
+  id: z.string(),
+  date: z.string(),
+  /** The gym's local start and end (`YYYY-MM-DDTHH:mm`). */
+  start: z.string(),
+  end: z.string(),
+  capacity: z.number().int(),
+  seatsLeft: z.number().int(),
+  waiting: z.number().int(),
+  cancelled: z.boolean(),
+});
+z.globalRegistry.add(nextSession, { id: 'NextSession' });
+
 /** What a booking or a cancellation did, with the session as it is now. */
 export const bookingResult = z.object({
   message: z.string(),
@@ -86,5 +102,6 @@ export const sessionCancelForm = z.object({
 });
 
 export type ClassSessionDto = z.infer<typeof classSession>;
+export type NextSessionDto = z.infer<typeof nextSession>;
 export type BookingResultDto = z.infer<typeof bookingResult>;
 export type SessionRosterDto = z.infer<typeof sessionRoster>;

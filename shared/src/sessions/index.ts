@@ -1,6 +1,7 @@
 import { SESSION_PLANNING_DAYS, WEEKDAYS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import type { WeeklySchedule } from '../schemas/week';
+import type { NextSessionDto } from '../schemas/sessions';
 
 /**
  * Class sessions: one date of a class's weekly pattern. A session is named by its class and its
@@ -80,6 +81,47 @@ export function sessionDates(schedule: WeeklySchedule, from: string, to: string)
 /** Whether two local time spans overlap (touching ends do not). */
 export const spansOverlap = (a: { start: string; end: string }, b: { start: string; end: string }) =>
   a.start < b.end && b.start < a.end;
+
+/** What the class list needs of a stored session: places taken, its own capacity, waiting, cancelled. */
+export interface SessionSeats {
+  taken: number;
+  /** The session's own capacity (null: its class's). */
+  capacity: number | null;
+  waiting: number;
+  cancelled: boolean;
+}
+
+/**
+ * A class's next session that has not started at `now` (the gym's wall clock, `YYYY-MM-DDTHH:mm`),
+ * with its places: `seats` has what is stored of sessions (none stored: every place is free).
+ * Null for a class that does not meet in the coming week.
+ */
+export function nextSessionOf(
+  lesson: WeeklySchedule & { id: string; capacity: number },
+  seats: (id: string) => SessionSeats | undefined,
+  now: string,
+): NextSessionDto | null {
+  const today = now.slice(0, 10);
+  for (const date of sessionDates(lesson, today, addDays(today, 8))) {
+    const times = sessionTimes(lesson, date);
+    if (times.start <= now) continue;
+    const id = sessionIdOf(lesson.id, date);
+    const stored = seats(id);
+    const capacity = stored?.capacity ?? lesson.capacity;
+    const cancelled = stored?.cancelled ?? false;
+    return {
+      lessonId: lesson.id,
+      id,
+      date,
+      ...times,
+      capacity,
+      seatsLeft: cancelled ? 0 : Math.max(0, capacity - (stored?.taken ?? 0)),
+      waiting: stored?.waiting ?? 0,
+      cancelled,
+    };
+  }
+  return null;
+}
 
 export * from './rules';
 

@@ -1,20 +1,24 @@
 import { create } from 'zustand';
-import type { ClassSessionDto } from '@pulso/shared';
+import type { ClassSessionDto, NextSessionDto } from '@pulso/shared';
 import { createMutator, type Outcome } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type LoadOptions, type Slot } from '../../lib/resource';
-import { bookSession, cancelBooking, getUpcomingSessions } from './api/bookings';
+import { bookSession, cancelBooking, getNextSessions, getUpcomingSessions } from './api/bookings';
 
 interface BookingsState {
   /** The upcoming sessions of the class on screen, keyed by its id. */
   upcoming: Slot<ClassSessionDto[]>;
+  /** Every available class's next session with its places (the class list). */
+  next: Slot<NextSessionDto[]>;
   /** The session whose booking or cancellation is in flight. */
   busy: string | null;
   fetchUpcoming: (lessonId: string, options?: LoadOptions) => Promise<void>;
+  fetchNext: () => Promise<void>;
   book: (session: ClassSessionDto) => Promise<Outcome>;
   cancel: (session: ClassSessionDto) => Promise<Outcome>;
 }
 
 const UPCOMING = slot<BookingsState, 'upcoming'>('upcoming', []);
+const NEXT = slot<BookingsState, 'next'>('next', []);
 
 /** Bookings of class sessions ('Reservar', 'Cancelar reserva'): the answer replaces the session shown. */
 export const useBookingsStore = create<BookingsState>()((set, get) => {
@@ -35,8 +39,10 @@ export const useBookingsStore = create<BookingsState>()((set, get) => {
     });
   return {
     upcoming: emptySlot([]),
+    next: emptySlot([]),
     busy: null,
     fetchUpcoming: (lessonId, options) => load(UPCOMING, lessonId, () => getUpcomingSessions(lessonId), options),
+    fetchNext: () => load(NEXT, 'all', getNextSessions),
     book: (session) => change(session, bookSession),
     cancel: (session) => change(session, cancelBooking),
   };

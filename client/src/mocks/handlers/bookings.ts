@@ -6,6 +6,7 @@ import {
   ERROR_CODES,
   LESSON_CAPACITY,
   MESSAGES,
+  nextSessionOf,
   parseSessionId,
   planningDays,
   schemas,
@@ -20,6 +21,7 @@ import {
   type BookingResultDto,
   type ClassSessionDto,
   type HeldBooking,
+  type NextSessionDto,
   type SessionOutcome,
   type SessionState,
 } from '@pulso/shared';
@@ -27,6 +29,7 @@ import type { LessonRec, MockData, StoredSession, UserRec } from '../db';
 import { MockHttpError } from '../http';
 import { findLesson } from '../lookups';
 import type { Route } from '../route';
+import { listOf } from './lessons';
 
 /**
  * The bookings module (server/src/modules/bookings): a class's sessions, their places and
@@ -42,11 +45,15 @@ const m = MESSAGES.bookings;
 const fail = (status: number, code: string, message: string) => new MockHttpError(status, code, message);
 const sessionNotFound = () => fail(404, ERROR_CODES.NOT_FOUND, m.sessionNotFound);
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** The visitor's date (`YYYY-MM-DD`) today. */
 function today(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** The visitor's wall clock (`YYYY-MM-DDTHH:mm`). */
+const clock = (now: Date) => `${today(now)}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
 
 interface Context {
   id: string;
@@ -189,6 +196,23 @@ function memberOf(data: MockData, id: string): UserRec {
 }
 
 export const bookingsHandlers = (route: Route) => [
+  route('GET /sessions/next', { access: 'anyone', ok: [200, schemas.nextSession.array()] }, ({ data }) => {
+    const now = clock(new Date());
+    const seats = (id: string) => {
+      const session = data.sessions[id];
+      if (!session) return undefined;
+      return {
+        taken: session.confirmed.length,
+        capacity: session.capacity,
+        waiting: session.waitlist.length,
+        cancelled: !!session.cancelledAt,
+      };
+    };
+    return listOf(data, 'available')
+      .map((lesson) => nextSessionOf(lesson, seats, now))
+      .filter((s): s is NextSessionDto => s !== null);
+  }),
+
   route(
     'GET /sessions/of/:lessonId',
     { access: 'anyone', ok: [200, schemas.classSession.array()] },

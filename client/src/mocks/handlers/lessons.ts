@@ -98,7 +98,7 @@ const inScope: Record<Scope, (l: LessonRec) => boolean> = {
   all: (l) => !l.deletedAt,
   retired: (l) => !!l.deletedAt,
 };
-const listOf = (data: MockData, scope: Scope) =>
+export const listOf = (data: MockData, scope: Scope) =>
   data.lessons
     .filter(inScope[scope])
     .sort(byName)

@@ -5,6 +5,7 @@ import { MESSAGES, planningDays } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
 import { deliverNotice } from './bookings.notices';
+import { sendNextSessions } from './bookings.seats';
 import * as bookings from './bookings.service';
 
 const sessionId = (req: Request) => String(req.params.sessionId);
@@ -34,6 +35,11 @@ export function bookingsController(ctx: AppContext) {
     async get(req: Request, res: Response) {
       const member = req.user ? new Types.ObjectId(req.user.id) : null;
       res.json(await bookings.getSession(sessionId(req), rules, member));
+    },
+
+    /** Every available class's next session with its places (the class list). */
+    async next(_req: Request, res: Response) {
+      await sendNextSessions(res, rules);
     },
 
     /** The class's sessions open for booking now or soon (or every one in the next `days` days). */

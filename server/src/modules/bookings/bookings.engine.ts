@@ -12,6 +12,7 @@ import { isDuplicateKeyError } from '../../lib/db';
 import { LockedBatches } from '../../lib/locked-batches';
 import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
 import { storeNotices } from './bookings.notices';
+import { seatsChanged } from './bookings.seats';
 
 /**
  * The places of one class session, changed by batches of requests under the session's document
@@ -197,11 +198,14 @@ interface Queued {
 const batches = new LockedBatches<Queued, { outcome: SessionOutcome; notices: string[] }>(
   (id) => `session:${id}`,
   async (_id, items) => {
+    const frame = (items.at(-1) as Queued).frame;
     const { outcomes, notices } = await handleBatch(
-      (items.at(-1) as Queued).frame,
+      frame,
       items.map((i) => i.request),
       new Date(),
     );
+    // The class list's seats (bookings.seats.ts) follow before anyone is answered.
+    await seatsChanged(frame.id);
     return outcomes.map((outcome) => ({ outcome, notices }));
   },
 );

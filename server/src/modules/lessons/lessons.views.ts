@@ -142,6 +142,11 @@ export async function currentLessonsWhere(keep: (item: LessonListItemDto) => boo
   return list.filter(keep);
 }
 
+/** The stored list of available classes (built when missing). */
+export async function availableLessons(): Promise<LessonListItemDto[]> {
+  return (await loadModelValue<LessonListItemDto[]>(LESSON_LISTS.available)) ?? (await listOf('available'));
+}
+
 /** Refreshes the classes a trainer teaches (after a change of the trainer's name). */
 export async function refreshTrainerLessons(trainerId: Types.ObjectId): Promise<void> {
   const taught = await currentLessonsWhere((l) => l.monitorId === trainerId.toString());

@@ -1,4 +1,4 @@
-import type { BookingResultDto, ClassSessionDto, SessionRosterDto } from '@pulso/shared';
+import type { BookingResultDto, ClassSessionDto, NextSessionDto, SessionRosterDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
 const session = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -56,5 +56,11 @@ export async function cancelSession(
 /** One session of a class, with its places and the caller's booking. */
 export async function getSession(id: string): Promise<ClassSessionDto> {
   const { data } = await api.get<ClassSessionDto>(session(id));
+  return data;
+}
+
+/** Every available class's next session with its places left (the class list). */
+export async function getNextSessions(): Promise<NextSessionDto[]> {
+  const { data } = await api.get<NextSessionDto[]>('/sessions/next');
   return data;
 }

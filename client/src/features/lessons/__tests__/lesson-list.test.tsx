@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { getNextSessions } from '../../bookings/api/bookings';
+import { useBookingsStore } from '../../bookings/store';
 import { getLessons } from '../api/lessons';
 import { LessonList } from '../components/lesson-list';
 import { useLessonsStore } from '../store';
@@ -13,6 +15,27 @@ vi.mock('../api/lessons', () => ({
   createReview: vi.fn(),
   addLessonToSchedule: vi.fn(),
 }));
+
+vi.mock('../../bookings/api/bookings', () => ({ getNextSessions: vi.fn() }));
+
+/** Boxeo's next session has 3 places left; Yoga's is full with 2 waiting; Zumba's was cancelled. */
+const next = (lessonId: string, fields: Record<string, unknown>) => ({
+  lessonId,
+  id: `${lessonId}:2030-01-07`,
+  date: '2030-01-07',
+  start: '2030-01-07T18:00',
+  end: '2030-01-07T19:00',
+  capacity: 20,
+  seatsLeft: 20,
+  waiting: 0,
+  cancelled: false,
+  ...fields,
+});
+const NEXT = [
+  next('b'.repeat(24), { seatsLeft: 3 }),
+  next('a'.repeat(24), { seatsLeft: 0, waiting: 2 }),
+  next('c'.repeat(24), { seatsLeft: 0, cancelled: true }),
+];
 
 const TYPES = ['Cardio', 'Flexibilidad', 'Potencia', 'Relajación'];
 
@@ -32,6 +55,30 @@ describe('LessonList and its filter bar', () => {
   beforeEach(() => {
     useLessonsStore.setState(useLessonsStore.getInitialState(), true);
     vi.mocked(getLessons).mockReset().mockResolvedValue(LESSONS);
+    useBookingsStore.setState(useBookingsStore.getInitialState(), true);
+    vi.mocked(getNextSessions).mockReset().mockResolvedValue(NEXT);
+  });
+
+  test("when the classes and their next sessions load, then each card shows the next session's day, hour and places", async () => {
+    renderList();
+    const boxeo = await screen.findByRole('article', { name: 'Boxeo' });
+    expect(await within(boxeo).findByText('Próxima sesión: Lunes 7, 18:00')).toBeInTheDocument();
+    expect(within(boxeo).getByText('Quedan 3 lugares')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Yoga' })).getByText('Clase llena · 2 en espera'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Zumba' })).getByText('Sesión cancelada')).toBeInTheDocument();
+  });
+
+  test('when the next sessions fail to load, then the list still shows, with a message and Intenta de nuevo', async () => {
+    vi.mocked(getNextSessions).mockReset().mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce(NEXT);
+    renderList();
+    await screen.findByRole('article', { name: 'Boxeo' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron cargar los lugares libres de las clases.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
+    expect(await screen.findByText('Quedan 3 lugares')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('when the classes are loading, then a loading state is announced', () => {

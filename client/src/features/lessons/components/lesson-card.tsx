@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { LessonListItemDto } from '@pulso/shared';
+import type { LessonListItemDto, NextSessionDto } from '@pulso/shared';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { assetUrl } from '../../../lib/asset-url';
@@ -8,13 +8,25 @@ import { IntensityMeter } from './intensity-meter';
 interface LessonCardProps {
   lesson: LessonListItemDto;
   index: number;
+  /** Its next session with the places left (undefined until loaded, or when it does not meet soon). */
+  next?: NextSessionDto;
+}
+
+const t = es.bookings;
+
+/** The next session's places: left, or full and how many wait, or cancelled. */
+function placesOf(next: NextSessionDto): string {
+  if (next.cancelled) return t.cancelledSession;
+  if (next.seatsLeft > 0) return t.seatsLeft(next.seatsLeft);
+  return next.waiting > 0 ? `${t.full} · ${t.waitingShort(next.waiting)}` : t.full;
 }
 
 /**
- * One class of /clases: name, short description, exercise types, intensity and 'Más info'.
+ * One class of /clases: name, short description, exercise types, intensity, its next session with
+ * the places left, and 'Más info'.
  * On desktop every other card puts its image on the right; on phones the image sits on top (lessons.css).
  */
-export function LessonCard({ lesson, index }: LessonCardProps) {
+export function LessonCard({ lesson, index, next }: LessonCardProps) {
   const titleId = `lesson-${lesson.id}`;
   return (
     <article
@@ -52,6 +64,15 @@ export function LessonCard({ lesson, index }: LessonCardProps) {
         <p className="lesson-card__intensity">
           <span className="lesson-card__label">{es.lessons.intensity}</span>
           <IntensityMeter effort={lesson.effort} />
+        </p>
+        {/* Two lines kept for it from the first paint, so the cards do not move when it arrives. */}
+        <p className="lesson-card__next">
+          {next && (
+            <>
+              <span>{t.nextSession(next.date, next.start)}</span>
+              <span className={next.seatsLeft === 0 ? 'lesson-card__full' : undefined}>{placesOf(next)}</span>
+            </>
+          )}
         </p>
         <Link
           className="button button--primary lesson-card__more"

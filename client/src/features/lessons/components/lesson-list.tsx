@@ -1,8 +1,9 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LoadStatus } from '@pulso/shared';
 import { ListState } from '../../../components/ui/load-state';
 import { es } from '../../../i18n/es';
+import { useBookingsStore } from '../../bookings/store';
 import { useLessonsStore } from '../store';
 import { FilterBar } from './filter-bar';
 import { LessonCard } from './lesson-card';
@@ -47,6 +48,14 @@ export function LessonList({ types, typesStatus, typesError, onRetryTypes }: Les
     void fetchLessons();
   }, [fetchLessons]);
 
+  // Each class's next session and its places, beside the list (bookings change them, not the classes).
+  const next = useBookingsStore((s) => s.next);
+  const fetchNext = useBookingsStore((s) => s.fetchNext);
+  useEffect(() => {
+    void fetchNext();
+  }, [fetchNext]);
+  const nextOf = useMemo(() => new Map(next.value.map((session) => [session.lessonId, session])), [next.value]);
+
   return (
     <section className="section lessons" aria-labelledby="lessons-title">
       <h1 id="lessons-title" className="section__title">
@@ -76,9 +85,17 @@ export function LessonList({ types, typesStatus, typesError, onRetryTypes }: Les
           <p className="lessons__count" role="status">
             {es.lessons.count(visible.length)}
           </p>
+          {next.status === 'failed' && (
+            <div className="alert alert--error lessons__alert" role="alert">
+              <p>{es.bookings.nextLoadError}</p>
+              <button type="button" className="button" onClick={() => void fetchNext()}>
+                {es.common.retry}
+              </button>
+            </div>
+          )}
           <div className="lessons__list">
             {visible.map((lesson, index) => (
-              <LessonCard key={lesson.id} lesson={lesson} index={index} />
+              <LessonCard key={lesson.id} lesson={lesson} index={index} next={nextOf.get(lesson.id)} />
             ))}
           </div>
         </>

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { addDays, ERROR_CODES, MESSAGES, sessionIdOf, WEEKDAYS, weekdayOf } from '@pulso/shared';
 import { gymDate } from '../../../lib/gym-time';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { createTestApp } from '../../../test/app';
 import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
@@ -81,6 +81,30 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
     expect(positions.sort((a, b) => a - b)).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
     const seen = await request(app).get(`/api/sessions/${id}`).expect(200);
     expect(seen.body).toMatchObject({ taken: 3, seatsLeft: 0, waiting: 47 });
+  });
+
+  test("when members book and cancel, then the class list's next session shows the places left, also after many at once", async () => {
+    // Today's session while it has not started, else tomorrow's.
+    const id = await session(5, new Date().toISOString().slice(11, 16) < '23:00' ? 0 : 1);
+    const lessonId = id.split(':')[0];
+    // The class was written behind the API's back: the stored class lists are made again.
+    await resetReadModels();
+    const nextOf = async () =>
+      (await request(app).get('/api/sessions/next').expect(200)).body.find(
+        (s: { lessonId: string }) => s.lessonId === lessonId,
+      );
+    expect(await nextOf()).toMatchObject({ id, capacity: 5, seatsLeft: 5, waiting: 0, cancelled: false });
+
+    const people = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const answers = await Promise.all(people.map((p) => book(id, p).expect(200)));
+    expect(await nextOf()).toMatchObject({ id, seatsLeft: 0, waiting: 3 });
+
+    // A place given up goes to the first waiting member: still full, one fewer waiting.
+    const holder = people[answers.findIndex((a) => a.body.result === 'confirmed')] as TestUser;
+    await cancel(id, holder).expect(200);
+    expect(await nextOf()).toMatchObject({ seatsLeft: 0, waiting: 2 });
+    const seen = await request(app).get(`/api/sessions/${id}`).expect(200);
+    expect(seen.body).toMatchObject({ taken: 5, waiting: 2 });
   });
 
   test('when a member books twice, then the second answer says they already hold the place', async () => {

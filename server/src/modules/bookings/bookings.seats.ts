@@ -1,0 +1,127 @@
+import type { Response } from 'express';
+import mongoose from 'mongoose';
+import { addDays, nextSessionOf, type NextSessionDto, type SessionSeats } from '@pulso/shared';
+import { gymDate, gymDateTime, gymInstant } from '../../lib/gym-time';
+import { sendCached } from '../../lib/read-cache';
+import { loadModelValue, patchModel, registerReadModels } from '../../lib/read-models';
+import { availableLessons } from '../lessons/lessons.views';
+import { SessionModel, type SessionDoc } from './bookings.model';
+import type { BookingRules } from './bookings.service';
+
+/**
+ * The seats board: what the class list shows of each class's next session (its places left, how
+ * many wait, whether it was cancelled), from one read model instead of a read of every class's
+ * session.
+ *
+ * It holds every stored session (something happened to it: a booking, a capacity of its own, a
+ * cancellation) from yesterday on, keyed by session id; a session that is not on it has every place
+ * free. Each change to a session brings its entry in line with the stored session inside the
+ * board's lock (changes arriving meanwhile are written together by the next write, as the class
+ * lists are: lessons.views.ts), so whatever order writers on any server finish in, the board ends
+ * with the newest sessions. Past sessions leave it on every write.
+ */
+
+export const SEATS_BOARD = 'session-seats';
+
+type Board = Record<string, SessionSeats & { date: string }>;
+
+const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
+
+function entryOf(doc: SessionDoc): SessionSeats & { date: string } {
+  return {
+    date: doc.date,
+    taken: doc.confirmed.length,
+    capacity: doc.capacity ?? null,
+    waiting: doc.waitlist.length,
+    cancelled: !!doc.cancelledAt,
+  };
+}
+
+/** Sessions before this date leave the board. */
+const keepFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -1);
+
+const pending = { ids: new Set<string>(), waiters: [] as { resolve: () => void; reject: (e: unknown) => void }[] };
+let writer: Promise<void> | undefined;
+
+/** Brings the board's entry of session `id` in line with the stored session; resolves once written. */
+export function seatsChanged(id: string): Promise<void> {
+  pending.ids.add(id);
+  const written = new Promise<void>((resolve, reject) => pending.waiters.push({ resolve, reject }));
+  writer ??= writeBoard().finally(() => {
+    writer = undefined;
+  });
+  return written;
+}
+
+async function writeBoard(): Promise<void> {
+  while (pending.ids.size > 0) {
+    const ids = [...pending.ids];
+    const waiters = pending.waiters;
+    pending.ids = new Set();
+    pending.waiters = [];
+    try {
+      await patchModel<Board>(SEATS_BOARD, async (stored) => {
+        const from = keepFrom(new Date());
+        // A missing board is made whole first, so the other sessions are not lost from it.
+        const kept = Object.entries(stored ?? (await boardFromSessions())).filter(([, entry]) => entry.date >= from);
+        const board = new Map(kept);
+        for (const id of ids) {
+          const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
+          if (doc) board.set(id, entryOf(doc));
+          else board.delete(id);
+        }
+        return Object.fromEntries(board);
+      });
+      for (const waiter of waiters) waiter.resolve();
+    } catch (error) {
+      for (const waiter of waiters) waiter.reject(error);
+    }
+  }
+}
+
+/** The board made from the stored sessions (start-up, or a board gone missing): a read of them all. */
+async function boardFromSessions(): Promise<Board> {
+  const from = keepFrom(new Date());
+  const board: Board = {};
+  for await (const doc of sessions().find({})) {
+    const session = doc as SessionDoc;
+    if (session.date >= from) board[String(session._id)] = entryOf(session);
+  }
+  return board;
+}
+
+/** The stored board; made and stored once when it is missing (a database from before it). */
+async function loadBoard(): Promise<Board> {
+  const stored = await loadModelValue<Board>(SEATS_BOARD);
+  if (stored) return stored;
+  await patchModel<Board>(SEATS_BOARD, async (current) => (current ? undefined : boardFromSessions()));
+  return (await loadModelValue<Board>(SEATS_BOARD)) ?? {};
+}
+
+registerReadModels({
+  name: SEATS_BOARD,
+  async rebuildAll() {
+    await patchModel<Board>(SEATS_BOARD, () => boardFromSessions());
+    return 1;
+  },
+});
+
+/**
+ * GET /api/sessions/next: every available class's next session with its places, from two read
+ * models (the class list and the seats board). Cached until the first of them starts, or a write.
+ */
+export async function sendNextSessions(res: Response, rules: BookingRules): Promise<void> {
+  await sendCached(res, 'sessions:next', async (cache) => {
+    const [lessons, known] = await Promise.all([availableLessons(), loadBoard()]);
+    const now = new Date();
+    const clock = gymDateTime(now, rules.timeZone);
+    const next = lessons
+      .map((lesson) => nextSessionOf(lesson, (id) => known[id], clock))
+      .filter((s): s is NextSessionDto => s !== null);
+    // The answer changes when a session starts (the next one is another), or at the gym's midnight.
+    const starts = next.map((s) => gymInstant(s.start, rules.timeZone).getTime());
+    const midnight = gymInstant(`${addDays(gymDate(now, rules.timeZone), 1)}T00:00`, rules.timeZone).getTime();
+    cache.expireAt(Math.min(midnight, ...starts));
+    return next;
+  });
+}
