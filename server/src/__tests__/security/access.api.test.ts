@@ -101,6 +101,7 @@ describe('security: access', () => {
     'DELETE /lessons/delete/{id}': 'admin',
     'PUT /lessons/restore/{id}': 'admin',
     'GET /lessons/{name}': 'public',
+    'GET /sessions/next': 'public',
     'GET /sessions/of/{lessonId}': 'public',
     'GET /sessions/{sessionId}': 'public',
     'PUT /sessions/{sessionId}': 'admin',
