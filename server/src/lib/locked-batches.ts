@@ -11,6 +11,7 @@ interface Pending<I, R> {
  * session when bookings open), done in batches: requests for a key queue in this process in the
  * order they arrive, and each batch is handled in one hold of the key's document lock (one read,
  * change and write of the document for the whole batch, instead of one lock round per request).
+ * A batch is everything queued when the lock is taken.
  * Other processes on the database take the same lock, so their batches interleave with these but
  * never overlap them. `handle` gets the batch in arrival order and returns one result per item
  * (or throws, failing the whole batch).
@@ -38,25 +39,28 @@ export class LockedBatches<I, R> {
   private async drain(key: string): Promise<void> {
     this.running.add(key);
     try {
-      for (;;) {
-        const queue = this.queues.get(key);
-        if (!queue || queue.length === 0) {
-          this.queues.delete(key);
-          return;
-        }
-        const batch = queue.splice(0, this.maxBatch);
+      while ((this.queues.get(key)?.length ?? 0) > 0) {
+        // The batch is taken once the lock is held: whatever arrived while another process held
+        // it joins this batch, so the busier the key, the fewer rounds of the lock it takes.
+        let batch: Pending<I, R>[] = [];
         try {
-          const results = await withDocumentLock(this.lockKey(key), () =>
-            this.handle(
-              key,
-              batch.map((p) => p.item),
-            ),
-          );
+          const results = await withDocumentLock(this.lockKey(key), () => {
+            batch = (this.queues.get(key) ?? []).splice(0, this.maxBatch);
+            return batch.length > 0
+              ? this.handle(
+                  key,
+                  batch.map((p) => p.item),
+                )
+              : Promise.resolve([]);
+          });
           batch.forEach((p, i) => p.resolve(results[i] as R));
         } catch (error) {
           for (const p of batch) p.reject(error);
+          // A failure to take the lock leaves the queue as it was: its requests fail with it.
+          if (batch.length === 0) for (const p of this.queues.get(key)?.splice(0) ?? []) p.reject(error);
         }
       }
+      this.queues.delete(key);
     } finally {
       this.running.delete(key);
     }

@@ -54,7 +54,8 @@ export function bookingsController(ctx: AppContext) {
     },
 
     async book(req: Request, res: Response) {
-      res.json(await bookings.bookSession(sessionId(req), caller(req), rules));
+      if (!req.user) throw HttpError.unauthenticated();
+      res.json(await bookings.bookSession(sessionId(req), req.user, rules));
     },
 
     /** An admin's change to one session (capacity, substitute trainer). */

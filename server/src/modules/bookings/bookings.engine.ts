@@ -180,14 +180,18 @@ export async function handleBatch(frame: SessionFrame, requests: SessionRequest[
       { id: frame.id, lessonName: frame.lessonName, start: frame.start, reason: state.cancelReason },
       state.notices.filter((n) => !known.has(n.id)),
     );
-    return { outcomes, notices };
+    return { outcomes, notices, state };
   }
 }
 
-/** A batch's outcomes, one per request, and the messages its notices became (bookings.notices.ts). */
+/**
+ * A batch's outcomes, one per request, the messages its notices became (bookings.notices.ts), and
+ * the session as the batch stored it.
+ */
 export interface BatchResult {
   outcomes: SessionOutcome[];
   notices: string[];
+  state: SessionState;
 }
 
 interface Queued {
@@ -195,18 +199,23 @@ interface Queued {
   request: SessionRequest;
 }
 
-const batches = new LockedBatches<Queued, { outcome: SessionOutcome; notices: string[] }>(
+/** What one request's batch did: its outcome, the batch's notices, and the session as stored after it. */
+export interface SessionChange {
+  outcome: SessionOutcome;
+  notices: string[];
+  state: SessionState;
+}
+
+const batches = new LockedBatches<Queued, SessionChange>(
   (id) => `session:${id}`,
   async (_id, items) => {
     const frame = (items.at(-1) as Queued).frame;
-    const { outcomes, notices } = await handleBatch(
+    const { outcomes, notices, state } = await handleBatch(
       frame,
       items.map((i) => i.request),
       new Date(),
     );
-    // The class list's seats (bookings.seats.ts) follow before anyone is answered.
-    await seatsChanged(frame.id);
-    return outcomes.map((outcome) => ({ outcome, notices }));
+    return outcomes.map((outcome) => ({ outcome, notices, state }));
   },
 );
 
@@ -215,9 +224,10 @@ const batches = new LockedBatches<Queued, { outcome: SessionOutcome; notices: st
  * its outcome and the messages its batch left to send (every request of the batch gets them: sending
  * one twice is refused by its lease).
  */
-export function changeSession(
-  frame: SessionFrame,
-  request: SessionRequest,
-): Promise<{ outcome: SessionOutcome; notices: string[] }> {
-  return batches.submit(frame.id, { frame, request });
+export async function changeSession(frame: SessionFrame, request: SessionRequest): Promise<SessionChange> {
+  const change = await batches.submit(frame.id, { frame, request });
+  // The class list's seats (bookings.seats.ts) follow before the request is answered, outside the
+  // session's lock (the board's writes gather every session's changes meanwhile).
+  await seatsChanged(frame.id, change.state);
+  return change;
 }

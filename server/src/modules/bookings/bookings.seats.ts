@@ -1,10 +1,18 @@
 import type { Response } from 'express';
 import mongoose from 'mongoose';
-import { addDays, nextSessionOf, type NextSessionDto, type SessionSeats } from '@pulso/shared';
+import {
+  addDays,
+  nextSessionOf,
+  parseSessionId,
+  type NextSessionDto,
+  type SessionSeats,
+  type SessionState,
+} from '@pulso/shared';
 import { gymDate, gymDateTime, gymInstant } from '../../lib/gym-time';
 import { sendCached } from '../../lib/read-cache';
 import { loadModelValue, patchModel, registerReadModels } from '../../lib/read-models';
 import { availableLessons } from '../lessons/lessons.views';
+import { stateOf } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 import type { BookingRules } from './bookings.service';
 
@@ -15,37 +23,53 @@ import type { BookingRules } from './bookings.service';
  *
  * It holds every stored session (something happened to it: a booking, a capacity of its own, a
  * cancellation) from yesterday on, keyed by session id; a session that is not on it has every place
- * free. Each change to a session brings its entry in line with the stored session inside the
- * board's lock (changes arriving meanwhile are written together by the next write, as the class
- * lists are: lessons.views.ts), so whatever order writers on any server finish in, the board ends
- * with the newest sessions. Past sessions leave it on every write.
+ * free. Each batch of a session hands the board the session as it stored it, with its version;
+ * changes arriving while the board is written are written together by the next write (as the class
+ * lists are: lessons.views.ts), and an entry gives way only to a later version of its session.
+ * Past sessions leave it on every write.
  */
 
 export const SEATS_BOARD = 'session-seats';
 
-type Board = Record<string, SessionSeats & { date: string }>;
+/** A board entry: the session's seats, its date, and the version of the session they were read from. */
+type Entry = SessionSeats & { date: string; version: number };
+type Board = Record<string, Entry>;
 
 const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
 
-function entryOf(doc: SessionDoc): SessionSeats & { date: string } {
+function entryOf(
+  date: string,
+  state: Pick<SessionState, 'confirmed' | 'waitlist' | 'capacity' | 'cancelledAt' | 'version'>,
+): Entry {
   return {
-    date: doc.date,
-    taken: doc.confirmed.length,
-    capacity: doc.capacity ?? null,
-    waiting: doc.waitlist.length,
-    cancelled: !!doc.cancelledAt,
+    date,
+    taken: state.confirmed.length,
+    capacity: state.capacity ?? null,
+    waiting: state.waitlist.length,
+    cancelled: !!state.cancelledAt,
+    version: state.version,
   };
 }
 
 /** Sessions before this date leave the board. */
 const keepFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -1);
 
-const pending = { ids: new Set<string>(), waiters: [] as { resolve: () => void; reject: (e: unknown) => void }[] };
+const pending = {
+  entries: new Map<string, Entry>(),
+  waiters: [] as { resolve: () => void; reject: (e: unknown) => void }[],
+};
 let writer: Promise<void> | undefined;
 
-/** Brings the board's entry of session `id` in line with the stored session; resolves once written. */
-export function seatsChanged(id: string): Promise<void> {
-  pending.ids.add(id);
+/**
+ * Brings the board's entry of session `id` in line with `state`, the session as its batch stored
+ * it; resolves once written. An entry is replaced only by one of a later version of its session,
+ * so whatever order writers on any server finish in, the board ends with the newest.
+ */
+export function seatsChanged(id: string, state: SessionState): Promise<void> {
+  const date = parseSessionId(id)?.date ?? '';
+  const entry = entryOf(date, state);
+  const queued = pending.entries.get(id);
+  if (!queued || queued.version < entry.version) pending.entries.set(id, entry);
   const written = new Promise<void>((resolve, reject) => pending.waiters.push({ resolve, reject }));
   writer ??= writeBoard().finally(() => {
     writer = undefined;
@@ -54,10 +78,10 @@ export function seatsChanged(id: string): Promise<void> {
 }
 
 async function writeBoard(): Promise<void> {
-  while (pending.ids.size > 0) {
-    const ids = [...pending.ids];
+  while (pending.entries.size > 0) {
+    const entries = pending.entries;
     const waiters = pending.waiters;
-    pending.ids = new Set();
+    pending.entries = new Map();
     pending.waiters = [];
     try {
       await patchModel<Board>(SEATS_BOARD, async (stored) => {
@@ -65,10 +89,9 @@ async function writeBoard(): Promise<void> {
         // A missing board is made whole first, so the other sessions are not lost from it.
         const kept = Object.entries(stored ?? (await boardFromSessions())).filter(([, entry]) => entry.date >= from);
         const board = new Map(kept);
-        for (const id of ids) {
-          const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
-          if (doc) board.set(id, entryOf(doc));
-          else board.delete(id);
+        for (const [id, entry] of entries) {
+          const current = board.get(id);
+          if (!current || (current.version ?? 0) < entry.version) board.set(id, entry);
         }
         return Object.fromEntries(board);
       });
@@ -85,7 +108,7 @@ async function boardFromSessions(): Promise<Board> {
   const board: Board = {};
   for await (const doc of sessions().find({})) {
     const session = doc as SessionDoc;
-    if (session.date >= from) board[String(session._id)] = entryOf(session);
+    if (session.date >= from) board[String(session._id)] = entryOf(session.date, stateOf(session));
   }
   return board;
 }

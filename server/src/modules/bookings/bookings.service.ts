@@ -1,4 +1,4 @@
-import mongoose, { type Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import {
   addDays,
   bookingResultOf,
@@ -18,14 +18,16 @@ import {
   type ClassSessionDto,
   type HeldBooking,
   type SessionRosterDto,
+  type SessionState,
 } from '@pulso/shared';
 import type { Config } from '../../config/env';
 import { withDocumentLock } from '../../lib/document-lock';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
+import { readCache } from '../../lib/read-cache';
 import { findLessonById } from '../lessons/lessons.service';
 import { objectIdOrNull } from '../../lib/object-id';
-import { isActiveTrainer, membershipOf, userName } from '../users/users.service';
+import { isActiveTrainer, userName, type AuthUser } from '../users/users.service';
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 
@@ -60,11 +62,23 @@ interface SessionContext {
 async function sessionContext(id: string, rules: BookingRules): Promise<SessionContext> {
   const parsed = parseSessionId(id);
   if (!parsed) throw sessionNotFound();
-  const lesson = await findLessonById(parsed.lessonId).catch(() => {
+  const lesson = await lessonOf(parsed.lessonId).catch(() => {
     throw sessionNotFound();
   });
   if (!lesson.scheduleDays.includes(weekdayOf(parsed.date))) throw sessionNotFound();
   return contextOf(id, lesson, parsed.date, rules);
+}
+
+/**
+ * The class of a session, through the read cache (any write to the classes drops it): every booking
+ * of a busy session needs it, and it changes seldom. Callers only read it.
+ */
+function lessonOf(lessonId: string): Promise<LessonDoc> {
+  return readCache.get(
+    `lesson-doc:${lessonId}`,
+    () => findLessonById(lessonId),
+    () => 2_000,
+  );
 }
 
 function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRules): SessionContext {
@@ -95,8 +109,18 @@ async function sessionDto(
   member: Types.ObjectId | null,
   now: Date,
 ): Promise<ClassSessionDto> {
+  return stateDto(context, stateOf(doc), member, now);
+}
+
+/** The session as `member` sees it, from its state (as stored, or as a batch just stored it). */
+async function stateDto(
+  context: SessionContext,
+  state: SessionState,
+  member: Types.ObjectId | null,
+  now: Date,
+): Promise<ClassSessionDto> {
   const { frame, lesson } = context;
-  const substitute = doc?.trainer ? await userName(doc.trainer) : null;
+  const substitute = state.trainer ? await userName(new Types.ObjectId(state.trainer)) : null;
   return sessionView({
     substitute,
     id: frame.id,
@@ -105,7 +129,7 @@ async function sessionDto(
     date: frame.date,
     start: frame.start,
     end: frame.end,
-    state: stateOf(doc),
+    state,
     terms: frame,
     opensAt: context.opensAt,
     startsAt: context.startsAt,
@@ -296,14 +320,16 @@ function partIn(doc: SessionDoc | null, member: Types.ObjectId): 'confirmed' | '
  */
 export async function bookSession(
   id: string,
-  member: Types.ObjectId,
+  caller: Pick<AuthUser, 'id' | 'membership'>,
   rules: BookingRules,
   now = new Date(),
 ): Promise<BookingResultDto> {
+  const member = new Types.ObjectId(caller.id);
   const context = await sessionContext(id, rules);
   if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
   if (now < context.opensAt) throw fail(409, ERROR_CODES.CONFLICT, m.notOpenYet(rules.opensDays));
-  const membership = await membershipOf(member);
+  // The account as the request's authentication read it (the read cache drops it on any write).
+  const { membership } = caller;
   if (!membership || membership.start > now || membership.end < context.startsAt) {
     throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
@@ -315,7 +341,7 @@ export async function bookSession(
       const other = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
       if (partIn(other, member)) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(entry.lessonName));
     }
-    const { outcome } = await changeSession(context.frame, { op: 'book', member: member.toString() });
+    const { outcome, state } = await changeSession(context.frame, { op: 'book', member: member.toString() });
     if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
     if (outcome.result === 'confirmed' || outcome.result === 'waitlisted') {
       entries = entries.filter((e) => e.session !== id && !clashing.includes(e));
@@ -327,8 +353,8 @@ export async function bookSession(
       });
       await writeEntries(member, entries, context.frame.date);
     }
-    const session = await getSession(id, rules, member, now);
-    return resultOf(outcome, session);
+    // The answer shows the session as the booking's batch stored it: no second read of it.
+    return resultOf(outcome, await stateDto(context, state, member, now));
   });
 }
 
@@ -347,7 +373,10 @@ export async function cancelBooking(
   const context = await sessionContext(id, rules);
   if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
   return withDocumentLock(`member-sessions:${member.toString()}`, async () => {
-    const { outcome, notices } = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
+    const { outcome, notices, state } = await changeSession(context.frame, {
+      op: 'cancel',
+      member: member.toString(),
+    });
     // The member promoted into the freed place is told right away (the job retries a failed send).
     delivery.send(notices);
     if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
@@ -359,8 +388,7 @@ export async function cancelBooking(
         context.frame.date,
       );
     }
-    const session = await getSession(id, rules, member, now);
-    return resultOf(outcome, session);
+    return resultOf(outcome, await stateDto(context, state, member, now));
   });
 }
 

@@ -43,6 +43,8 @@ export interface AuthUser {
   isMonitor: boolean;
   suspended: boolean;
   hasActiveMembership: boolean;
+  /** The membership's start and end, when the account has one (active or not). */
+  membership: { start: Date; end: Date } | null;
   /** Tokens issued before this moment (ms) are refused: a password reset ended them. */
   sessionsValidAfter: number;
 }
@@ -104,6 +106,7 @@ async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser
     isMonitor: doc.isMonitor ?? false,
     suspended: !!doc.deletedAt,
     hasActiveMembership: isMembershipActive(doc.membership),
+    membership: doc.membership ? { start: doc.membership.start, end: doc.membership.end } : null,
     sessionsValidAfter: doc.sessionsValidAfter ? doc.sessionsValidAfter.getTime() : 0,
   };
 }
@@ -489,12 +492,6 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
 }
 
 /** A member's membership (null: none, or the account is suspended). One point read. */
-export async function membershipOf(userId: Types.ObjectId): Promise<{ start: Date; end: Date } | null> {
-  const doc = await UserModel.findById(userId, { membership: 1, deletedAt: 1 }).lean<UserDoc>();
-  if (!doc || doc.deletedAt || !doc.membership) return null;
-  return { start: doc.membership.start, end: doc.membership.end };
-}
-
 export async function findUserEmail(userId: Types.ObjectId): Promise<string | null> {
   // Exactly `{ _id }`, the one filter the embedded engine answers from an index; suspension is checked here.
   const doc = await UserModel.findById(userId, { email: 1, deletedAt: 1 }).lean<UserDoc>();
