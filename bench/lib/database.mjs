@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startThrowawayServer } from '../../scripts/throwaway-server.mjs';
+import { ferretDb } from './shared.mjs';
 
 function ferretDbBinary() {
   const cache = path.join(process.env.XDG_CACHE_HOME?.trim() || path.join(os.homedir(), '.cache'), 'pulso');
@@ -60,19 +61,11 @@ export async function startDatabase(dbName) {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pulso-bench-db-'));
   const port = await freePort();
-  const child = spawn(
-    binary,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dir}/`,
-      `--state-dir=${dir}`,
-      `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=-',
-      '--telemetry=disable',
-      '--log-level=error',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  // Started as the product starts it (server/src/lib/ferretdb-args.ts).
+  const { ferretDbArgs, sqliteSynchronous } = ferretDb;
+  const child = spawn(binary, ferretDbArgs({ dir, port, synchronous: sqliteSynchronous(process.env) }), {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -31,3 +31,6 @@ export const shared = await load('shared/src/index.ts');
  */
 export const accountKeys = await load('server/src/modules/users/account-keys.ts');
 export const paymentKeys = await load('server/src/modules/payments/payment-keys.ts');
+
+/** How the product starts its embedded FerretDB, so the benchmark's engine runs alike. */
+export const ferretDb = await load('server/src/lib/ferretdb-args.ts');

@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { ferretDbArgs, sqliteSynchronous, type SqliteSynchronous } from './ferretdb-args';
 
 /**
  * Finds a MongoDB-protocol database for Pulso, in this order:
@@ -81,7 +82,10 @@ export interface ResolveOptions {
   dbName?: string;
   /** Progress lines ("trying X..."). */
   log?: (line: string) => void;
-  /** Process environment to read PATH, XDG_CACHE_HOME, MONGOD_BINARY, FERRETDB_BINARY from. */
+  /**
+   * Process environment to read PATH, XDG_CACHE_HOME, MONGOD_BINARY, FERRETDB_BINARY and
+   * FERRETDB_SQLITE_SYNCHRONOUS from.
+   */
   env?: NodeJS.ProcessEnv;
   /** Allow the slow network steps (mongod download, FerretDB build). */
   allowDownloads?: boolean;
@@ -259,26 +263,13 @@ async function startFerretDb(
   dataDir: string,
   dbName: string,
   timeoutMs: number,
+  synchronous: SqliteSynchronous,
   fixedPort?: number,
 ): Promise<ResolvedDatabase> {
   const dir = path.join(dataDir, 'ferretdb');
   mkdirSync(dir, { recursive: true });
   const port = fixedPort ?? (await freePort());
-  const child = spawn(
-    binary,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dir}/`,
-      `--state-dir=${dir}`,
-      `--listen-addr=127.0.0.1:${port}`,
-      // Its debug listener would otherwise take 127.0.0.1:8088 (two instances collide) and its
-      // telemetry would try the internet.
-      '--debug-addr=-',
-      '--telemetry=disable',
-      '--log-level=error',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(binary, ferretDbArgs({ dir, port, synchronous }), { stdio: ['ignore', 'ignore', 'pipe'] });
   track(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -349,6 +340,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
   const cacheDir = pulsoCacheDir(env);
   const downloadDir = path.join(cacheDir, 'mongodb-binaries');
   const allowDownloads = options.allowDownloads ?? true;
+  const synchronous = sqliteSynchronous(env);
 
   if (options.mongodbUri) {
     const shown = options.mongodbUri.replace(/\/\/[^@/]*@/, '//***@');
@@ -394,7 +386,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
   if (ferret) {
     const db = await attempt('FerretDB', () => {
       log(`Starting FerretDB (${ferret})...`);
-      return startFerretDb(ferret, options.dataDir, dbName, 30_000, options.port);
+      return startFerretDb(ferret, options.dataDir, dbName, 30_000, synchronous, options.port);
     });
     if (db) return db;
   }
@@ -411,7 +403,7 @@ export async function resolveDatabase(options: ResolveOptions): Promise<Resolved
     const built = await attempt('FerretDB build', async () => {
       const binary = await buildFerretDb(cacheDir, env, log);
       log(`Starting FerretDB (${binary})...`);
-      return startFerretDb(binary, options.dataDir, dbName, 30_000, options.port);
+      return startFerretDb(binary, options.dataDir, dbName, 30_000, synchronous, options.port);
     });
     if (built) return built;
   }
