@@ -24,6 +24,7 @@ import { startThrowawayServer } from '../scripts/throwaway-server.mjs';
 import { chromiumAvailable } from '../e2e/browser.mjs';
 import { startDatabase } from './lib/database.mjs';
 import { cpuCores, measure, request, startLimitServer, startProxy, watchMemory } from './lib/load.mjs';
+import { bookingRush, memberToken, pickSession, RUSH, rushHeld } from './lib/bookings.mjs';
 import { cacheOnOffRows, growthRows, REFERENCE } from './lib/reference.mjs';
 import {
   ADMIN_EMAIL,
@@ -53,6 +54,8 @@ const SOAK_USERS = 16;
 const RAISED = '10000000';
 /** The run with several servers behind a proxy (issue 20): on by default, or alone. */
 const CLUSTER_ONLY = args.has('--cluster-only');
+/** Only issue 22's booking rush, on one server and on three (quick to check the engine). */
+const RUSH_ONLY = args.has('--rush-only');
 const SKIP_CLUSTER = args.has('--skip-cluster') || SOAK_ONLY;
 const INSTANCES = 3;
 /** The servers' READ_CACHE_SYNC_MS (they inherit this environment): others' writes are seen within 4 ×. */
@@ -92,13 +95,39 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** Old space of the soak's server: a leak then shows as errors, not as growth V8 would collect later. */
 const SOAK_HEAP_MB = 96;
 
+/** The servers' JWT_SECRET: the booking rush signs its members' tokens with it (no 500 sign-ins). */
+const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+/**
+ * Issue 22: RUSH.members members book one 20-place session at once over RUSH.connections
+ * connections (`skip`: leave that many open sessions for another rush on the same chain).
+ */
+async function runRush(baseUrl, ids, label, skip = 0) {
+  const { lesson, session } = await pickSession(baseUrl, { skip });
+  const tokens = ids.rushMemberIds
+    .slice(skip * RUSH.members, (skip + 1) * RUSH.members)
+    .map((id) => memberToken(BENCH_JWT_SECRET, id));
+  log(
+    `booking rush (${label}): ${tokens.length} members book ${lesson} ${session.date} at ${session.start.slice(11)} over ${RUSH.connections} connections`,
+  );
+  const result = await bookingRush(baseUrl, session.id, tokens, {
+    connections: RUSH.connections,
+    capacity: session.capacity,
+  });
+  log(
+    `  ${result.confirmed} confirmed, ${result.waitlisted} waiting (positions whole: ${result.positionsWhole}, in order: ${result.inOrder}), ` +
+      `${result.errors} errors; p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s`,
+  );
+  return { label, lesson, ...result };
+}
+
 async function startServer(uri, seedDemo = false, nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS, extraEnv = {}) {
   return track(
     await startThrowawayServer({
       stdio: VERBOSE ? 'inherit' : 'ignore',
       env: {
         NODE_ENV: 'production',
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+        JWT_SECRET: BENCH_JWT_SECRET,
         MONGODB_URI: uri,
         SEED_DEMO_DATA: String(seedDemo),
         LOG_LEVEL: 'warn',
@@ -720,6 +749,7 @@ async function measureApi() {
     const baseUrl = server.baseUrl;
     try {
       if (!SOAK_ONLY) await measureTargets(baseUrl, ids, rows, extra, limits);
+      if (!SOAK_ONLY) extra.rush = await runRush(baseUrl, ids, 'one server');
     } finally {
       memory.push({ phase: `main chain (${CHAIN.lessons} lessons)`, peakMb: watch.stop() });
       await server.stop();
@@ -833,6 +863,7 @@ async function measureCluster() {
       log(`settled after ${await drain(proxy.baseUrl)} s`);
       for (const target of targets) await measureTarget(proxy.baseUrl, target, limits, rows);
       out.freshness = await checkFreshnessAcross(proxy.baseUrl, servers[0].baseUrl, adminToken, ids);
+      out.rush = await runRush(proxy.baseUrl, ids, `${INSTANCES} instances`);
       out.share = (await proxy.stats()).map((u, i) => ({ instance: INSTANCE_NAMES[i], ...u }));
       out.limitShare = await limitProxy.stats();
     } finally {
@@ -844,6 +875,32 @@ async function measureCluster() {
   }
   out.seconds = Math.round((Date.now() - started) / 1000);
   return { rows, ...out };
+}
+
+/** --rush-only: the booking rush on one server, then through three on the same chain. */
+async function measureRushOnly() {
+  await ensureBuilt();
+  const db = track(await startDatabase(`pulso_bench_rush_${process.pid}`));
+  const out = { rows: [], memory: [] };
+  try {
+    const ids = await seedChain(db.uri);
+    const server = await startServer(db.uri);
+    try {
+      out.rush = await runRush(server.baseUrl, ids, 'one server');
+    } finally {
+      await server.stop();
+    }
+    const servers = await Promise.all(Array.from({ length: INSTANCES }, () => startServer(db.uri)));
+    const proxy = track(await startProxy(servers.map((s) => s.port)));
+    try {
+      out.rushCluster = await runRush(proxy.baseUrl, ids, `${INSTANCES} instances`, 1);
+    } finally {
+      await Promise.allSettled([proxy, ...servers].map((thing) => thing.stop()));
+    }
+  } finally {
+    await db.stop();
+  }
+  return out;
 }
 
 /** gzip size of a built asset: its precompressed .gz when the build wrote one. */
@@ -1026,6 +1083,21 @@ function clusterBudgets(cluster) {
   return out;
 }
 
+/** Issue 22: the booking rush's p99 at most this. */
+const RUSH_P99_MS = 250;
+
+function rushBudget(r) {
+  return {
+    budget:
+      `Booking opens (${r.label}): ${r.members} members book one ${r.capacity}-place session at once over ` +
+      `${r.connections} connections: exactly ${r.capacity} places, the rest waiting in the order asked, no error, p99 ≤ ${RUSH_P99_MS} ms`,
+    result: rushHeld(r) && r.p99 <= RUSH_P99_MS ? 'PASS' : 'FAIL',
+    figure:
+      `${r.confirmed} places, ${r.waitlisted} waiting (whole: ${r.positionsWhole}, in order: ${r.inOrder}), ` +
+      `stored ${r.stored.taken} + ${r.stored.waiting}, ${r.errors} errors; p50 ${r.p50} ms, p99 ${r.p99} ms`,
+  };
+}
+
 function budgets(api, client) {
   const out = [];
   const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
@@ -1047,7 +1119,8 @@ function budgets(api, client) {
       );
     }
   }
-  // --soak-only or --cluster-only: nothing else was measured.
+  for (const rush of [api.rush, api.cluster?.rush, api.rushCluster].filter(Boolean)) out.push(rushBudget(rush));
+  // --soak-only, --cluster-only or --rush-only: nothing else was measured.
   if (api.rows.length === 0) return [...out, ...clusterBudgets(api.cluster)];
   for (const row of api.rows.filter((r) => r.group === 'catalogue')) {
     add(
@@ -1139,12 +1212,12 @@ if (rescore) {
 
 const env = machine();
 log(`${env.nproc} × ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}${QUICK ? ' (quick)' : ''}`);
-const api = CLUSTER_ONLY ? { rows: [], memory: [] } : await measureApi();
-if (!CLUSTER_ONLY && !SKIP_GROWTH21) {
+const api = CLUSTER_ONLY ? { rows: [], memory: [] } : RUSH_ONLY ? await measureRushOnly() : await measureApi();
+if (!CLUSTER_ONLY && !RUSH_ONLY && !SKIP_GROWTH21) {
   api.growth21 = await measureGrowth21();
   api.memory.push(api.growth21.memory);
 }
-if (CLUSTER_ONLY || !SKIP_CLUSTER) api.cluster = await measureCluster();
+if (CLUSTER_ONLY || (!SKIP_CLUSTER && !RUSH_ONLY)) api.cluster = await measureCluster();
 /** One measured read as a row of the printed tables (`alone`: with its single-request time). */
 function tableRow(r, { alone = false } = {}) {
   return {

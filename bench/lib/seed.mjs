@@ -339,6 +339,8 @@ export async function seedChain(uri, chain = CHAIN) {
       passwordHash,
       /** Members with an active membership, for the soak's virtual users. */
       memberEmails: memberIndexes.slice(0, 200).map((index) => users[index].email),
+      /** Other members with an active membership, for the booking rush (issue 22). */
+      rushMemberIds: memberIndexes.slice(200, 1200).map((index) => users[index]._id.toString()),
     };
   } finally {
     await client.close();
