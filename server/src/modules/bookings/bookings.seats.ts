@@ -8,6 +8,7 @@ import {
   type SessionSeats,
   type SessionState,
 } from '@pulso/shared';
+import { coalescedWrites } from '../../lib/coalesced-writes';
 import { gymDate, gymDateTime, gymInstant } from '../../lib/gym-time';
 import { sendCached } from '../../lib/read-cache';
 import { loadModelValue, patchModel, registerReadModels } from '../../lib/read-models';
@@ -54,52 +55,31 @@ function entryOf(
 /** Sessions before this date leave the board. */
 const keepFrom = (now: Date) => addDays(now.toISOString().slice(0, 10), -1);
 
-const pending = {
-  entries: new Map<string, Entry>(),
-  waiters: [] as { resolve: () => void; reject: (e: unknown) => void }[],
-};
-let writer: Promise<void> | undefined;
-
 /**
- * Brings the board's entry of session `id` in line with `state`, the session as its batch stored
- * it; resolves once written. An entry is replaced only by one of a later version of its session,
- * so whatever order writers on any server finish in, the board ends with the newest.
+ * Writes entries to the board, several sessions' at a time (lib/coalesced-writes.ts). An entry
+ * gives way only to one of a later version of its session, so whatever order writers on any server
+ * finish in, the board ends with the newest.
  */
-export function seatsChanged(id: string, state: SessionState): Promise<void> {
-  const date = parseSessionId(id)?.date ?? '';
-  const entry = entryOf(date, state);
-  const queued = pending.entries.get(id);
-  if (!queued || queued.version < entry.version) pending.entries.set(id, entry);
-  const written = new Promise<void>((resolve, reject) => pending.waiters.push({ resolve, reject }));
-  writer ??= writeBoard().finally(() => {
-    writer = undefined;
-  });
-  return written;
-}
+const writeEntries = coalescedWrites<Entry>(
+  async (entries) => {
+    await patchModel<Board>(SEATS_BOARD, async (stored) => {
+      const from = keepFrom(new Date());
+      // A missing board is made whole first, so the other sessions are not lost from it.
+      const kept = Object.entries(stored ?? (await boardFromSessions())).filter(([, entry]) => entry.date >= from);
+      const board = new Map(kept);
+      for (const [id, entry] of entries) {
+        const current = board.get(id);
+        if (!current || (current.version ?? 0) < entry.version) board.set(id, entry);
+      }
+      return Object.fromEntries(board);
+    });
+  },
+  (queued, next) => (queued.version < next.version ? next : queued),
+);
 
-async function writeBoard(): Promise<void> {
-  while (pending.entries.size > 0) {
-    const entries = pending.entries;
-    const waiters = pending.waiters;
-    pending.entries = new Map();
-    pending.waiters = [];
-    try {
-      await patchModel<Board>(SEATS_BOARD, async (stored) => {
-        const from = keepFrom(new Date());
-        // A missing board is made whole first, so the other sessions are not lost from it.
-        const kept = Object.entries(stored ?? (await boardFromSessions())).filter(([, entry]) => entry.date >= from);
-        const board = new Map(kept);
-        for (const [id, entry] of entries) {
-          const current = board.get(id);
-          if (!current || (current.version ?? 0) < entry.version) board.set(id, entry);
-        }
-        return Object.fromEntries(board);
-      });
-      for (const waiter of waiters) waiter.resolve();
-    } catch (error) {
-      for (const waiter of waiters) waiter.reject(error);
-    }
-  }
+/** Brings the board's entry of session `id` in line with `state`, the session as its batch stored it. */
+export function seatsChanged(id: string, state: SessionState): Promise<void> {
+  return writeEntries(id, entryOf(parseSessionId(id)?.date ?? '', state));
 }
 
 /** The board made from the stored sessions (start-up, or a board gone missing): a read of them all. */

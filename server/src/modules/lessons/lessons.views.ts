@@ -11,6 +11,7 @@ import {
   storeModel,
   type ReadModelFamily,
 } from '../../lib/read-models';
+import { coalescedWrites } from '../../lib/coalesced-writes';
 import { allUserNames } from '../users/users.service';
 import { toLessonDto, toLessonList } from './lessons.mapper';
 import { LessonModel, type LessonDoc } from './lessons.model';
@@ -88,52 +89,30 @@ async function storePage(
   return { detail, entryChanged };
 }
 
-/** Classes whose list entries wait to be written by this process, and the callers waiting for them. */
-const listUpdates = { ids: new Set<string>(), waiters: [] as { resolve: () => void; reject: (e: unknown) => void }[] };
-let listWriter: Promise<void> | undefined;
-
 /**
  * Brings the class's entry in both stored lists in line with its stored page, and resolves once
- * that is written. Changes arriving while a write runs are written together by the next one (one
- * read, change and write of each list for a batch of classes instead of one per class: under many
- * reviews at once the lists' locks no longer queue every review of the chain). Each entry is taken
- * from the class's stored page inside the list's lock, so whatever order writers on any server
- * finish in, a list ends with the newest pages.
+ * that is written. Changes arriving while a write runs are written together by the next one
+ * (lib/coalesced-writes.ts: one read, change and write of each list for a batch of classes instead
+ * of one per class, so under many reviews at once the lists' locks no longer queue every review of
+ * the chain). Each entry is taken from the class's stored page inside the list's lock, so whatever
+ * order writers on any server finish in, a list ends with the newest pages.
  */
-function updateLists(id: string): Promise<void> {
-  listUpdates.ids.add(id);
-  const written = new Promise<void>((resolve, reject) => listUpdates.waiters.push({ resolve, reject }));
-  listWriter ??= writeLists().finally(() => {
-    listWriter = undefined;
-  });
-  return written;
-}
-
-async function writeLists(): Promise<void> {
-  while (listUpdates.ids.size > 0) {
-    const ids = [...listUpdates.ids];
-    const waiters = listUpdates.waiters;
-    listUpdates.ids = new Set();
-    listUpdates.waiters = [];
-    try {
-      for (const key of [LESSON_LISTS.all, LESSON_LISTS.available]) {
-        await patchModel<LessonListItemDto[]>(key, async (list) => {
-          if (!list) return undefined;
-          let next = list;
-          for (const id of ids) {
-            const page = await loadModelValue<LessonDto>(detailKey(id));
-            const item = page ? listItemOf(page) : null;
-            next = replaceIn(next, id, key === LESSON_LISTS.available && !item?.isAvailable ? null : item);
-          }
-          return next;
-        });
+const writeListEntries = coalescedWrites<true>(async (classes) => {
+  for (const key of [LESSON_LISTS.all, LESSON_LISTS.available]) {
+    await patchModel<LessonListItemDto[]>(key, async (list) => {
+      if (!list) return undefined;
+      let next = list;
+      for (const id of classes.keys()) {
+        const page = await loadModelValue<LessonDto>(detailKey(id));
+        const item = page ? listItemOf(page) : null;
+        next = replaceIn(next, id, key === LESSON_LISTS.available && !item?.isAvailable ? null : item);
       }
-      for (const waiter of waiters) waiter.resolve();
-    } catch (error) {
-      for (const waiter of waiters) waiter.reject(error);
-    }
+      return next;
+    });
   }
-}
+});
+
+const updateLists = (id: string) => writeListEntries(id, true);
 
 /** The classes of the stored list of every current class that `keep` selects (a trainer's, a sede's). */
 export async function currentLessonsWhere(keep: (item: LessonListItemDto) => boolean): Promise<LessonListItemDto[]> {
