@@ -34,18 +34,16 @@ export const classSession = z.object({
 z.globalRegistry.add(classSession, { id: 'ClassSession' });
 
 /** A class's next session as the class list shows it: when, and its places. */
-export const nextSession = z.object({
-  lessonId: z.string(),
-  /** `<lessonId>:<YYYY-MM-DD>` */
-  id: z.string(),
-  date: z.string(),
-  /** The gym's local start and end (`YYYY-MM-DDTHH:mm`). */
-  start: z.string(),
-  end: z.string(),
-  capacity: z.number().int(),
-  seatsLeft: z.number().int(),
-  waiting: z.number().int(),
-  cancelled: z.boolean(),
+export const nextSession = classSession.pick({
+  lessonId: true,
+  id: true,
+  date: true,
+  start: true,
+  end: true,
+  capacity: true,
+  seatsLeft: true,
+  waiting: true,
+  cancelled: true,
 });
 z.globalRegistry.add(nextSession, { id: 'NextSession' });
 

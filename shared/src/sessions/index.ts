@@ -2,6 +2,7 @@ import { SESSION_PLANNING_DAYS, WEEKDAYS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import type { WeeklySchedule } from '../schemas/week';
 import type { NextSessionDto } from '../schemas/sessions';
+import { seatsLeftOf } from './rules';
 
 /**
  * Class sessions: one date of a class's weekly pattern. A session is named by its class and its
@@ -115,7 +116,7 @@ export function nextSessionOf(
       date,
       ...times,
       capacity,
-      seatsLeft: cancelled ? 0 : Math.max(0, capacity - (stored?.taken ?? 0)),
+      seatsLeft: seatsLeftOf(capacity, stored?.taken ?? 0, cancelled),
       waiting: stored?.waiting ?? 0,
       cancelled,
     };

@@ -105,6 +105,10 @@ export const copySessionState = (s: SessionState): SessionState => ({
   notices: s.notices.map((e) => ({ ...e })),
 });
 
+/** The places a session has left: none once cancelled, never fewer than none (a lowered capacity). */
+export const seatsLeftOf = (capacity: number, taken: number, cancelled: boolean) =>
+  cancelled ? 0 : Math.max(0, capacity - taken);
+
 export const effectiveCapacity = (state: Pick<SessionState, 'capacity'>, terms: Pick<SessionTerms, 'classCapacity'>) =>
   state.capacity ?? terms.classCapacity;
 
@@ -254,7 +258,7 @@ export function sessionView(args: {
     end: args.end,
     capacity,
     taken: state.confirmed.length,
-    seatsLeft: cancelled ? 0 : Math.max(0, capacity - state.confirmed.length),
+    seatsLeft: seatsLeftOf(capacity, state.confirmed.length, cancelled),
     waiting: state.waitlist.length,
     cancelled,
     cancelReason: state.cancelReason,
