@@ -1,10 +1,10 @@
-/* global Buffer */
 // Issue 22: bookings open. Many members book the same session at once over a fixed number of
 // connections; the run checks that the capacity held, that the rest wait in the order they asked,
 // and records the latency of every answer.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import jwt from 'jsonwebtoken';
+import { request } from './load.mjs';
 
 /** The rush: 500 members, 50 connections, one session of a 20-place class. */
 export const RUSH = { members: 500, connections: 50, capacity: 20 };
@@ -14,25 +14,16 @@ export function memberToken(secret, id) {
   return jwt.sign({ id, isAdmin: false, iatMs: Date.now() }, secret, { algorithm: 'HS256', expiresIn: '1h' });
 }
 
-function send(agent, url, { method = 'GET', headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body = null;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
-        }
-        resolve({ status: res.statusCode, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A JSON answer (`request` of load.mjs, on `agent`'s connections). */
+async function send(agent, url, { method = 'GET', headers = {} } = {}) {
+  const res = await request(url, { method, headers, agent });
+  const text = res.body.toString('utf8');
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    // An error page of a proxy in front: counted as an error by the status, shown as it came.
+    return { status: res.status, body: text };
+  }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

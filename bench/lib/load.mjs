@@ -11,10 +11,13 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** One request (its body as sent, never decoded, as autocannon sees it): status, headers and body. */
-export function request(url, { method = 'GET', headers = {}, body } = {}) {
+/**
+ * One request (its body as sent, never decoded, as autocannon sees it): status, headers and body.
+ * `agent`: keep-alive connections shared with other requests (Node's global agent by default).
+ */
+export function request(url, { method = 'GET', headers = {}, body, agent } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
