@@ -18,6 +18,10 @@ import {
 } from '../helpers.mjs';
 
 const MEMBER = { email: 'socio@pulso.demo', password: 'Socio1234' };
+
+/** A call to the API as `token`'s holder. */
+const api = (token, method, pathname) =>
+  fetch(BASE_URL() + '/api' + pathname, { method, headers: { authorization: `Bearer ${token}` } });
 const shot = screenshots('sessions');
 
 describe('class sessions', () => {
@@ -69,15 +73,10 @@ describe('class sessions', () => {
   });
 
   test('when the member has booked a session, then their calendar shows it, and it is cancelled from there by keyboard', async () => {
-    const sessions = await (
-      await fetch(BASE_URL() + `/api/sessions/of/${yoga.id}`, { headers: { authorization: `Bearer ${memberToken}` } })
-    ).json();
+    const sessions = await (await api(memberToken, 'GET', `/sessions/of/${yoga.id}`)).json();
     const first = sessions.find((x) => x.bookable && !x.mine);
     assert.ok(first, 'an open Yoga session');
-    const booked = await fetch(BASE_URL() + `/api/sessions/${first.id}/booking`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${memberToken}` },
-    });
+    const booked = await api(memberToken, 'POST', `/sessions/${first.id}/booking`);
     assert.equal(booked.status, 200);
     const { page, errors } = await openPage(browser, DESKTOP, '/calendar', memberToken);
     try {
@@ -122,10 +121,7 @@ describe('class sessions', () => {
         await card.scrollIntoViewIfNeeded();
         await shot(page, `class-list-next-${viewport.width}`, false);
         // The demo member books that session; the list, opened again, shows one place fewer.
-        const answer = await fetch(BASE_URL() + `/api/sessions/${before.id}/booking`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${memberToken}` },
-        });
+        const answer = await api(memberToken, 'POST', `/sessions/${before.id}/booking`);
         assert.equal(answer.status, 200);
         booked = before.id;
         await page.close();
@@ -137,10 +133,7 @@ describe('class sessions', () => {
         assert.deepEqual(errors, []);
       } finally {
         if (booked) {
-          await fetch(BASE_URL() + `/api/sessions/${booked}/booking`, {
-            method: 'DELETE',
-            headers: { authorization: `Bearer ${memberToken}` },
-          });
+          await api(memberToken, 'DELETE', `/sessions/${booked}/booking`);
         }
         await page.close();
       }
@@ -151,11 +144,10 @@ describe('class sessions', () => {
       let booked;
       try {
         // A session of the member's schedule open for booking, and its day on the calendar.
-        const auth = { headers: { authorization: `Bearer ${memberToken}` } };
-        const me = await (await fetch(BASE_URL() + `/api/users/${userIdOf(memberToken)}`, auth)).json();
+        const me = await (await api(memberToken, 'GET', `/users/${userIdOf(memberToken)}`)).json();
         let target;
         for (const lesson of me.lessonDetails) {
-          const open = await (await fetch(BASE_URL() + `/api/sessions/of/${lesson.id}`, auth)).json();
+          const open = await (await api(memberToken, 'GET', `/sessions/of/${lesson.id}`)).json();
           const session = open.find((x) => x.bookable && !x.mine && !x.cancelled);
           if (session) {
             target = { name: lesson.name, session };
@@ -194,10 +186,7 @@ describe('class sessions', () => {
       } finally {
         if (booked) {
           // Leave the demo member's bookings as they were for the other tests.
-          await fetch(BASE_URL() + `/api/sessions/${booked}/booking`, {
-            method: 'DELETE',
-            headers: { authorization: `Bearer ${memberToken}` },
-          });
+          await api(memberToken, 'DELETE', `/sessions/${booked}/booking`);
         }
         await page.close();
       }

@@ -18,9 +18,10 @@ function daysOf(req: Request): number | undefined {
   return days;
 }
 
-function caller(req: Request): Types.ObjectId {
+/** The signed-in caller (the routes' `member` access has checked there is one). */
+function caller(req: Request): NonNullable<Request['user']> {
   if (!req.user) throw HttpError.unauthenticated();
-  return new Types.ObjectId(req.user.id);
+  return req.user;
 }
 
 export function bookingsController(ctx: AppContext) {
@@ -54,8 +55,7 @@ export function bookingsController(ctx: AppContext) {
     },
 
     async book(req: Request, res: Response) {
-      if (!req.user) throw HttpError.unauthenticated();
-      res.json(await bookings.bookSession(sessionId(req), req.user, rules));
+      res.json(await bookings.bookSession(sessionId(req), caller(req), rules));
     },
 
     /** An admin's change to one session (capacity, substitute trainer). */
@@ -78,7 +78,7 @@ export function bookingsController(ctx: AppContext) {
     },
 
     async cancel(req: Request, res: Response) {
-      res.json(await bookings.cancelBooking(sessionId(req), caller(req), rules, delivery(req)));
+      res.json(await bookings.cancelBooking(sessionId(req), new Types.ObjectId(caller(req).id), rules, delivery(req)));
     },
   };
 }
