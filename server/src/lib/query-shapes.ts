@@ -34,6 +34,8 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'lesson_sessions',
   'session_places',
   'member_sessions',
+  'member_attendance',
+  'checkin_cards',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

@@ -49,6 +49,13 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Staff: an admin or a trainer (isMonitor). What a trainer may do within it the service decides. */
+export const requireStaff: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw HttpError.unauthenticated();
+  if (!req.user.isAdmin && !req.user.isMonitor) throw HttpError.forbidden();
+  next();
+};
+
 /** The user named by `:id` themself, or an admin. */
 export const requireSelfOrAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) throw HttpError.unauthenticated();

@@ -2085,7 +2085,17 @@ export function contractScenarios(w: World): Scenario[] {
         status: 200,
         body: (v) => ({
           session: { ...SESSION, taken: 1, waiting: 0, mine: null },
-          confirmed: [{ memberId: String(v.newUserId), name: m.string, seat: 1, at: m.iso, promoted: true }],
+          confirmed: [
+            {
+              memberId: String(v.newUserId),
+              name: m.string,
+              seat: 1,
+              at: m.iso,
+              promoted: true,
+              checkedIn: null,
+              noShow: false,
+            },
+          ],
           waiting: [],
           lateCancels: [],
         }),

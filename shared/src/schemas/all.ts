@@ -36,6 +36,12 @@ export {
   sessionCancelForm,
   sessionRoster,
   sessionSaved,
+  attendanceKind,
+  memberAttendance,
+  checkinCard,
+  checkinForm,
+  rosterCheckinForm,
+  checkinResult,
 } from './sessions';
 export {
   checkoutForm,

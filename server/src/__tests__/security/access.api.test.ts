@@ -60,7 +60,7 @@ describe('security: access', () => {
   });
 
   /** Who may call each mounted route. A route missing here fails the inventory test. */
-  const ACCESS: Record<string, 'public' | 'signed-in' | 'self-or-admin' | 'admin'> = {
+  const ACCESS: Record<string, 'public' | 'signed-in' | 'self-or-admin' | 'staff' | 'admin'> = {
     'POST /payments/webhook': 'public',
     'GET /health': 'public',
     'GET /ready': 'public',
@@ -107,8 +107,12 @@ describe('security: access', () => {
     'PUT /sessions/{sessionId}': 'admin',
     'GET /sessions/{sessionId}/roster': 'admin',
     'POST /sessions/{sessionId}/cancel': 'admin',
+    'POST /sessions/{sessionId}/checkin': 'staff',
     'POST /sessions/{sessionId}/booking': 'signed-in',
     'DELETE /sessions/{sessionId}/booking': 'signed-in',
+    'GET /checkin/card': 'signed-in',
+    'POST /checkin': 'staff',
+    'GET /checkin/members/{memberId}': 'admin',
     'GET /types': 'public',
     'GET /goals': 'public',
     'POST /reviews/create': 'signed-in',
@@ -146,7 +150,14 @@ describe('security: access', () => {
     },
   );
 
-  test.each(['GET /stats', 'GET /contact'])(
+  test.each(Object.entries(ACCESS).filter(([, who]) => who === 'staff'))(
+    'when a member who is not staff calls %s (%s), then 403 and nothing changes',
+    async (route) => {
+      expectRefused(await unchanged(() => call(route, alice.token)), 403);
+    },
+  );
+
+  test.each(['GET /stats', 'GET /contact', 'GET /checkin/members/{memberId}'])(
     'when a member calls the admin route %s (not in the authorization suite), then 403',
     async (route) => {
       const res = await unchanged(() => call(route, alice.token));
