@@ -4,6 +4,7 @@ import { planBadge, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
+import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -87,6 +88,8 @@ export function ProfileRoute() {
         </article>
 
         <MembershipCard user={user} />
+
+        {user.membresia?.status === 'Activo' && <CheckinCard />}
 
         {user.isMonitor && (
           <article className="profile__card">

@@ -1,4 +1,10 @@
-import type { BookingResultDto, ClassSessionDto, NextSessionDto, SessionRosterDto } from '@pulso/shared';
+import type {
+  BookingResultDto,
+  CheckinResultDto,
+  ClassSessionDto,
+  NextSessionDto,
+  SessionRosterDto,
+} from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
 const session = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -62,5 +68,11 @@ export async function getSession(id: string): Promise<ClassSessionDto> {
 /** Every available class's next session with its places left (the class list). */
 export async function getNextSessions(): Promise<NextSessionDto[]> {
   const { data } = await api.get<NextSessionDto[]>('/sessions/next');
+  return data;
+}
+
+/** A trainer or an admin checks a booked member in from the session's roster. */
+export async function checkInFromRoster(id: string, memberId: string): Promise<CheckinResultDto> {
+  const { data } = await api.post<CheckinResultDto>(`${session(id)}/checkin`, { memberId });
   return data;
 }

@@ -21,6 +21,7 @@ import { slotFor } from '../../../lib/resource';
 import { useForm } from '../../../lib/use-form';
 import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
 import { useSessionsAdminStore } from '../admin-store';
+import { RosterAttendance } from './roster-attendance';
 import '../bookings.css';
 
 const t = es.bookings;
@@ -192,9 +193,10 @@ export function SessionsAdmin({ lessonId }: { lessonId: string }) {
 
 /** Who has a place (by seat), who waits (in order) and who cancelled late. */
 function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose: () => void }) {
-  const { roster, fetchRoster } = useSessionsAdminStore(
-    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster })),
+  const { roster, fetchRoster, checkIn, busy } = useSessionsAdminStore(
+    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster, checkIn: s.checkIn, busy: s.busy })),
   );
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
   const { value, status, error } = slotFor(roster, session.id);
   useEffect(() => {
     void fetchRoster(session.id);
@@ -207,15 +209,26 @@ function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose:
   else {
     body = (
       <div className="roster">
+        <p className={answer && !answer.ok ? 'alert alert--error' : 'roster__answer'} role="status">
+          {answer?.message}
+        </p>
         <h3>{a.confirmedTitle}</h3>
         {value.confirmed.length === 0 ? (
           <p className="empty">{a.nobodyBooked}</p>
         ) : (
           <ul>
             {value.confirmed.map((p) => (
-              <li key={p.memberId}>
-                <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
-                {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
+              <li key={p.memberId} className="roster__place">
+                <span>
+                  <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
+                  {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
+                </span>
+                <RosterAttendance
+                  place={p}
+                  open={!session.cancelled}
+                  busy={busy === `${session.id}|${p.memberId}`}
+                  onCheckIn={() => void checkIn(session.id, p.memberId).then(setAnswer)}
+                />
               </li>
             ))}
           </ul>
