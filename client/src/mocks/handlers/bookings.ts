@@ -437,11 +437,17 @@ export const checkinHandlers = (route: Route) => [
       if (!membership || new Date(membership.start) > now || new Date(membership.end) < now) {
         throw fail(403, ERROR_CODES.MEMBERSHIP_INACTIVE, c.membershipInactive(name));
       }
+      // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight).
       const day = today(now);
+      const relevant = (context: Context | null): context is Context => {
+        if (!context) return false;
+        const window = checkinWindow(context);
+        return now < window.endsAt && (context.date === day || now >= window.opensAt);
+      };
       const held = Object.entries(data.sessions)
-        .filter(([id, session]) => id.endsWith(day) && session.confirmed.some((p) => p.member === member.id))
+        .filter(([, session]) => session.confirmed.some((p) => p.member === member.id))
         .map(([id]) => sessionContextOrNull(data, id))
-        .filter((context): context is Context => context !== null && now < checkinWindow(context).endsAt)
+        .filter(relevant)
         .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
       const here = held.filter((context) => context.lesson.branch === branchId);
       const open = here.find((context) => now >= checkinWindow(context).opensAt);

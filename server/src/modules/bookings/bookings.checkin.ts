@@ -106,18 +106,23 @@ export async function checkInAtBranch(
   if (!membership || membership.start > now || membership.end < now) {
     throw new HttpError(403, ERROR_CODES.MEMBERSHIP_INACTIVE, m.membershipInactive(name));
   }
+  // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight).
   const today = gymDate(now, rules.timeZone);
-  const entries = (await heldEntries(member)).filter((e) => e.start.slice(0, 10) === today);
+  const days = [today, addDays(today, 1)];
+  const entries = (await heldEntries(member)).filter((e) => days.includes(e.start.slice(0, 10)));
   const held = (
     await Promise.all(
       entries.map(async (entry) => {
         const doc = await storedSession(entry.session);
         if (partIn(doc, member) !== 'confirmed') return null;
         const context = await sessionContext(entry.session, rules).catch(() => null);
-        return context ? { context, doc, window: windowOf(context, rules) } : null;
+        if (!context) return null;
+        const window = windowOf(context, rules);
+        const relevant = now < window.endsAt && (context.frame.date === today || now >= window.opensAt);
+        return relevant ? { context, doc, window } : null;
       }),
     )
-  ).filter((h) => h !== null && now < h.window.endsAt) as {
+  ).filter((h) => h !== null) as {
     context: SessionContext;
     doc: SessionDoc | null;
     window: CheckinWindow;

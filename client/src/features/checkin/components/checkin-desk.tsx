@@ -97,7 +97,7 @@ export function CheckinDesk({ branches }: CheckinDeskProps) {
 
   return (
     <div className="checkin-desk">
-      <form className="checkin-desk__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form className="form checkin-desk__form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <SelectField
           label={t.desk.branch}
           value={branchId}
