@@ -72,7 +72,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(checkinRouter(ctx));
   api.use(catalogRouter);
   api.use(reviewsRouter);
-  api.use(calendarRouter);
+  api.use(calendarRouter(ctx));
   api.use(paymentsRouter(ctx));
   api.use(contactRouter(ctx));
   api.use(statsRouter);

@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
+import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -118,6 +119,7 @@ export function ProfileRoute() {
                   <span>
                     {lesson.scheduleDays.join(', ')} · {lesson.scheduleHourStart} – {lesson.scheduleHourFinish}
                   </span>
+                  <RemoveFromSchedule lesson={lesson} onRemoved={() => void loadUser()} />
                 </li>
               ))}
             </ul>
