@@ -93,7 +93,10 @@ describe('calendar page', () => {
       await toolbar.getByRole('button', { name: 'mes', exact: true }).click();
       await page.locator('.fc-dayGridMonth-view').waitFor();
       await page.locator('.calendar-board__loading').waitFor({ state: 'detached' });
-      const event = page.locator('.fc-dayGridMonth-view .calendar-event--class.fc-event-draggable').first();
+      // The member's classes show as their standing bookings ('Reserva: Spinning'); any of them is
+      // picked up.
+      const movable = '.fc-dayGridMonth-view :is(.calendar-event--class, .calendar-event--booked).fc-event-draggable';
+      const event = page.locator(movable).first();
       await event.waitFor();
       const cell = event.locator('xpath=ancestor::td[@data-date][1]');
       const originalDate = await cell.getAttribute('data-date');
@@ -111,11 +114,7 @@ describe('calendar page', () => {
       await dialog.getByRole('button', { name: 'Aceptar' }).click();
       await dialog.waitFor({ state: 'detached' });
       assert.equal(
-        await page
-          .locator('.fc-dayGridMonth-view .calendar-event--class.fc-event-draggable')
-          .first()
-          .locator('xpath=ancestor::td[@data-date][1]')
-          .getAttribute('data-date'),
+        await page.locator(movable).first().locator('xpath=ancestor::td[@data-date][1]').getAttribute('data-date'),
         originalDate,
       );
 

@@ -80,12 +80,16 @@ describe('member journey', () => {
         assert.equal(await page.getByText('No tienes una membresía activa.').count(), 0);
         await shot('profile');
 
-        // The calendar shows the plan and the class on its weekdays.
+        // The calendar shows the plan and the class on its weekdays: each date a booking of its
+        // place (a standing booking), or the class to book where the session is past its booking
+        // window's reach.
         await page.getByRole('link', { name: 'Calendario' }).click();
         await page.waitForURL(/\/calendar$/);
         await page.locator('.calendar-board__loading').waitFor({ state: 'detached', timeout: 20_000 });
         await page.locator('.calendar-event--plan').first().waitFor();
-        const lessonEvents = page.locator('.calendar-event--class', { hasText: lesson.name });
+        const lessonEvents = page.locator(':is(.calendar-event--class, .calendar-event--booked)', {
+          hasText: lesson.name,
+        });
         await lessonEvents.first().waitFor();
         assert.ok((await lessonEvents.count()) >= 1);
         await shot('calendar');

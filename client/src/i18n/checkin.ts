@@ -40,7 +40,7 @@ export const checkinEs = {
     noShow: 'No vino',
     pending: 'Sin registrar',
     checkIn: 'Registrar entrada',
-    checkInOf: (name: string) => `Registrar la entrada de ${name}`,
+    checkInOf: (name: string) => `Registrar entrada: ${name}`,
     checkingIn: 'Registrando...',
   },
   attendance: {
