@@ -7,11 +7,12 @@ import { branchName } from '../branches/branches.service';
 import { findLessons } from '../lessons/lessons.service';
 import { userName } from '../users/users.service';
 import { addAttendance, type AttendanceEntry } from './bookings.attendance';
-import { changeSession, stateOf } from './bookings.engine';
+import { changeSession } from './bookings.engine';
 import type { SessionDoc } from './bookings.model';
 import {
   heldEntries,
   memberPart,
+  sessionStateOf,
   sessionContext,
   stateDto,
   storedSession,
@@ -211,9 +212,10 @@ export async function closeEndedSessions(rules: BookingRules, logger?: Logger, n
       if (await closedMarks().findOne({ _id: id })) continue;
       const context = await sessionContext(id, rules).catch(() => null);
       if (!context || now.getTime() < windowOf(context, rules).endsAt.getTime() + CLOSE_AFTER_MS) continue;
-      const doc = await storedSession(id);
-      if (doc && !doc.cancelledAt && doc.confirmed.length > 0) {
-        const { state } = doc.closedAt ? { state: stateOf(doc) } : await changeSession(context.frame, { op: 'close' });
+      // A session never stored has its standing members' places: closing stores it.
+      const current = await sessionStateOf(context.frame, await storedSession(id));
+      if (!current.cancelledAt && current.confirmed.length > 0) {
+        const { state } = current.closedAt ? { state: current } : await changeSession(context.frame, { op: 'close' });
         const noShows = state.confirmed.filter((p) => !p.checkedIn);
         for (const place of noShows) {
           const member = new Types.ObjectId(place.member);

@@ -6,6 +6,7 @@ import { useTestDatabase } from '../../../test/db';
 import { createTestApp } from '../../../test/app';
 import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
+import { closeEndedSessions } from '../bookings.checkin';
 import { PlaceKeyModel } from '../bookings.model';
 
 const DAY = 86_400_000;
@@ -148,5 +149,20 @@ describe("standing bookings: 'Añadir clase' (/api/users/addlesson)", () => {
       .send({ userId: ana.id, planId: plan._id.toString() })
       .expect(201);
     expect((await seen(sessionOn(id, 10), ana)).mine).toEqual({ state: 'confirmed', position: null });
+  });
+
+  test('when a session nobody touched ends, then its standing members who never came are marked no-show', async () => {
+    const id = await lesson(3);
+    const ana = await member();
+    await add(id, ana).expect(200);
+    const far = sessionOn(id, 5);
+    expect(await mongoose.connection.collection('lesson_sessions').findOne({ _id: far as never })).toBeNull();
+    const afterEnd = new Date(`${addDays(today(), 5)}T23:45:00.000Z`);
+    expect(await closeEndedSessions(config.bookings, undefined, afterEnd)).toBeGreaterThanOrEqual(1);
+    const admin = await createTestUser(config, { isAdmin: true });
+    const record = await request(app).get(`/api/checkin/members/${ana.id}`).set(bearer(admin)).expect(200);
+    // That session and the two before it (the job looks two days back), none of which she came to.
+    expect(record.body.noShows).toBe(3);
+    expect(record.body.latest[0]).toMatchObject({ sessionId: far, kind: 'no-show' });
   });
 });
