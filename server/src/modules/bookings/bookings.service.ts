@@ -562,16 +562,18 @@ export async function leaveStanding(
 }
 
 /**
- * The demo chain: the member holds the class for their whole membership. No session is stored: the
- * places are the sessions' standing members' until something happens to them.
+ * The demo chain: the member holds the class from today until their membership ends (not before:
+ * sessions that ended before the demo began would count as missed). No session is stored: the places
+ * are the sessions' standing members' until something happens to them.
  */
 export async function seedStandingMember(
   lessonId: Types.ObjectId,
   member: Types.ObjectId,
   membership: { start: Date; end: Date },
+  now = new Date(),
 ): Promise<void> {
   await withStandingLock(lessonId, () =>
-    addStandingMember(lessonId, member, lastDayOf(membership.start) ?? '', lastDayOf(membership.end), membership.start),
+    addStandingMember(lessonId, member, lastDayOf(now) ?? '', lastDayOf(membership.end), membership.start),
   );
 }
 
