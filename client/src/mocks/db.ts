@@ -32,6 +32,18 @@ const SCHEMA_VERSION = 3;
 
 export type MembershipRec = Omit<MembershipDto, 'status'>;
 
+export interface WishRec {
+  id: string;
+  kind: 'lesson' | 'type';
+  target: string;
+  targetName: string;
+  days: string[];
+  from: string;
+  to: string;
+  createdAt: string;
+  session: string | null;
+}
+
 export interface AttendanceRec {
   session: string;
   lessonName: string;
@@ -147,6 +159,8 @@ export interface MockData {
   contacts: ContactRec[];
   /** Class sessions something happened to, by id (`<lessonId>:<YYYY-MM-DD>`); dates as ISO text. */
   sessions: Record<string, StoredSession>;
+  /** Each member's wider waits, by member id, oldest first; absent in older saves. */
+  wishes?: Record<string, WishRec[]>;
   /** Each member's attendance (check-ins, no-shows, late cancels), by member id; absent in older saves. */
   attendance?: Record<string, AttendanceRec[]>;
   types: { id: string; name: string }[];

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import type { MockApi } from './api';
 import { bookingsHandlers, checkinHandlers } from './handlers/bookings';
+import { wishesHandlers } from './handlers/wishes';
 import { branchesHandlers } from './handlers/branches';
 import { calendarHandlers } from './handlers/calendar';
 import { catalogHandlers } from './handlers/catalog';
@@ -30,6 +31,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...lessonsHandlers(route),
     ...bookingsHandlers(route),
     ...checkinHandlers(route),
+    ...wishesHandlers(route),
     ...catalogHandlers(route),
     ...reviewsHandlers(route),
     ...calendarHandlers(route),

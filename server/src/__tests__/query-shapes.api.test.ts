@@ -374,6 +374,37 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api) => api.get('/api/sessions/next'),
     },
     {
+      route: 'GET /api/sessions/demand',
+      name: "the admin reads the chain's waiting demand",
+      status: 200,
+      send: (api, v) => api.get('/api/sessions/demand').set(auth(v.admin)),
+    },
+    {
+      route: 'POST /api/wishes',
+      name: 'the member waits for any Spinning in an evening band',
+      status: 201,
+      send: (api, v) =>
+        api
+          .post('/api/wishes')
+          .set(auth(v.member))
+          .send({ lessonId: v.spinningId, days: ['Lunes', 'Martes'], from: '18:00', to: '20:00' }),
+      save: (body, v) => {
+        v.wishId = (body.wish as { id: string }).id;
+      },
+    },
+    {
+      route: 'GET /api/wishes/mine',
+      name: "the member's waits",
+      status: 200,
+      send: (api, v) => api.get('/api/wishes/mine').set(auth(v.member)),
+    },
+    {
+      route: 'DELETE /api/wishes/:wishId',
+      name: 'the member stops waiting',
+      status: 200,
+      send: (api, v) => api.delete(`/api/wishes/${v.wishId}`).set(auth(v.member)),
+    },
+    {
       route: 'GET /api/sessions/:sessionId',
       name: 'a visitor looks at the session',
       status: 200,

@@ -10,6 +10,7 @@ import { publicConfigRoutes } from '../modules/health/public-config.routes';
 import { lessonsRoutes } from '../modules/lessons/lessons.routes';
 import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { checkinRoutes } from '../modules/checkin/checkin.routes';
+import { wishesRoutes } from '../modules/bookings/bookings.wishes.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { webhookRoutes } from '../modules/payments/payments.webhook';
 import { plansRoutes } from '../modules/plans/plans.routes';
@@ -42,6 +43,7 @@ const TABLES: RouteTable<never>[] = [
   lessonsRoutes,
   bookingsRoutes,
   checkinRoutes,
+  wishesRoutes,
   catalogRoutes,
   reviewsRoutes,
   calendarRoutes,

@@ -36,6 +36,8 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'member_sessions',
   'member_attendance',
   'checkin_cards',
+  'member_wishes',
+  'wish_index',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

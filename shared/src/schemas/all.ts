@@ -61,3 +61,4 @@ export { health, ready, openApiDocument, publicConfig, stats } from './site';
 export { weeklySchedule } from './week';
 export { membership, imageUrl } from './shared-dtos';
 export { apiError, message, outcome } from './answers';
+export { wishForm, wish, wishSaved, demandRow } from './wishes';

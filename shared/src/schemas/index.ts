@@ -34,6 +34,7 @@ export type {
   CheckinCardDto,
   CheckinResultDto,
 } from './sessions';
+export type { WishDto, DemandRowDto } from './wishes';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';
 export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';

@@ -196,6 +196,21 @@ export const MESSAGES = {
     calendarWaiting: (name: string, position: number) => `En espera: ${name} (posición ${position})`,
     daysRange: (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`,
   },
+  /** Wider waits: any session of a class or an exercise type, on some days, in an hour band. */
+  wishes: {
+    targetRequired: 'Elige una clase o un tipo de ejercicio (solo uno de los dos)',
+    daysRequired: 'Elige al menos un día de la semana',
+    hoursRequired: 'Elige las horas de la franja',
+    hoursOrder: 'La hora final debe ser posterior a la inicial',
+    unknownLesson: 'No se encontró la clase',
+    unknownType: 'No se encontró el tipo de ejercicio',
+    tooMany: (max: number) => `Puedes esperar hasta ${max} franjas a la vez: quita una antes de añadir otra`,
+    created:
+      'Listo: el primer lugar que se libere en una sesión que encaje con tu franja será tuyo, y te avisaremos por correo',
+    bookedNow: (label: string) => `Había un lugar libre: te reservamos ${label}`,
+    removed: 'Dejaste de esperar esa franja',
+    notFound: 'No se encontró esa espera',
+  },
   /** Checking members in at the sede (the front desk scans or types the code of their profile). */
   checkin: {
     codeRequired: 'Escribe o escanea el código de la persona',

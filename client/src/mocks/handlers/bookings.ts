@@ -21,7 +21,9 @@ import {
   weekdayOf,
   CHECKIN_CODE,
   formatCheckinCode,
+  hourToMinutes,
   type AttendanceKind,
+  type DemandRowDto,
   type BookingResultDto,
   type CheckinResultDto,
   type MemberAttendanceDto,
@@ -31,7 +33,7 @@ import {
   type SessionOutcome,
   type SessionState,
 } from '@pulso/shared';
-import type { LessonRec, MockData, StoredSession, UserRec } from '../db';
+import type { LessonRec, MockData, StoredSession, UserRec, WishRec } from '../db';
 import { checkId, MockHttpError } from '../http';
 import { findLesson } from '../lookups';
 import type { Route } from '../route';
@@ -304,6 +306,40 @@ export const bookingsHandlers = (route: Route) => [
       .filter((s): s is NextSessionDto => s !== null);
   }),
 
+  route('GET /sessions/demand', { access: 'admin', ok: [200, schemas.demandRow.array()] }, ({ data }) => {
+    const now = new Date();
+    const day = today(now);
+    const rows: DemandRowDto[] = [];
+    for (const lesson of listOf(data, 'available')) {
+      const rec = data.lessons.find((l) => l.id === lesson.id);
+      if (!rec) continue;
+      for (const weekday of rec.scheduleDays) {
+        let waiting = 0;
+        for (const date of sessionDates(rec, day, addDays(day, RULES.opensDays + 1))) {
+          if (weekdayOf(date) !== weekday) continue;
+          const context = contextOf(rec, date);
+          if (context.startsAt > now) waiting += stateFor(data, context).waitlist.length;
+        }
+        const start = `2000-01-01T${rec.scheduleHourStart.padStart(5, '0')}`;
+        const wishes = waitingWishes(data).filter(
+          ({ wish }) => wishMatchesLesson(wish, rec) && wishMatchesTime(wish, weekday, start),
+        ).length;
+        if (waiting === 0 && wishes === 0) continue;
+        const branchName = data.branches.find((b) => b.id === rec.branch)?.name ?? '';
+        rows.push({
+          lessonId: rec.id,
+          lessonName: rec.name,
+          branchName,
+          weekday,
+          hour: rec.scheduleHourStart,
+          waiting,
+          wishes,
+        });
+      }
+    }
+    return rows.sort((a, b) => b.waiting + b.wishes - (a.waiting + a.wishes));
+  }),
+
   route(
     'GET /sessions/of/:lessonId',
     { access: 'anyone', ok: [200, schemas.classSession.array()] },
@@ -415,7 +451,10 @@ export const bookingsHandlers = (route: Route) => [
       const outcome = change(data, context, { op: 'cancel', member: user.id });
       if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
       if (outcome.late && outcome.held) addAttendance(data, user.id, context, 'late-cancel', now);
-      return resultOf(outcome, view(data, context, user.id, now));
+      const answer = resultOf(outcome, view(data, context, user.id, now));
+      // The place given up may be free for anyone: the wider waits take it first.
+      offerFreedPlacesOf(data, context, now);
+      return answer;
     },
   ),
 ];
@@ -569,3 +608,72 @@ export const checkinHandlers = (route: Route) => [
     },
   ),
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Wider waits (server: bookings.wishes.ts): any session of a class or an exercise type, on some
+// weekdays, starting within an hour band; the first matching place that frees is the oldest wait's.
+
+/** Every wait not fulfilled yet, oldest first, with its member. */
+export function waitingWishes(data: MockData): { member: string; wish: WishRec }[] {
+  return Object.entries(data.wishes ?? {})
+    .flatMap(([member, wishes]) => wishes.filter((w) => !w.session).map((wish) => ({ member, wish })))
+    .sort((a, b) => a.wish.createdAt.localeCompare(b.wish.createdAt));
+}
+
+export const wishMatchesLesson = (wish: WishRec, lesson: LessonRec) =>
+  wish.kind === 'lesson' ? wish.target === lesson.id : (lesson.types ?? []).includes(wish.target);
+
+export function wishMatchesTime(wish: Pick<WishRec, 'days' | 'from' | 'to'>, weekday: string, start: string): boolean {
+  const minutes = hourToMinutes(start.slice(11));
+  return wish.days.includes(weekday) && hourToMinutes(wish.from) <= minutes && minutes < hourToMinutes(wish.to);
+}
+
+/** The places the session has free for anyone now: open, before the late-cancel limit, nobody waiting. */
+function freePlacesOf(data: MockData, context: Context, now: Date): number {
+  if (now < context.opensAt || now >= context.startsAt || now >= context.terms.lateFrom) return 0;
+  const state = stateFor(data, context);
+  if (state.cancelledAt || state.waitlist.length > 0) return 0;
+  return (state.capacity ?? context.terms.classCapacity) - state.confirmed.length;
+}
+
+/** Books the wait's member into the session when they hold nothing in it; answers whether they got a place. */
+function fulfilWish(data: MockData, member: string, wish: WishRec, context: Context): boolean {
+  const state = stateFor(data, context);
+  if (state.confirmed.some((p) => p.member === member) || state.waitlist.some((w) => w.member === member)) return false;
+  const user = data.users.find((u) => u.id === member && !u.deletedAt);
+  if (!user || clash(data, context, member)) return false;
+  const outcome = change(data, context, { op: 'book', member });
+  if (outcome.result !== 'confirmed') {
+    change(data, context, { op: 'cancel', member });
+    return false;
+  }
+  wish.session = context.id;
+  return true;
+}
+
+/** Free places of the session go to the oldest matching waits. */
+export function offerFreedPlacesOf(data: MockData, context: Context, now: Date): void {
+  let free = freePlacesOf(data, context, now);
+  for (const { member, wish } of waitingWishes(data)) {
+    if (free <= 0) return;
+    if (!wishMatchesLesson(wish, context.lesson) || !wishMatchesTime(wish, weekdayOf(context.date), context.start))
+      continue;
+    if (fulfilWish(data, member, wish, context)) free -= 1;
+  }
+}
+
+/** A new wait: a matching session open for booking with a place free now is booked at once. */
+export function fulfilNow(data: MockData, member: string, wish: WishRec, now: Date): Context | null {
+  const day = today(now);
+  const sessions = data.lessons
+    .filter((l) => !l.deletedAt && l.isAvailable && wishMatchesLesson(wish, l))
+    .flatMap((lesson) =>
+      sessionDates(lesson, day, addDays(day, RULES.opensDays + 1)).map((date) => contextOf(lesson, date)),
+    )
+    .filter((c) => wishMatchesTime(wish, weekdayOf(c.date), c.start))
+    .sort((a, b) => a.start.localeCompare(b.start));
+  for (const context of sessions) {
+    if (freePlacesOf(data, context, now) > 0 && fulfilWish(data, member, wish, context)) return context;
+  }
+  return null;
+}

@@ -7,6 +7,7 @@ import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
 import { checkInFromRoster } from './bookings.checkin';
 import { deliverNotice } from './bookings.notices';
+import { offerFreedPlaces, waitingDemand } from './bookings.wishes';
 import { sendNextSessions } from './bookings.seats';
 import * as bookings from './bookings.service';
 
@@ -33,11 +34,22 @@ export function bookingsController(ctx: AppContext) {
       for (const id of ids) void deliverNotice(ctx, id, req.log);
     },
   });
+  /** After the answer: free places of the session go to matching wider waits (never fails the request). */
+  const offerAfter = (req: Request, id: string) => {
+    offerFreedPlaces(id, rules, delivery(req), req.log).catch((error: unknown) =>
+      req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
+    );
+  };
   return {
     /** A session with its places; a signed-in caller also sees their own booking. */
     async get(req: Request, res: Response) {
       const member = req.user ? new Types.ObjectId(req.user.id) : null;
       res.json(await bookings.getSession(sessionId(req), rules, member));
+    },
+
+    /** The chain's waiting demand (admin). */
+    async demand(_req: Request, res: Response) {
+      res.json(await waitingDemand(rules));
     },
 
     /** Every available class's next session with its places (the class list). */
@@ -70,6 +82,8 @@ export function bookingsController(ctx: AppContext) {
         delivery(req),
       );
       res.json({ message: MESSAGES.bookings.sessionUpdated, session });
+      // A higher capacity may leave places free: the wider waits take them.
+      offerAfter(req, sessionId(req));
     },
 
     /** The gym cancels one session. */
@@ -89,6 +103,8 @@ export function bookingsController(ctx: AppContext) {
 
     async cancel(req: Request, res: Response) {
       res.json(await bookings.cancelBooking(sessionId(req), new Types.ObjectId(caller(req).id), rules, delivery(req)));
+      // The place given up may be free for anyone: the wider waits take it first.
+      offerAfter(req, sessionId(req));
     },
   };
 }

@@ -19,6 +19,7 @@ const DAYS: QueryParameter[] = [
 // prettier-ignore
 export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>('/sessions', [
   { route: 'GET /next',           access: 'anyone', ok: [200, schemas.nextSession.array()], handler: (c) => c.next, summary: "Every available class's next session (not started) with its places left, for the class list" },
+  { route: 'GET /demand',        access: 'admin', ok: [200, schemas.demandRow.array()], handler: (c) => c.demand, summary: 'Waiting demand per class, sede, weekday and hour: people on the waitlists of the sessions open for booking, and wider waits such a session would fulfil' },
   { route: 'GET /of/:lessonId',  access: 'anyone', query: DAYS, ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },
   { route: 'GET /:sessionId/roster',    access: 'admin', ok: [200, schemas.sessionRoster], errors: [404], handler: (c) => c.roster, summary: 'Who holds a place in one session (by seat), who waits (in order) and who cancelled late, by name' },
   { route: 'GET /:sessionId',          access: 'anyone', ok: [200, schemas.classSession], errors: [404], handler: (c) => c.get, summary: 'One session of a class (`<lessonId>:<YYYY-MM-DD>`): its places, waitlist and the caller\'s booking' },

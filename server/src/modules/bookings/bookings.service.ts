@@ -538,6 +538,7 @@ export async function joinStanding(
 /**
  * The member removed the class from their schedule: their places (and waits) in its sessions that
  * have not started are given up, each freeing a place for the waitlist as any cancellation does.
+ * Answers the stored sessions changed (their free places may go to wider waits).
  */
 export async function leaveStanding(
   lessonId: string,
@@ -545,8 +546,9 @@ export async function leaveStanding(
   rules: BookingRules,
   delivery: NoticeDelivery,
   now = new Date(),
-): Promise<void> {
+): Promise<string[]> {
   const lesson = await findLessonById(lessonId, true);
+  const freed: string[] = [];
   await withStandingLock(lesson._id, async () => {
     await removeStandingMember(lesson._id, member);
     const today = gymDate(now, rules.timeZone);
@@ -557,8 +559,10 @@ export async function leaveStanding(
       if (!doc || !partOf(stateOf(doc), member)) continue;
       const { notices } = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
       delivery.send(notices);
+      freed.push(context.frame.id);
     }
   });
+  return freed;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { UserDoc } from './users.model';
 import * as users from './users.service';
 import { deliverNotice } from '../bookings/bookings.notices';
 import { joinStanding, leaveStanding } from '../bookings/bookings.service';
+import { offerFreedPlaces } from '../bookings/bookings.wishes';
 
 interface UserBody {
   fullName?: string;
@@ -164,12 +165,19 @@ export function usersController(ctx: AppContext) {
       if (!caller) throw HttpError.unauthenticated();
       const lessonId = String(req.params.lessonId);
       await users.removeLessonFromSchedule(caller.id, lessonId);
-      await leaveStanding(lessonId, new Types.ObjectId(caller.id), ctx.config.bookings, {
-        send: (ids) => {
+      const delivery = {
+        send: (ids: readonly string[]) => {
           for (const id of ids) void deliverNotice(ctx, id, req.log);
         },
-      });
+      };
+      const freed = await leaveStanding(lessonId, new Types.ObjectId(caller.id), ctx.config.bookings, delivery);
       res.json({ message: MESSAGES.lessons.removed });
+      // The places freed may go to wider waits (after the answer; never fails the request).
+      for (const id of freed) {
+        offerFreedPlaces(id, ctx.config.bookings, delivery, req.log).catch((error: unknown) =>
+          req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
+        );
+      }
     },
 
     async restore(req: Request, res: Response) {
