@@ -48,6 +48,7 @@ export const routes: RouteObject[] = withFallbacks([
           },
           { path: 'mensajes', lazy: screen(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
           { path: 'checkin', lazy: screen(() => import('./routes/dashboard/checkin'), 'CheckinRoute') },
+          { path: 'demanda', lazy: screen(() => import('./routes/dashboard/demand'), 'DemandRoute') },
           { path: 'clases', lazy: screen(() => import('./routes/dashboard/lessons'), 'LessonsAdminRoute') },
           { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/lesson-form'), 'LessonFormRoute') },
           {

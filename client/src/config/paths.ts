@@ -39,6 +39,7 @@ export const paths = {
   dashboardTrainerEdit: (id: string) => `/dashboard/profesores/editar/${id}`,
   dashboardMessages: '/dashboard/mensajes',
   dashboardCheckin: '/dashboard/checkin',
+  dashboardDemand: '/dashboard/demanda',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

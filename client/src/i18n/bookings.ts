@@ -41,6 +41,48 @@ export const bookingsEs = {
   close: 'Cerrar',
   sessionLabel: (name: string, date: string, start: string) =>
     `${name}, ${sessionDayLabel(date)} a las ${start.slice(11)}`,
+  /** Wider waits: the class page's form, the profile's list. */
+  wish: {
+    title: '¿Ninguna sesión te viene bien?',
+    intro:
+      'Espera un lugar en cualquier sesión de esta clase (o de su tipo de ejercicio) en los días y la franja que elijas, en cualquier sede: el primer lugar que se libere es tuyo y te avisamos por correo.',
+    target: 'Qué esperas',
+    thisLesson: (name: string) => `Cualquier sesión de ${name}`,
+    ofType: (type: string) => `Cualquier clase de ${type}`,
+    days: 'Días',
+    from: 'Desde',
+    to: 'Hasta',
+    submit: 'Esperar un lugar',
+    submitting: 'Guardando...',
+    resultTitle: 'Resultado',
+    accept: 'Aceptar',
+    mineTitle: 'Mis esperas',
+    none: 'No esperas ningún lugar. En la página de una clase puedes esperar una franja que te venga bien.',
+    loading: 'Cargando tus esperas...',
+    loadError: 'No se pudieron cargar tus esperas.',
+    band: (days: readonly string[], from: string, to: string) => `${days.join(', ')} · de ${from} a ${to}`,
+    waiting: 'Esperando un lugar',
+    booked: (label: string) => `Lugar reservado: ${label}`,
+    remove: 'Dejar de esperar',
+    removeLabel: (name: string) => `Dejar de esperar: ${name}`,
+    removeQuestion: (name: string) => `¿Quieres dejar de esperar un lugar en ${name}?`,
+    keep: 'Volver',
+  },
+  /** The admin's table of waiting demand. */
+  demand: {
+    title: 'Demanda en espera',
+    intro:
+      'Personas en lista de espera de las sesiones con reservas abiertas y esperas amplias que una sesión así cumpliría, por clase, sede, día y hora.',
+    loading: 'Cargando la demanda...',
+    loadError: 'No se pudo cargar la demanda.',
+    none: 'Nadie espera un lugar ahora mismo.',
+    lesson: 'Clase',
+    branch: 'Sede',
+    weekday: 'Día',
+    hour: 'Hora',
+    waiting: 'En lista de espera',
+    wishes: 'Esperas amplias',
+  },
   /** The dashboard's sessions of one class (/dashboard/clases/sesiones/:id). */
   admin: {
     title: (name: string) => `Sesiones de ${name}`,

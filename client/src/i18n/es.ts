@@ -201,6 +201,7 @@ export const es = {
     overview: 'Resumen',
     messages: 'Mensajes',
     checkin: 'Check-in',
+    demand: 'Demanda',
   },
   /** Document titles (WCAG 2.4.2), each followed by ' · ' and the gym name. */
   titles: {

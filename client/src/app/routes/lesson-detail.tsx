@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { SessionList } from '../../features/bookings/components/session-list';
+import { WishForm } from '../../features/bookings/components/wish-form';
 import { LessonDetail } from '../../features/lessons/components/lesson-detail';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -34,13 +35,16 @@ export function LessonDetailRoute() {
         scheduledLessonIds,
       }}
       onLessonAdded={() => void loadUser()}
-      sessions={(lessonId) => (
-        <SessionList
-          lessonId={lessonId}
-          signedIn={!!token}
-          isMember={isActive}
-          membershipKnown={status === 'succeeded'}
-        />
+      sessions={(lesson) => (
+        <>
+          <SessionList
+            lessonId={lesson.id}
+            signedIn={!!token}
+            isMember={isActive}
+            membershipKnown={status === 'succeeded'}
+          />
+          {token && isActive && <WishForm lesson={lesson} />}
+        </>
       )}
     />
   );

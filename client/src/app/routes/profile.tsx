@@ -4,6 +4,7 @@ import { planBadge, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
+import { MyWishes } from '../../features/bookings/components/my-wishes';
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
 import { usePaymentsStore } from '../../features/payments/store';
@@ -132,6 +133,8 @@ export function ProfileRoute() {
             </>
           )}
         </article>
+
+        {user.membresia?.status === 'Activo' && <MyWishes />}
 
         <PaymentsCard />
       </div>

@@ -15,6 +15,7 @@ const LINKS = [
   { to: paths.dashboardLessons, label: es.dashboard.lessons },
   { to: paths.dashboardMessages, label: es.dashboard.messages },
   { to: paths.dashboardCheckin, label: es.dashboard.checkin },
+  { to: paths.dashboardDemand, label: es.dashboard.demand },
 ];
 
 /**

@@ -1,8 +1,15 @@
 import { create } from 'zustand';
-import { SESSION_PLANNING_DAYS, type ClassSessionDto, type SessionRosterDto } from '@pulso/shared';
+import { SESSION_PLANNING_DAYS, type ClassSessionDto, type DemandRowDto, type SessionRosterDto } from '@pulso/shared';
 import { createMutator, type Outcome } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type LoadOptions, type Slot } from '../../lib/resource';
-import { cancelSession, changeSession, checkInFromRoster, getPlannedSessions, getRoster } from './api/bookings';
+import {
+  cancelSession,
+  changeSession,
+  checkInFromRoster,
+  getDemand,
+  getPlannedSessions,
+  getRoster,
+} from './api/bookings';
 
 interface SessionsAdminState {
   /** The class's sessions in the planning period, keyed by the class's id. */
@@ -15,12 +22,16 @@ interface SessionsAdminState {
   fetchRoster: (sessionId: string) => Promise<void>;
   change: (session: ClassSessionDto, values: { capacity: string; trainerId: string }) => Promise<Outcome>;
   cancel: (session: ClassSessionDto, reason: string) => Promise<Outcome>;
+  /** The chain's waiting demand. */
+  demand: Slot<DemandRowDto[]>;
+  fetchDemand: () => Promise<void>;
   /** Checks a booked member in from the roster, then reads the roster again. */
   checkIn: (sessionId: string, memberId: string) => Promise<Outcome>;
 }
 
 const PLANNED = slot<SessionsAdminState, 'planned'>('planned', []);
 const ROSTER = slot<SessionsAdminState, 'roster'>('roster', null);
+const DEMAND = slot<SessionsAdminState, 'demand'>('demand', []);
 
 /** The dashboard's sessions of one class: the plan ahead, a session's roster, an admin's changes. */
 export const useSessionsAdminStore = create<SessionsAdminState>()((set, get) => {
@@ -39,6 +50,8 @@ export const useSessionsAdminStore = create<SessionsAdminState>()((set, get) => 
   return {
     planned: emptySlot([]),
     roster: emptySlot(null),
+    demand: emptySlot([]),
+    fetchDemand: () => load(DEMAND, 'chain', getDemand),
     busy: null,
     fetchPlanned: (lessonId, options) =>
       load(PLANNED, lessonId, () => getPlannedSessions(lessonId, SESSION_PLANNING_DAYS.default), options),

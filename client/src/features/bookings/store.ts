@@ -1,8 +1,17 @@
 import { create } from 'zustand';
-import type { ClassSessionDto, NextSessionDto } from '@pulso/shared';
+import type { ClassSessionDto, NextSessionDto, WishDto } from '@pulso/shared';
 import { createMutator, type Outcome } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type LoadOptions, type Slot } from '../../lib/resource';
-import { bookSession, cancelBooking, getNextSessions, getUpcomingSessions } from './api/bookings';
+import {
+  bookSession,
+  cancelBooking,
+  createWish,
+  getMyWishes,
+  getNextSessions,
+  getUpcomingSessions,
+  removeWish,
+  type WishInput,
+} from './api/bookings';
 
 interface BookingsState {
   /** The upcoming sessions of the class on screen, keyed by its id. */
@@ -15,10 +24,16 @@ interface BookingsState {
   fetchNext: () => Promise<void>;
   book: (session: ClassSessionDto) => Promise<Outcome>;
   cancel: (session: ClassSessionDto) => Promise<Outcome>;
+  /** The member's wider waits. */
+  wishes: Slot<WishDto[]>;
+  fetchWishes: (options?: LoadOptions) => Promise<void>;
+  addWish: (input: WishInput) => Promise<Outcome>;
+  removeWish: (id: string) => Promise<Outcome>;
 }
 
 const UPCOMING = slot<BookingsState, 'upcoming'>('upcoming', []);
 const NEXT = slot<BookingsState, 'next'>('next', []);
+const WISHES = slot<BookingsState, 'wishes'>('wishes', []);
 
 /** Bookings of class sessions ('Reservar', 'Cancelar reserva'): the answer replaces the session shown. */
 export const useBookingsStore = create<BookingsState>()((set, get) => {
@@ -45,5 +60,19 @@ export const useBookingsStore = create<BookingsState>()((set, get) => {
     fetchNext: () => load(NEXT, 'all', getNextSessions),
     book: (session) => change(session, bookSession),
     cancel: (session) => change(session, cancelBooking),
+    wishes: emptySlot([]),
+    fetchWishes: (options) => load(WISHES, 'mine', getMyWishes, options),
+    addWish: (input) =>
+      mutate('wish', async () => {
+        const { message } = await createWish(input);
+        void get().fetchWishes({ quiet: true });
+        return message;
+      }),
+    removeWish: (id) =>
+      mutate(`wish:${id}`, async () => {
+        const message = await removeWish(id);
+        void get().fetchWishes({ quiet: true });
+        return message;
+      }),
   };
 });

@@ -465,11 +465,17 @@ export const bookingsHandlers = (route: Route) => [
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** FNV-1a: the mock has no server secret; its codes only have to look and behave like the server's. */
+/** FNV-1a, mixed: the mock has no server secret; its codes only have to look and behave like the server's. */
 function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
+  // MurmurHash3's finaliser: FNV's low bits barely differ for ids that differ in one character.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 const cardOf = (member: string) =>

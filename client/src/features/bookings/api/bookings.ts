@@ -1,4 +1,6 @@
 import type {
+  DemandRowDto,
+  WishDto,
   BookingResultDto,
   CheckinResultDto,
   ClassSessionDto,
@@ -75,4 +77,36 @@ export async function getNextSessions(): Promise<NextSessionDto[]> {
 export async function checkInFromRoster(id: string, memberId: string): Promise<CheckinResultDto> {
   const { data } = await api.post<CheckinResultDto>(`${session(id)}/checkin`, { memberId });
   return data;
+}
+
+/** The caller's wider waits, newest first. */
+export async function getMyWishes(): Promise<WishDto[]> {
+  const { data } = await api.get<WishDto[]>('/wishes/mine');
+  return data;
+}
+
+/** Waits for any session of a class (or of an exercise type) on some weekdays in an hour band. */
+export async function createWish(input: WishInput): Promise<{ message: string; wish: WishDto }> {
+  const { data } = await api.post<{ message: string; wish: WishDto }>('/wishes', input);
+  return data;
+}
+
+/** Stops a wider wait. */
+export async function removeWish(id: string): Promise<string> {
+  const { data } = await api.delete<{ message: string }>(`/wishes/${encodeURIComponent(id)}`);
+  return data.message;
+}
+
+/** The chain's waiting demand per class, sede, weekday and hour (admin). */
+export async function getDemand(): Promise<DemandRowDto[]> {
+  const { data } = await api.get<DemandRowDto[]>('/sessions/demand');
+  return data;
+}
+
+export interface WishInput {
+  lessonId: string;
+  type: string;
+  days: string[];
+  from: string;
+  to: string;
 }

@@ -35,7 +35,7 @@ interface LessonDetailProps {
   /** A class was added to the member's schedule (the page refreshes the session's user). */
   onLessonAdded?: () => void;
   /** The class's bookable sessions, shown under its facts (the page brings them from the bookings feature). */
-  sessions?: (lessonId: string) => ReactNode;
+  sessions?: (lesson: { id: string; name: string; types: string[] }) => ReactNode;
 }
 
 /**
@@ -214,7 +214,7 @@ export function LessonDetail({ name, viewer, onLessonAdded, sessions }: LessonDe
         </div>
       </article>
 
-      {lesson.isAvailable && sessions?.(lesson.id)}
+      {lesson.isAvailable && sessions?.({ id: lesson.id, name: lesson.name, types: lesson.types ?? [] })}
 
       <div className="lesson-detail__columns">
         <section className="lesson-detail__reviews" aria-labelledby="lesson-reviews-title">
