@@ -380,6 +380,18 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get(`/api/sessions/${v.sessionId}/roster`).set(auth(v.admin)),
     },
     {
+      route: 'GET /api/sessions/teaching',
+      name: "the trainer's sessions of the next week ('Mis Clases')",
+      status: 200,
+      send: (api, v) => api.get('/api/sessions/teaching').set(auth(v.trainer)),
+    },
+    {
+      route: 'GET /api/sessions/:sessionId/roster',
+      name: "the class's trainer reads the session's list",
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/${v.sessionId}/roster`).set(auth(v.trainer)),
+    },
+    {
       route: 'GET /api/sessions/of/:lessonId',
       name: "the admin plans a class's sessions four weeks ahead",
       status: 200,

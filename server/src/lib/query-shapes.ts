@@ -34,6 +34,7 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'lesson_sessions',
   'session_places',
   'member_sessions',
+  'trainer_sessions',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

@@ -49,6 +49,16 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * A trainer (isMonitor) or an admin. What a trainer may see of a given session (only those they
+ * teach) is checked by the service.
+ */
+export const requireTrainer: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw HttpError.unauthenticated();
+  if (!req.user.isMonitor && !req.user.isAdmin) throw HttpError.forbidden();
+  next();
+};
+
 /** The user named by `:id` themself, or an admin. */
 export const requireSelfOrAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) throw HttpError.unauthenticated();

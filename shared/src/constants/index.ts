@@ -114,3 +114,6 @@ export const LESSON_CAPACITY = { default: 20, min: 1, max: 1000 } as const;
 
 /** How far ahead the dashboard plans a class's sessions (`GET /sessions/of/:id?days=`): default and most. */
 export const SESSION_PLANNING_DAYS = { default: 28, max: 56 } as const;
+
+/** How far ahead a trainer's 'Mis Clases' lists the sessions they teach (`GET /sessions/teaching?days=`). */
+export const TEACHING_DAYS = { default: 7 } as const;

@@ -12,6 +12,7 @@ import type {
   PaymentDto,
   PlanDto,
   StatsDto,
+  TaughtSessionDto,
   UserDetailDto,
   UserDto,
   UserListItemDto,
@@ -135,6 +136,12 @@ const SESSION: Shape<ClassSessionDto> = {
   substitute: m.nullable(m.string),
   bookable: m.boolean,
   mine: m.nullable({ state: m.oneOf('confirmed', 'waitlisted'), position: m.nullable(m.number) }),
+};
+const TAUGHT: Shape<TaughtSessionDto> = {
+  ...SESSION,
+  mine: null,
+  branch: m.string,
+  substituting: m.boolean,
 };
 const LESSON: Shape<LessonDto> = {
   ...LESSON_ITEM,
@@ -2132,6 +2139,66 @@ export function contractScenarios(w: World): Scenario[] {
         path: (v) => `/sessions/${v.spinningId}:2030-02-30`,
         status: 404,
         body: error(E.NOT_FOUND, M.bookings.sessionNotFound),
+      },
+    ],
+  });
+  scenarios.push({
+    name: "the trainer's sessions: their week to teach and a session's list; members may not see them",
+    steps: [
+      {
+        name: 'the trainer lists the sessions they teach in the next week',
+        method: 'GET',
+        path: '/sessions/teaching',
+        as: 'trainer',
+        status: 200,
+        body: m.arrayOf(TAUGHT),
+        save: (body: TaughtSessionDto[], v: Vars) => {
+          v.taughtId = (body.find((s) => s.lessonId === v.spinningId) ?? body[0])?.id ?? '';
+        },
+      },
+      {
+        name: 'the trainer reads the list of one of them',
+        method: 'GET',
+        path: (v) => `/sessions/${v.taughtId}/roster`,
+        as: 'trainer',
+        status: 200,
+        body: (v) => ({
+          session: { ...SESSION, id: String(v.taughtId), mine: null },
+          confirmed: m.arrayOf({ memberId: m.id, name: m.string, seat: m.number, at: m.iso, promoted: m.boolean }),
+          waiting: m.arrayOf({ memberId: m.id, name: m.string, position: m.number, at: m.iso }),
+          lateCancels: m.arrayOf({ memberId: m.id, name: m.string, at: m.iso }),
+        }),
+      },
+      {
+        name: 'the admin reads it too',
+        method: 'GET',
+        path: (v) => `/sessions/${v.taughtId}/roster`,
+        as: 'admin',
+        status: 200,
+      },
+      {
+        name: 'a member may not list sessions to teach',
+        method: 'GET',
+        path: '/sessions/teaching',
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: "a member may not read the trainer's list",
+        method: 'GET',
+        path: (v) => `/sessions/${v.taughtId}/roster`,
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: 'a period out of range',
+        method: 'GET',
+        path: '/sessions/teaching?days=57',
+        as: 'trainer',
+        status: 400,
+        body: invalid([['days', M.bookings.daysRange(56)]]),
       },
     ],
   });

@@ -36,6 +36,7 @@ export {
   sessionCancelForm,
   sessionRoster,
   sessionSaved,
+  taughtSession,
 } from './sessions';
 export {
   checkoutForm,

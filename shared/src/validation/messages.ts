@@ -188,6 +188,7 @@ export const MESSAGES = {
     calendarBooked: (name: string) => `Reserva: ${name}`,
     calendarWaiting: (name: string, position: number) => `En espera: ${name} (posición ${position})`,
     daysRange: (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`,
+    notYourSession: 'Solo el profesor de esta sesión puede ver su lista',
   },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
   schedule: {

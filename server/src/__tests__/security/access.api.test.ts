@@ -31,12 +31,14 @@ describe('security: access', () => {
   });
   let alice: TestUser;
   let bob: TestUser;
+  let trainer: TestUser;
   let lesson: { id: string };
 
   beforeAll(async () => {
-    [alice, bob] = await Promise.all([
+    [alice, bob, trainer] = await Promise.all([
       createTestUser(config, { fullName: 'Alicia Socia', membership: active() }),
       createTestUser(config, { fullName: 'Bruno Socio', membership: active() }),
+      createTestUser(config, { fullName: 'Tomás Profe', isMonitor: true, membership: active() }),
     ]);
     const doc = await LessonModel.create({
       name: 'Spinning',
@@ -59,8 +61,11 @@ describe('security: access', () => {
       .expect(201);
   });
 
-  /** Who may call each mounted route. A route missing here fails the inventory test. */
-  const ACCESS: Record<string, 'public' | 'signed-in' | 'self-or-admin' | 'admin'> = {
+  /**
+   * Who may call each mounted route. A route missing here fails the inventory test. 'trainer' is a
+   * trainer or an admin (the service then checks which sessions a trainer may see).
+   */
+  const ACCESS: Record<string, 'public' | 'signed-in' | 'trainer' | 'self-or-admin' | 'admin'> = {
     'POST /payments/webhook': 'public',
     'GET /health': 'public',
     'GET /ready': 'public',
@@ -105,7 +110,8 @@ describe('security: access', () => {
     'GET /sessions/of/{lessonId}': 'public',
     'GET /sessions/{sessionId}': 'public',
     'PUT /sessions/{sessionId}': 'admin',
-    'GET /sessions/{sessionId}/roster': 'admin',
+    'GET /sessions/teaching': 'trainer',
+    'GET /sessions/{sessionId}/roster': 'trainer',
     'POST /sessions/{sessionId}/cancel': 'admin',
     'POST /sessions/{sessionId}/booking': 'signed-in',
     'DELETE /sessions/{sessionId}/booking': 'signed-in',
@@ -152,6 +158,20 @@ describe('security: access', () => {
       const res = await unchanged(() => call(route, alice.token));
       expectRefused(res, 403);
       expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' });
+    },
+  );
+
+  test.each(Object.entries(ACCESS).filter(([, who]) => who === 'trainer'))(
+    'when a member who is not a trainer calls %s (%s), then 403 and nothing changes',
+    async (route) => {
+      expectRefused(await unchanged(() => call(route, alice.token)), 403);
+    },
+  );
+
+  test.each(Object.entries(ACCESS).filter(([, who]) => who === 'admin'))(
+    'when a trainer calls the admin route %s (%s), then 403 and nothing changes',
+    async (route) => {
+      expectRefused(await unchanged(() => call(route, trainer.token)), 403);
     },
   );
 

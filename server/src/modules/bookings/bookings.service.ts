@@ -29,6 +29,7 @@ import { findLessonById } from '../lessons/lessons.service';
 import { objectIdOrNull } from '../../lib/object-id';
 import { isActiveTrainer, userName, type AuthUser } from '../users/users.service';
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
+import { indexSubstitute, unindexSubstitute } from './bookings.trainer-index';
 import { SessionModel, type SessionDoc } from './bookings.model';
 
 export type BookingRules = Config['bookings'];
@@ -37,7 +38,7 @@ export type BookingRules = Config['bookings'];
 export interface NoticeDelivery {
   send(ids: readonly string[]): void;
 }
-type LessonDoc = Awaited<ReturnType<typeof findLessonById>>;
+export type LessonDoc = Awaited<ReturnType<typeof findLessonById>>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,7 +48,7 @@ const fail = (status: number, code: string, message: string) => new HttpError(st
 const sessionNotFound = () => fail(404, ERROR_CODES.NOT_FOUND, m.sessionNotFound);
 
 /** A session with its class and the instants the chain's rules turn on. */
-interface SessionContext {
+export interface SessionContext {
   frame: SessionFrame;
   lesson: LessonDoc;
   startsAt: Date;
@@ -73,7 +74,7 @@ async function sessionContext(id: string, rules: BookingRules): Promise<SessionC
  * The class of a session, through the read cache (any write to the classes drops it): every booking
  * of a busy session needs it, and it changes seldom. Callers only read it.
  */
-function lessonOf(lessonId: string): Promise<LessonDoc> {
+export function lessonOf(lessonId: string): Promise<LessonDoc> {
   return readCache.get(
     `lesson-doc:${lessonId}`,
     () => findLessonById(lessonId),
@@ -81,7 +82,7 @@ function lessonOf(lessonId: string): Promise<LessonDoc> {
   );
 }
 
-function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRules): SessionContext {
+export function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRules): SessionContext {
   const times = sessionTimes(lesson, date);
   const startsAt = gymInstant(times.start, rules.timeZone);
   return {
@@ -103,7 +104,16 @@ function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRu
 
 const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
 
-async function sessionDto(
+/** The stored session `id` (a point read); null when nothing happened to it yet. */
+export async function readSession(id: string): Promise<SessionDoc | null> {
+  return (await sessions().findOne({ _id: id })) as SessionDoc | null;
+}
+
+/** Who teaches a session: its substitute for that date, else its class's trainer. */
+export const teacherOf = (lesson: Pick<LessonDoc, 'monitor'>, state: Pick<SessionState, 'trainer'>): string =>
+  state.trainer ?? lesson.monitor.toString();
+
+export async function sessionDto(
   context: SessionContext,
   doc: SessionDoc | null,
   member: Types.ObjectId | null,
@@ -113,7 +123,7 @@ async function sessionDto(
 }
 
 /** The session as `member` sees it, from its state (as stored, or as a batch just stored it). */
-async function stateDto(
+export async function stateDto(
   context: SessionContext,
   state: SessionState,
   member: Types.ObjectId | null,
@@ -172,10 +182,16 @@ export async function changeSessionByAdmin(
     trainer = chosen.toString();
   }
   const capacity = change.capacity === context.frame.classCapacity ? null : change.capacity;
+  // The substitute's list of sessions (bookings.trainer-index.ts) gains this one before the session
+  // names them, and the one they replace loses it after: a list may name a session its trainer no
+  // longer teaches (readers check the session), never miss one they do.
+  const previous = (await readSession(id))?.trainer?.toString() ?? null;
+  if (trainer) await indexSubstitute(trainer, context.frame);
   const results = await Promise.all([
     changeSession(context.frame, { op: 'capacity', capacity }),
     changeSession(context.frame, { op: 'trainer', trainer }),
   ]);
+  if (previous && previous !== trainer) await unindexSubstitute(previous, id);
   delivery.send(results.flatMap((r) => r.notices));
   return getSession(id, rules, null, now);
 }
@@ -198,12 +214,22 @@ export async function cancelSessionByAdmin(
 
 /**
  * Who holds a place in a session (by seat), who waits (in order) and who cancelled late, named: one
- * point read of the class, one of the session, one per person named.
+ * point read of the class, one of the session, one per person named. An admin reads any session's;
+ * a trainer only those they teach (the class's, unless a substitute has that date: then the
+ * substitute's).
  */
-export async function sessionRoster(id: string, rules: BookingRules, now = new Date()): Promise<SessionRosterDto> {
+export async function sessionRoster(
+  id: string,
+  rules: BookingRules,
+  caller: Pick<AuthUser, 'id' | 'isAdmin'>,
+  now = new Date(),
+): Promise<SessionRosterDto> {
   const context = await sessionContext(id, rules);
   const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
   const state = stateOf(doc);
+  if (!caller.isAdmin && teacherOf(context.lesson, state) !== caller.id) {
+    throw HttpError.forbidden(m.notYourSession);
+  }
   const names = new Map(
     await Promise.all(
       rosterMembers(state).map(
@@ -282,11 +308,8 @@ async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today:
  * ended before `since` (a gym date, `YYYY-MM-DD`).
  */
 export async function heldBookings(member: Types.ObjectId, since: string, until: string): Promise<HeldBooking[]> {
-  const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
-  const inRange = (held?.entries ?? []).filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until);
   const found = await Promise.all(
-    inRange.map(async (entry): Promise<HeldBooking | null> => {
-      const doc = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
+    (await memberEntries(member, since, until)).map(async ({ entry, doc }): Promise<HeldBooking | null> => {
       const part = partIn(doc, member);
       if (!doc || !part) return null;
       const position = part === 'waitlisted' ? doc.waitlist.findIndex((w) => w.member.equals(member)) + 1 : null;
@@ -301,6 +324,61 @@ export async function heldBookings(member: Types.ObjectId, since: string, until:
     }),
   );
   return found.filter((b): b is HeldBooking => b !== null);
+}
+
+/**
+ * The member's list entries of sessions that have not ended before `since` and start by `until`
+ * (gym dates), each with the session's document: one point read of the list and one per session.
+ */
+async function memberEntries(
+  member: Types.ObjectId,
+  since: string,
+  until: string,
+): Promise<{ entry: HeldEntry; doc: SessionDoc | null }[]> {
+  const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
+  const inRange = (held?.entries ?? []).filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until);
+  return Promise.all(
+    inRange.map(async (entry) => ({
+      entry,
+      doc: (await sessions().findOne({ _id: entry.session })) as SessionDoc | null,
+    })),
+  );
+}
+
+/** A session the member holds a place in, as their calendar feed lists it. */
+export interface BookedSession {
+  session: string;
+  lessonId: string;
+  lessonName: string;
+  /** Local start and end at the gym (`YYYY-MM-DDTHH:mm`). */
+  start: string;
+  end: string;
+  seat: number;
+  /** The gym cancelled the session (the member's place is kept on it, so they are told). */
+  cancelled: boolean;
+  cancelReason: string;
+}
+
+/**
+ * The sessions the member holds a confirmed place in (not those they wait for) between two gym
+ * dates, those the gym cancelled included: their calendar feed. Same reads as heldBookings.
+ */
+export async function bookedSessions(member: Types.ObjectId, since: string, until: string): Promise<BookedSession[]> {
+  const found = (await memberEntries(member, since, until)).map(({ entry, doc }): BookedSession | null => {
+    const place = doc?.confirmed.find((p) => p.member.equals(member));
+    if (!doc || !place) return null;
+    return {
+      session: entry.session,
+      lessonId: doc.lesson.toString(),
+      lessonName: entry.lessonName,
+      start: entry.start,
+      end: entry.end,
+      seat: place.seat,
+      cancelled: !!doc.cancelledAt,
+      cancelReason: doc.cancelReason ?? '',
+    };
+  });
+  return found.filter((b): b is BookedSession => b !== null);
 }
 
 /** The member's part in a session, read from the session (the one place it is decided). */
