@@ -5,6 +5,7 @@ import { branchesHandlers } from './handlers/branches';
 import { calendarHandlers } from './handlers/calendar';
 import { catalogHandlers } from './handlers/catalog';
 import { contactHandlers } from './handlers/contact';
+import { feedsHandlers } from './handlers/feeds';
 import { lessonsHandlers } from './handlers/lessons';
 import { paymentsHandlers } from './handlers/payments';
 import { plansHandlers } from './handlers/plans';
@@ -32,6 +33,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...catalogHandlers(route),
     ...reviewsHandlers(route),
     ...calendarHandlers(route),
+    ...feedsHandlers(route),
     ...paymentsHandlers(route),
     ...contactHandlers(route),
     ...statsHandlers(route),

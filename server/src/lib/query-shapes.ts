@@ -35,6 +35,8 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'session_places',
   'member_sessions',
   'trainer_sessions',
+  'calendar_feeds',
+  'calendar_feed_owners',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

@@ -117,3 +117,9 @@ export const SESSION_PLANNING_DAYS = { default: 28, max: 56 } as const;
 
 /** How far ahead a trainer's 'Mis Clases' lists the sessions they teach (`GET /sessions/teaching?days=`). */
 export const TEACHING_DAYS = { default: 7 } as const;
+
+/**
+ * A member's calendar feed (iCal): the sessions from `pastDays` ago; bookings up to the booking
+ * horizon, the sessions a trainer teaches up to `teachingDays` ahead.
+ */
+export const CALENDAR_FEED = { pastDays: 30, teachingDays: 28 } as const;

@@ -2202,6 +2202,58 @@ export function contractScenarios(w: World): Scenario[] {
       },
     ],
   });
+  const feedUrl = (token = '[\\w-]{43}') => m.regex(new RegExp(`^https?://[^/]+/api/calendar/feed/${token}\\.ics$`));
+  const feedToken = (url: string) => /\/feed\/([\w-]{43})\.ics$/.exec(url)?.[1] ?? '';
+  scenarios.push({
+    name: 'calendar feed: the member gets a private address, the same each time, and makes a new one',
+    steps: [
+      {
+        name: "the member's address, made on the first ask",
+        method: 'GET',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: { url: feedUrl(), createdAt: m.iso },
+        save: (body: { url: string }, v: Vars) => {
+          v.feedToken = feedToken(body.url);
+        },
+      },
+      {
+        name: 'the same address when asked again',
+        method: 'GET',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: (v) => ({ url: feedUrl(String(v.feedToken)), createdAt: m.iso }),
+      },
+      {
+        name: 'a new address',
+        method: 'POST',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: { message: M.feeds.renewed, feed: { url: feedUrl(), createdAt: m.iso } },
+        save: (body: { feed: { url: string } }, v: Vars) => {
+          v.feedToken = feedToken(body.feed.url);
+        },
+      },
+      {
+        name: 'which is the address from then on',
+        method: 'GET',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: (v) => ({ url: feedUrl(String(v.feedToken)), createdAt: m.iso }),
+      },
+      {
+        name: 'nobody signed in gets none',
+        method: 'GET',
+        path: '/calendar/feed',
+        status: 401,
+        body: error(E.UNAUTHENTICATED, M.api.unauthenticated),
+      },
+    ],
+  });
   return scenarios;
 }
 

@@ -38,6 +38,7 @@ export {
   sessionSaved,
   taughtSession,
 } from './sessions';
+export { calendarFeed, calendarFeedRenewed } from './feeds';
 export {
   checkoutForm,
   manualPaymentForm,

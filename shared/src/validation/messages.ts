@@ -190,6 +190,18 @@ export const MESSAGES = {
     daysRange: (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`,
     notYourSession: 'Solo el profesor de esta sesión puede ver su lista',
   },
+  /** The private calendar feed (iCal) of a member or trainer. */
+  feeds: {
+    notFound: 'Este enlace de calendario no existe o fue reemplazado por uno nuevo',
+    renewed: 'Listo: este es tu enlace nuevo. El anterior dejó de funcionar.',
+    /** The lines of an event's description in the feed. */
+    booked: (seat: number) => `Tienes el lugar ${seat} en esta clase.`,
+    teaching: 'Das esta clase.',
+    substituting: 'Das esta clase como profesor sustituto.',
+    places: (taken: number, capacity: number, waiting: number) =>
+      `${taken} de ${capacity} lugares ocupados${waiting > 0 ? `, ${waiting} en espera` : ''}.`,
+    cancelled: (reason: string) => (reason ? `Sesión cancelada: ${reason}` : 'Sesión cancelada'),
+  },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
   schedule: {
     branchClosed: (branch: string, closed: readonly string[], open: readonly string[]) =>
