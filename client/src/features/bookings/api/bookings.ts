@@ -1,4 +1,10 @@
-import type { BookingResultDto, ClassSessionDto, NextSessionDto, SessionRosterDto } from '@pulso/shared';
+import type {
+  BookingResultDto,
+  ClassSessionDto,
+  NextSessionDto,
+  SessionRosterDto,
+  TaughtSessionDto,
+} from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
 const session = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -29,7 +35,13 @@ export async function getPlannedSessions(lessonId: string, days: number): Promis
   return data;
 }
 
-/** Who holds a place in a session, who waits and who cancelled late (admin). */
+/** The sessions the caller teaches that have not ended, from today to `days` ahead (a trainer's 'Mis Clases'). */
+export async function getTeachingSessions(days: number): Promise<TaughtSessionDto[]> {
+  const { data } = await api.get<TaughtSessionDto[]>('/sessions/teaching', { params: { days } });
+  return data;
+}
+
+/** Who holds a place in a session, who waits and who cancelled late (an admin, or the session's trainer). */
 export async function getRoster(id: string): Promise<SessionRosterDto> {
   const { data } = await api.get<SessionRosterDto>(`${session(id)}/roster`);
   return data;

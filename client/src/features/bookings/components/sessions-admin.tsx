@@ -21,6 +21,7 @@ import { slotFor } from '../../../lib/resource';
 import { useForm } from '../../../lib/use-form';
 import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
 import { useSessionsAdminStore } from '../admin-store';
+import { RosterLists } from './roster-lists';
 import '../bookings.css';
 
 const t = es.bookings;
@@ -204,45 +205,7 @@ function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose:
   if (status === 'failed') {
     body = <LoadFailure text={a.rosterError} error={error} onRetry={() => void fetchRoster(session.id)} />;
   } else if (!value) body = <Spinner label={a.rosterLoading} />;
-  else {
-    body = (
-      <div className="roster">
-        <h3>{a.confirmedTitle}</h3>
-        {value.confirmed.length === 0 ? (
-          <p className="empty">{a.nobodyBooked}</p>
-        ) : (
-          <ul>
-            {value.confirmed.map((p) => (
-              <li key={p.memberId}>
-                <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
-                {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3>{a.waitingTitle}</h3>
-        {value.waiting.length === 0 ? (
-          <p className="empty">{a.nobodyWaiting}</p>
-        ) : (
-          <ol>
-            {value.waiting.map((p) => (
-              <li key={p.memberId}>{p.name}</li>
-            ))}
-          </ol>
-        )}
-        {value.lateCancels.length > 0 && (
-          <>
-            <h3>{a.lateTitle}</h3>
-            <ul>
-              {value.lateCancels.map((p) => (
-                <li key={`${p.memberId}-${p.at}`}>{p.name}</li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
-    );
-  }
+  else body = <RosterLists roster={value} />;
 
   return (
     <Modal
