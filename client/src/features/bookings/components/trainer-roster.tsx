@@ -46,7 +46,7 @@ export function TrainerRoster({ userId, sessionId }: { userId: string; sessionId
       ) : !value || !session ? (
         <Spinner label={tr.rosterLoading} />
       ) : (
-        <>
+        <div className="trainer-roster__panel">
           <div className="trainer-roster__facts">
             <p>{t.hours(session.start, session.end)}</p>
             {session.cancelled ? (
@@ -61,7 +61,7 @@ export function TrainerRoster({ userId, sessionId }: { userId: string; sessionId
           </div>
           {/* Check-in (issue 22): each place gets its 'checked in' badge and button through placeExtra. */}
           <RosterLists roster={value} headingLevel={2} />
-        </>
+        </div>
       )}
     </section>
   );
