@@ -165,7 +165,8 @@ export async function feedText(
       uid: `${b.session}@pulso`,
       start: instant(b.start),
       end: instant(b.end),
-      summary: b.lessonName,
+      // The class's name now (the member's list keeps the one it had when they booked).
+      summary: byId.get(b.lessonId)?.name ?? b.lessonName,
       location: await placeOf(b.lessonId),
       description: lines(b.cancelled ? f.cancelled(b.cancelReason) : f.booked(b.seat), about(b.lessonId)),
       cancelled: b.cancelled,
