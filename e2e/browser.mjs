@@ -18,8 +18,11 @@ export function chromiumAvailable() {
   return existsSync(CHROMIUM_PATH);
 }
 
-/** A headless browser with a fresh profile; close() removes the profile too. */
-export async function launch() {
+/**
+ * A headless browser with a fresh profile; close() removes the profile too. `args` adds Chromium
+ * switches (a fake camera for the check-in test).
+ */
+export async function launch(args = []) {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'pulso-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -33,6 +36,7 @@ export async function launch() {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
   return {

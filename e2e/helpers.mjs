@@ -21,11 +21,12 @@ export const ADMIN = { email: 'admin@pulso.demo', password: 'Admin1234' };
 /**
  * One Chromium for the calling suite: launched (and the screenshot folder made) before its tests,
  * closed after them. Call it inside `describe`; the answer's `context` is the browser's, read in tests.
+ * `args` are extra Chromium switches, or a function that makes them once the suite's `before` ran.
  */
-export function useBrowser() {
+export function useBrowser(args = []) {
   let browser;
   before(async () => {
-    browser = await launch();
+    browser = await launch(typeof args === 'function' ? await args() : args);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
   });
   after(async () => {

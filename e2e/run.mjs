@@ -28,6 +28,9 @@ try {
       // As a new install runs: no PUBLIC_URL, so the site must work at every address it is opened at.
       PUBLIC_URL: '',
       CORS_ORIGINS: `http://127.0.0.1:${spaPort}`,
+      // Classes start on the half hour from 1:00: the check-in test's class may be up to 90 minutes
+      // away, and its check-in must be open already.
+      CHECKIN_OPENS_MINUTES: '120',
     },
   });
   const dir = path.join(ROOT, 'e2e', 'tests');

@@ -25,6 +25,7 @@ import { healthRouter } from './modules/health/health.routes';
 import { metricsRouter } from './modules/health/metrics.routes';
 import { lessonsRouter } from './modules/lessons/lessons.routes';
 import { bookingsRouter } from './modules/bookings/bookings.routes';
+import { checkinRouter } from './modules/checkin/checkin.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { paymentsRouter } from './modules/payments/payments.routes';
@@ -69,6 +70,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(branchesRouter(ctx));
   api.use(lessonsRouter(ctx));
   api.use(bookingsRouter(ctx));
+  api.use(checkinRouter(ctx));
   api.use(catalogRouter);
   api.use(reviewsRouter);
   api.use(calendarRouter);

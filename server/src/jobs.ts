@@ -3,6 +3,7 @@ import type { AppContext } from './lib/context';
 import { JobRunner, purgeOldLeases } from './lib/jobs';
 import { purgeRateLimits } from './middleware/rate-limit-store';
 import { reportJobs } from './lib/metrics';
+import { closeEndedSessions } from './modules/bookings/bookings.checkin';
 import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
@@ -39,6 +40,12 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
         name: 'booking-notices',
         everyMs: Math.min(intervalMs, 60_000),
         run: () => sendPendingNotices(ctx, logger),
+      })
+      // Attendance of the sessions that ended: booked members who never checked in become no-shows.
+      .add({
+        name: 'session-attendance',
+        everyMs: Math.min(intervalMs, 60_000),
+        run: () => closeEndedSessions(config.bookings, logger),
       })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })

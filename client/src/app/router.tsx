@@ -47,6 +47,7 @@ export const routes: RouteObject[] = withFallbacks([
             lazy: screen(() => import('./routes/dashboard/suspended-users'), 'SuspendedUsersRoute'),
           },
           { path: 'mensajes', lazy: screen(() => import('./routes/dashboard/messages'), 'MessagesRoute') },
+          { path: 'checkin', lazy: screen(() => import('./routes/dashboard/checkin'), 'CheckinRoute') },
           { path: 'clases', lazy: screen(() => import('./routes/dashboard/lessons'), 'LessonsAdminRoute') },
           { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/lesson-form'), 'LessonFormRoute') },
           {

@@ -40,6 +40,7 @@ export const paths = {
   dashboardTrainerCreate: '/dashboard/profesores/crear',
   dashboardTrainerEdit: (id: string) => `/dashboard/profesores/editar/${id}`,
   dashboardMessages: '/dashboard/mensajes',
+  dashboardCheckin: '/dashboard/checkin',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

@@ -200,6 +200,7 @@ export const es = {
     lessons: 'Clases',
     overview: 'Resumen',
     messages: 'Mensajes',
+    checkin: 'Check-in',
   },
   /** Document titles (WCAG 2.4.2), each followed by ' · ' and the gym name. */
   titles: {

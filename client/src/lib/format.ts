@@ -22,3 +22,8 @@ export function formatDate(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
+
+/** A moment's local hour and minute, as the desk's list shows it: '18:02'. */
+export function formatTime(at: Date): string {
+  return at.toLocaleTimeString('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}

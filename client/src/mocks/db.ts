@@ -9,6 +9,7 @@ import {
   DEMO_TYPES,
   DEMO_USERS,
   lessonImageFile,
+  type AttendanceKind,
   type SessionState,
   type BranchDto,
   type LessonDto,
@@ -30,6 +31,14 @@ export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
 const SCHEMA_VERSION = 3;
 
 export type MembershipRec = Omit<MembershipDto, 'status'>;
+
+export interface AttendanceRec {
+  session: string;
+  lessonName: string;
+  start: string;
+  kind: AttendanceKind;
+  at: string;
+}
 
 export interface UserRec {
   id: string;
@@ -138,6 +147,8 @@ export interface MockData {
   contacts: ContactRec[];
   /** Class sessions something happened to, by id (`<lessonId>:<YYYY-MM-DD>`); dates as ISO text. */
   sessions: Record<string, StoredSession>;
+  /** Each member's attendance (check-ins, no-shows, late cancels), by member id; absent in older saves. */
+  attendance?: Record<string, AttendanceRec[]>;
   types: { id: string; name: string }[];
   goals: { id: string; name: string }[];
   /** Issued session tokens: a token not in this map (a tampered one) is refused. */

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockApi } from './api';
-import { bookingsHandlers } from './handlers/bookings';
+import { bookingsHandlers, checkinHandlers } from './handlers/bookings';
 import { branchesHandlers } from './handlers/branches';
 import { calendarHandlers } from './handlers/calendar';
 import { catalogHandlers } from './handlers/catalog';
@@ -30,6 +30,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...branchesHandlers(route),
     ...lessonsHandlers(route),
     ...bookingsHandlers(route),
+    ...checkinHandlers(route),
     ...catalogHandlers(route),
     ...reviewsHandlers(route),
     ...calendarHandlers(route),

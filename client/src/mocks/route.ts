@@ -30,7 +30,7 @@ import { authenticate, type AuthUser } from './session';
  * Who may call a route, as the server's route tables say it. 'member' is 'signed-in' at the door;
  * the route checks the membership itself (and answers 403 saying why), as the server's services do.
  */
-export type Access = 'anyone' | 'signed-in' | 'member' | 'trainer' | 'self-or-admin' | 'admin';
+export type Access = 'anyone' | 'signed-in' | 'member' | 'self-or-admin' | 'staff' | 'admin';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Line = `${Method} /${string}`;
@@ -118,7 +118,7 @@ function admit(access: Access, user: AuthUser | null, params: Record<string, str
   if (access === 'anyone') return;
   if (!user) throw MockHttpError.unauthenticated();
   if (access === 'admin' && !user.isAdmin) throw MockHttpError.forbidden();
-  if (access === 'trainer' && !user.isMonitor && !user.isAdmin) throw MockHttpError.forbidden();
+  if (access === 'staff' && !user.isAdmin && !user.isMonitor) throw MockHttpError.forbidden();
   if (access === 'self-or-admin' && !user.isAdmin && user.id !== params.id) throw MockHttpError.forbidden();
 }
 

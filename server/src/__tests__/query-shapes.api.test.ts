@@ -446,6 +446,34 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.delete(`/api/sessions/${v.sessionId}/booking`).set(auth(v.member)),
     },
     {
+      route: 'GET /api/checkin/card',
+      name: "the member's check-in code for their profile",
+      status: 200,
+      send: (api, v) => api.get('/api/checkin/card').set(auth(v.member)),
+      save: (body, v) => {
+        v.code = body.code as string;
+      },
+    },
+    {
+      route: 'POST /api/checkin',
+      name: 'the front desk checks the member in by code (no booking now: refused)',
+      status: 409,
+      send: (api, v) => api.post('/api/checkin').set(auth(v.admin)).send({ code: v.code, branchId: v.branchId }),
+    },
+    {
+      route: 'POST /api/sessions/:sessionId/checkin',
+      name: 'the admin checks a member in from the roster (refused: not booked or not open)',
+      status: 409,
+      send: (api, v) =>
+        api.post(`/api/sessions/${v.sessionId}/checkin`).set(auth(v.admin)).send({ memberId: v.memberId }),
+    },
+    {
+      route: 'GET /api/checkin/members/:memberId',
+      name: "the admin reads a member's attendance",
+      status: 200,
+      send: (api, v) => api.get(`/api/checkin/members/${v.memberId}`).set(auth(v.admin)),
+    },
+    {
       route: 'POST /api/sessions/:sessionId/cancel',
       name: 'the admin cancels the session',
       status: 200,

@@ -53,6 +53,8 @@ function bookingsConfig(env: Env) {
      * freed place is no longer offered to the waitlist but stays open for anyone.
      */
     lateCancelHours: int(env, 'LATE_CANCEL_HOURS', 2, 0, 168),
+    /** The front desk can check a member in from this many minutes before a session until it ends. */
+    checkinOpensMinutes: int(env, 'CHECKIN_OPENS_MINUTES', 30, 0, 240),
   };
 }
 

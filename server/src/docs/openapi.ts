@@ -10,6 +10,7 @@ import { healthRoutes } from '../modules/health/health.routes';
 import { publicConfigRoutes } from '../modules/health/public-config.routes';
 import { lessonsRoutes } from '../modules/lessons/lessons.routes';
 import { bookingsRoutes } from '../modules/bookings/bookings.routes';
+import { checkinRoutes } from '../modules/checkin/checkin.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
 import { webhookRoutes } from '../modules/payments/payments.webhook';
 import { plansRoutes } from '../modules/plans/plans.routes';
@@ -41,6 +42,7 @@ const TABLES: RouteTable<never>[] = [
   branchesRoutes,
   lessonsRoutes,
   bookingsRoutes,
+  checkinRoutes,
   catalogRoutes,
   reviewsRoutes,
   calendarRoutes,

@@ -37,6 +37,8 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'trainer_sessions',
   'calendar_feeds',
   'calendar_feed_owners',
+  'member_attendance',
+  'checkin_cards',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type * as z from 'zod';
 import type { RequestForm } from '@pulso/shared';
-import { requireAdmin, requireAuth, requireSelfOrAdmin, requireTrainer } from '../middleware/auth';
+import { requireAdmin, requireAuth, requireSelfOrAdmin, requireStaff } from '../middleware/auth';
 import { imageUpload, jsonField, requireImageContent } from './upload';
 import { validate, type ValidateOptions } from './validate';
 
@@ -14,17 +14,17 @@ import { validate, type ValidateOptions } from './validate';
 
 /**
  * Who may call a route. 'member' is enforced as 'signed-in' here; the module's service checks the
- * active membership (and answers 403 saying why). 'trainer' is a trainer or an admin; the service
- * checks which sessions a trainer may see.
+ * active membership (and answers 403 saying why). 'staff' is an admin or a trainer; the service
+ * limits a trainer to their own sessions.
  */
-export type Access = 'anyone' | 'signed-in' | 'member' | 'trainer' | 'self-or-admin' | 'admin';
+export type Access = 'anyone' | 'signed-in' | 'member' | 'self-or-admin' | 'staff' | 'admin';
 
 const GUARDS: Record<Access, RequestHandler[]> = {
   anyone: [],
   'signed-in': [requireAuth],
   member: [requireAuth],
-  trainer: [requireTrainer],
   'self-or-admin': [requireSelfOrAdmin],
+  staff: [requireStaff],
   admin: [requireAdmin],
 };
 

@@ -49,13 +49,10 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/**
- * A trainer (isMonitor) or an admin. What a trainer may see of a given session (only those they
- * teach) is checked by the service.
- */
-export const requireTrainer: RequestHandler = (req, _res, next) => {
+/** Staff: an admin or a trainer (isMonitor). What a trainer may do within it the service decides. */
+export const requireStaff: RequestHandler = (req, _res, next) => {
   if (!req.user) throw HttpError.unauthenticated();
-  if (!req.user.isMonitor && !req.user.isAdmin) throw HttpError.forbidden();
+  if (!req.user.isAdmin && !req.user.isMonitor) throw HttpError.forbidden();
   next();
 };
 

@@ -123,3 +123,17 @@ export const TEACHING_DAYS = { default: 7 } as const;
  * horizon, the sessions a trainer teaches up to `teachingDays` ahead.
  */
 export const CALENDAR_FEED = { pastDays: 30, teachingDays: 28 } as const;
+/**
+ * A member's check-in code (server/src/modules/checkin/checkin.card.ts): 8 characters of their card
+ * (Crockford base32) and 6 digits that change every `stepSeconds`; a code is accepted for
+ * `acceptedSteps` steps after it was shown. Check-in opens `CHECKIN_OPENS_MINUTES` before a session.
+ */
+export const CHECKIN_CODE = {
+  cardLength: 8,
+  stepSeconds: 30,
+  acceptedSteps: 4,
+  pattern: /^[0-9A-HJKMNP-TV-Z]{8}\d{6}$/,
+} as const;
+
+/** A code as people read it aloud: `K7QX-M2PA-482913`. */
+export const formatCheckinCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;

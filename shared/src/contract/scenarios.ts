@@ -1,4 +1,5 @@
 import { ERROR_CODES as E } from '../api';
+import { CHECKIN_CODE } from '../constants';
 import type {
   BranchDto,
   ClassSessionDto,
@@ -2092,7 +2093,17 @@ export function contractScenarios(w: World): Scenario[] {
         status: 200,
         body: (v) => ({
           session: { ...SESSION, taken: 1, waiting: 0, mine: null },
-          confirmed: [{ memberId: String(v.newUserId), name: m.string, seat: 1, at: m.iso, promoted: true }],
+          confirmed: [
+            {
+              memberId: String(v.newUserId),
+              name: m.string,
+              seat: 1,
+              at: m.iso,
+              promoted: true,
+              checkedIn: null,
+              noShow: false,
+            },
+          ],
           waiting: [],
           lateCancels: [],
         }),
@@ -2143,6 +2154,92 @@ export function contractScenarios(w: World): Scenario[] {
     ],
   });
   scenarios.push({
+    name: 'check-in: the member shows their rotating code; the desk is refused without a booking, with a code that is not one, and by a member; the admin reads the attendance',
+    steps: [
+      {
+        name: "the member's code now",
+        method: 'GET',
+        path: '/checkin/card',
+        as: 'member',
+        status: 200,
+        body: {
+          code: m.regex(CHECKIN_CODE.pattern),
+          display: m.regex(/^[0-9A-Z]{4}-[0-9A-Z]{4}-\d{6}$/),
+          changesAt: m.iso,
+        },
+        save: (body: { code: string }, v: Vars) => {
+          v.checkinCode = body.code;
+        },
+      },
+      {
+        name: 'the desk checks the member in at the sede: no booking there now',
+        method: 'POST',
+        path: '/checkin',
+        as: 'admin',
+        json: (v) => ({ code: v.checkinCode, branchId: v.centroId }),
+        status: 409,
+        body: error(E.CHECKIN_NO_BOOKING, M.checkin.noBooking(w.accounts.member.fullName)),
+      },
+      {
+        name: 'a code that is not one',
+        method: 'POST',
+        path: '/checkin',
+        as: 'admin',
+        json: (v) => ({ code: 'ZZZZ-ZZZZ-000000', branchId: v.centroId }),
+        status: 404,
+        body: error(E.CHECKIN_INVALID_CODE, M.checkin.invalidCode),
+      },
+      {
+        name: 'no code and no sede',
+        method: 'POST',
+        path: '/checkin',
+        as: 'admin',
+        json: {},
+        status: 400,
+        body: invalid([
+          ['code', M.checkin.codeRequired],
+          ['branchId', M.checkin.branchRequired],
+        ]),
+      },
+      {
+        name: 'a member may not check anyone in',
+        method: 'POST',
+        path: '/checkin',
+        as: 'member',
+        json: (v) => ({ code: v.checkinCode, branchId: v.centroId }),
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: "the admin reads the member's attendance",
+        method: 'GET',
+        path: (v) => `/checkin/members/${v.memberId}`,
+        as: 'admin',
+        status: 200,
+        body: {
+          attended: m.number,
+          noShows: m.number,
+          lateCancels: m.number,
+          latest: m.arrayOf({
+            sessionId: m.string,
+            lessonName: m.string,
+            start: m.string,
+            kind: m.oneOf('attended', 'no-show', 'late-cancel'),
+            at: m.iso,
+          }),
+        },
+      },
+      {
+        name: "a member may not read another's attendance",
+        method: 'GET',
+        path: (v) => `/checkin/members/${v.memberId}`,
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+    ],
+  });
+  scenarios.push({
     name: "the trainer's sessions: their week to teach and a session's list; members may not see them",
     steps: [
       {
@@ -2164,7 +2261,15 @@ export function contractScenarios(w: World): Scenario[] {
         status: 200,
         body: (v) => ({
           session: { ...SESSION, id: String(v.taughtId), mine: null },
-          confirmed: m.arrayOf({ memberId: m.id, name: m.string, seat: m.number, at: m.iso, promoted: m.boolean }),
+          confirmed: m.arrayOf({
+            memberId: m.id,
+            name: m.string,
+            seat: m.number,
+            at: m.iso,
+            promoted: m.boolean,
+            checkedIn: m.nullable(m.iso),
+            noShow: m.boolean,
+          }),
           waiting: m.arrayOf({ memberId: m.id, name: m.string, position: m.number, at: m.iso }),
           lateCancels: m.arrayOf({ memberId: m.id, name: m.string, at: m.iso }),
         }),

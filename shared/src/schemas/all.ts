@@ -37,6 +37,12 @@ export {
   sessionRoster,
   sessionSaved,
   taughtSession,
+  attendanceKind,
+  memberAttendance,
+  checkinCard,
+  checkinForm,
+  rosterCheckinForm,
+  checkinResult,
 } from './sessions';
 export { calendarFeed, calendarFeedRenewed } from './feeds';
 export {

@@ -24,7 +24,17 @@ export type { PlanDto, PlanInput } from './plans';
 export { parseDate } from './events';
 export { scheduleOf, SCHEDULE_FIELDS, weekly } from './week';
 export type { CalendarEventDto } from './events';
-export type { ClassSessionDto, NextSessionDto, BookingResultDto, SessionRosterDto, TaughtSessionDto } from './sessions';
+export type {
+  ClassSessionDto,
+  NextSessionDto,
+  BookingResultDto,
+  SessionRosterDto,
+  TaughtSessionDto,
+  AttendanceKind,
+  MemberAttendanceDto,
+  CheckinCardDto,
+  CheckinResultDto,
+} from './sessions';
 export type { CalendarFeedDto } from './feeds';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';

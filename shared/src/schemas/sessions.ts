@@ -68,6 +68,10 @@ export const sessionRoster = z.object({
       /** When the place was confirmed (booked, or promoted from the waitlist). */
       at: z.string(),
       promoted: z.boolean(),
+      /** When the member was checked in at the sede (null: not yet). */
+      checkedIn: z.string().nullable(),
+      /** Attendance was closed after the session and the member never came. */
+      noShow: z.boolean(),
     })
     .array(),
   waiting: z.object({ memberId: z.string(), name: z.string(), position: z.number().int(), at: z.string() }).array(),
@@ -110,8 +114,72 @@ export const sessionCancelForm = z.object({
   ),
 });
 
+/** What a member did with a place: came (checked in), did not come, or gave it up late. */
+export const attendanceKind = z.enum(['attended', 'no-show', 'late-cancel']);
+
+/** A member's attendance as the admin sees it: counts, and the latest entries newest first. */
+export const memberAttendance = z.object({
+  attended: z.number().int(),
+  noShows: z.number().int(),
+  lateCancels: z.number().int(),
+  latest: z
+    .object({
+      sessionId: z.string(),
+      lessonName: z.string(),
+      /** The session's local start (`YYYY-MM-DDTHH:mm`). */
+      start: z.string(),
+      kind: attendanceKind,
+      at: z.string(),
+    })
+    .array(),
+});
+z.globalRegistry.add(memberAttendance, { id: 'MemberAttendance' });
+
+/** The member's check-in code now (it changes every `stepSeconds`), to show as a QR code and as text. */
+export const checkinCard = z.object({
+  /** What the QR code carries and the desk may type: 14 characters. */
+  code: z.string(),
+  /** The same, as people read it: `K7QX-M2PA-482913`. */
+  display: z.string(),
+  /** When this code is replaced by the next one (ISO). */
+  changesAt: z.string(),
+});
+z.globalRegistry.add(checkinCard, { id: 'CheckinCard' });
+
+/** The front desk checks a member in at a sede by their code. */
+export const checkinForm = z.object({
+  code: field(
+    wire.text(),
+    text(z.string().min(1, MESSAGES.checkin.codeRequired).max(40, MESSAGES.checkin.invalidCode)),
+  ),
+  branchId: field(
+    wire.text(),
+    text(z.string().min(1, MESSAGES.checkin.branchRequired).max(24, MESSAGES.checkin.unknownBranch)),
+  ),
+});
+
+/** A trainer or an admin checks a booked member in from the session's roster. */
+export const rosterCheckinForm = z.object({
+  memberId: field(
+    wire.text(),
+    text(z.string().min(1, MESSAGES.checkin.memberRequired).max(24, MESSAGES.checkin.memberRequired)),
+  ),
+});
+
+/** A check-in done (or done already): who, and the session with its places. */
+export const checkinResult = z.object({
+  message: z.string(),
+  memberName: z.string(),
+  already: z.boolean(),
+  session: classSession,
+});
+
 export type ClassSessionDto = z.infer<typeof classSession>;
 export type NextSessionDto = z.infer<typeof nextSession>;
 export type BookingResultDto = z.infer<typeof bookingResult>;
 export type SessionRosterDto = z.infer<typeof sessionRoster>;
 export type TaughtSessionDto = z.infer<typeof taughtSession>;
+export type AttendanceKind = z.infer<typeof attendanceKind>;
+export type MemberAttendanceDto = z.infer<typeof memberAttendance>;
+export type CheckinCardDto = z.infer<typeof checkinCard>;
+export type CheckinResultDto = z.infer<typeof checkinResult>;

@@ -23,6 +23,8 @@ export interface SeatEntry {
   at: Date;
   /** Whether the member came off the waitlist. */
   promoted: boolean;
+  /** When the member was checked in at the sede (null: not yet). */
+  checkedIn: Date | null;
 }
 
 export interface WaitEntry {
@@ -58,6 +60,11 @@ export interface SessionState {
   cancelReason: string;
   /** A substitute trainer's id for this session only (null: the class's). */
   trainer: string | null;
+  /**
+   * When attendance was closed after the session ended: from then on a confirmed place nobody
+   * checked in to is a no-show (null: still open).
+   */
+  closedAt: Date | null;
   /** Incremented by every write. */
   version: number;
 }
@@ -75,7 +82,9 @@ export type SessionRequest =
   | { op: 'cancel'; member: string }
   | { op: 'capacity'; capacity: number | null }
   | { op: 'trainer'; trainer: string | null }
-  | { op: 'cancel-session'; reason: string };
+  | { op: 'cancel-session'; reason: string }
+  | { op: 'check-in'; member: string }
+  | { op: 'close' };
 
 export type SessionOutcome =
   | { result: 'confirmed'; seat: number; already: boolean }
@@ -83,6 +92,7 @@ export type SessionOutcome =
   | { result: 'cancelled'; late: boolean; held: boolean }
   | { result: 'not-booked' }
   | { result: 'session-cancelled' }
+  | { result: 'checked-in'; seat: number; already: boolean }
   | { result: 'done' };
 
 export const emptySessionState = (): SessionState => ({
@@ -94,6 +104,7 @@ export const emptySessionState = (): SessionState => ({
   cancelledAt: null,
   cancelReason: '',
   trainer: null,
+  closedAt: null,
   version: 0,
 });
 
@@ -127,7 +138,7 @@ function promote(state: SessionState, terms: SessionTerms, now: Date): void {
     const seat = freeSeat(state, capacity);
     if (seat === undefined) return;
     const next = state.waitlist.shift() as WaitEntry;
-    state.confirmed.push({ member: next.member, seat, at: now, promoted: true });
+    state.confirmed.push({ member: next.member, seat, at: now, promoted: true, checkedIn: null });
     state.notices.push({
       id: `promoted:${next.member}:${state.version + 1}:${seat}`,
       member: next.member,
@@ -153,8 +164,9 @@ export function applySessionRequest(
       const capacity = effectiveCapacity(state, terms);
       const queueOpen = state.waitlist.length === 0 || now >= terms.lateFrom;
       const seat = queueOpen && state.confirmed.length < capacity ? freeSeat(state, capacity) : undefined;
-      if (seat !== undefined) state.confirmed.push({ member: request.member, seat, at: now, promoted: false });
-      else state.waitlist.push({ member: request.member, at: now });
+      if (seat !== undefined) {
+        state.confirmed.push({ member: request.member, seat, at: now, promoted: false, checkedIn: null });
+      } else state.waitlist.push({ member: request.member, at: now });
       return;
     }
     case 'cancel': {
@@ -175,6 +187,16 @@ export function applySessionRequest(
     case 'capacity':
       state.capacity = request.capacity;
       promote(state, terms, now);
+      return;
+    case 'check-in': {
+      // Attendance is final once closed: a member marked no-show stays one.
+      if (state.cancelledAt || state.closedAt) return;
+      const place = state.confirmed.find((p) => p.member === request.member);
+      if (place && !place.checkedIn) place.checkedIn = now;
+      return;
+    }
+    case 'close':
+      if (!state.closedAt) state.closedAt = now;
       return;
     case 'trainer':
       state.trainer = request.trainer;
@@ -199,6 +221,7 @@ export function applySessionRequest(
  * started from), so a member promoted later in the batch shows confirmed.
  */
 export function sessionOutcome(state: SessionState, request: SessionRequest, before: SessionState): SessionOutcome {
+  if (request.op === 'check-in') return checkInOutcome(state, request.member, before);
   if (request.op !== 'book' && request.op !== 'cancel') return { result: 'done' };
   const { member } = request;
   const wasHeld = holds(before, member);
@@ -214,7 +237,19 @@ export function sessionOutcome(state: SessionState, request: SessionRequest, bef
   return { result: 'not-booked' };
 }
 
-/** Applies a batch of requests in order and answers each one's outcome (and the state before). */
+/** A check-in's outcome: `already` when the member was checked in before this request (`before`). */
+function checkInOutcome(state: SessionState, member: string, before: SessionState): SessionOutcome {
+  const place = state.confirmed.find((p) => p.member === member);
+  if (!place?.checkedIn) return state.cancelledAt ? { result: 'session-cancelled' } : { result: 'not-booked' };
+  const earlier = before.confirmed.find((p) => p.member === member)?.checkedIn;
+  return { result: 'checked-in', seat: place.seat, already: !!earlier };
+}
+
+/**
+ * Applies a batch of requests in order and answers each one's outcome, from the state after the
+ * whole batch; a check-in from the state just before it, so of two in one batch the second says
+ * the member was already in.
+ */
 export function applySessionBatch(
   state: SessionState,
   terms: SessionTerms,
@@ -222,8 +257,17 @@ export function applySessionBatch(
   now: Date,
 ): SessionOutcome[] {
   const before = copySessionState(state);
-  for (const request of requests) applySessionRequest(state, terms, request, now);
-  return requests.map((request) => sessionOutcome(state, request, before));
+  const checkedBefore = requests.map((request) => {
+    const previous = request.op === 'check-in' ? copySessionState(state) : null;
+    applySessionRequest(state, terms, request, now);
+    return previous;
+  });
+  return requests.map((request, i) => {
+    const previous = checkedBefore[i];
+    return request.op === 'check-in' && previous
+      ? checkInOutcome(state, request.member, previous)
+      : sessionOutcome(state, request, before);
+  });
 }
 
 /** A session as a member (or a visitor: `member` null) sees it, from its state and its times. */
@@ -317,6 +361,8 @@ export function sessionRosterOf(
         seat: e.seat,
         at: e.at.toISOString(),
         promoted: e.promoted,
+        checkedIn: e.checkedIn ? e.checkedIn.toISOString() : null,
+        noShow: state.closedAt !== null && !e.checkedIn,
       })),
     waiting: state.waitlist.map((e, i) => ({
       memberId: e.member,

@@ -202,6 +202,24 @@ export const MESSAGES = {
       `${taken} de ${capacity} lugares ocupados${waiting > 0 ? `, ${waiting} en espera` : ''}.`,
     cancelled: (reason: string) => (reason ? `Sesión cancelada: ${reason}` : 'Sesión cancelada'),
   },
+  /** Checking members in at the sede (the front desk scans or types the code of their profile). */
+  checkin: {
+    codeRequired: 'Escribe o escanea el código de la persona',
+    branchRequired: 'Elige la sede',
+    memberRequired: 'Indica la persona',
+    invalidCode: 'El código no es válido o ya caducó: pide que abran su perfil y muestren el código actual',
+    unknownBranch: 'No se encontró la sede',
+    membershipInactive: (name: string) => `La membresía de ${name} no está activa`,
+    noBooking: (name: string) => `${name} no tiene una reserva para ahora en esta sede`,
+    wrongBranch: (name: string, lesson: string, branch: string) =>
+      `${name} tiene reserva en ${lesson}, pero en la sede ${branch}`,
+    tooEarly: (lesson: string, time: string, minutes: number) =>
+      `Todavía es pronto: ${lesson} empieza a las ${time} y el check-in abre ${minutes} minutos antes`,
+    notOpen: (minutes: number) => `El check-in abre ${minutes} minutos antes de la clase y cierra al terminar`,
+    notTrainer: 'Solo puedes hacer el check-in en las clases que das',
+    done: (name: string, lesson: string, time: string) => `Check-in hecho: ${name}, ${lesson} de las ${time}`,
+    already: (name: string, lesson: string) => `${name} ya había hecho el check-in en ${lesson}`,
+  },
   /** A class's days and hours against its sede's and its trainer's other classes (issue 18). */
   schedule: {
     branchClosed: (branch: string, closed: readonly string[], open: readonly string[]) =>

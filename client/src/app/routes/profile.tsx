@@ -6,6 +6,7 @@ import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { TeachingSessions } from '../../features/bookings/components/teaching-sessions';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card';
+import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -92,6 +93,8 @@ export function ProfileRoute() {
         </article>
 
         <MembershipCard user={user} />
+
+        {user.membresia?.status === 'Activo' && <CheckinCard />}
 
         {user.isMonitor && (
           <article className="profile__card profile__card--wide">

@@ -14,6 +14,7 @@ const LINKS = [
   { to: paths.dashboardTrainers, label: es.dashboard.trainers },
   { to: paths.dashboardLessons, label: es.dashboard.lessons },
   { to: paths.dashboardMessages, label: es.dashboard.messages },
+  { to: paths.dashboardCheckin, label: es.dashboard.checkin },
 ];
 
 /**

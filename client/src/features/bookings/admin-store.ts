@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { SESSION_PLANNING_DAYS, type ClassSessionDto, type SessionRosterDto } from '@pulso/shared';
 import { createMutator, type Outcome } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type LoadOptions, type Slot } from '../../lib/resource';
-import { cancelSession, changeSession, getPlannedSessions, getRoster } from './api/bookings';
+import { cancelSession, changeSession, checkInFromRoster, getPlannedSessions, getRoster } from './api/bookings';
 
 interface SessionsAdminState {
   /** The class's sessions in the planning period, keyed by the class's id. */
@@ -15,6 +15,8 @@ interface SessionsAdminState {
   fetchRoster: (sessionId: string) => Promise<void>;
   change: (session: ClassSessionDto, values: { capacity: string; trainerId: string }) => Promise<Outcome>;
   cancel: (session: ClassSessionDto, reason: string) => Promise<Outcome>;
+  /** Checks a booked member in from the roster, then reads the roster again. */
+  checkIn: (sessionId: string, memberId: string) => Promise<Outcome>;
 }
 
 const PLANNED = slot<SessionsAdminState, 'planned'>('planned', []);
@@ -43,5 +45,13 @@ export const useSessionsAdminStore = create<SessionsAdminState>()((set, get) => 
     fetchRoster: (sessionId) => load(ROSTER, sessionId, () => getRoster(sessionId)),
     change: (session, values) => run(session, () => changeSession(session.id, values)),
     cancel: (session, reason) => run(session, () => cancelSession(session.id, reason)),
+    checkIn: async (sessionId, memberId) => {
+      const outcome = await mutate(
+        `${sessionId}|${memberId}`,
+        async () => (await checkInFromRoster(sessionId, memberId)).message,
+      );
+      await load(ROSTER, sessionId, () => getRoster(sessionId), { quiet: true });
+      return outcome;
+    },
   };
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ContactMessageDto, PaymentDto, PlanDto } from '@pulso/shared';
+import type { ContactMessageDto, MemberAttendanceDto, PaymentDto, PlanDto } from '@pulso/shared';
 import { mutate, type Outcome } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type Slot } from '../../lib/resource';
 import * as usersApi from './api/users-admin';
@@ -19,6 +19,9 @@ interface UsersAdminState {
   suspended: Slot<UserList>;
   messages: Slot<ContactMessageDto[]>;
   plans: Slot<PlanDto[]>;
+  /** The attendance of the user open in the edit popup, keyed by their id. */
+  attendance: Slot<MemberAttendanceDto | null>;
+  fetchAttendance: (userId: string) => Promise<void>;
   /** Loads a page of active users (the current one when no page is given). */
   fetchUsers: (page?: number) => Promise<void>;
   fetchSuspended: (page?: number) => Promise<void>;
@@ -40,6 +43,7 @@ const USERS = slot<UsersAdminState, 'users'>('users', FIRST_PAGE);
 const SUSPENDED = slot<UsersAdminState, 'suspended'>('suspended', FIRST_PAGE);
 const MESSAGES = slot<UsersAdminState, 'messages'>('messages', []);
 const PLANS = slot<UsersAdminState, 'plans'>('plans', []);
+const ATTENDANCE = slot<UsersAdminState, 'attendance'>('attendance', null);
 
 /** A page of a list; when its last rows were removed (the page is past the end now), the last page. */
 async function readPage(
@@ -60,6 +64,7 @@ export const useUsersAdminStore = create<UsersAdminState>()((set, get) => {
     suspended: emptySlot(FIRST_PAGE),
     messages: emptySlot([]),
     plans: emptySlot([]),
+    attendance: emptySlot(null),
 
     fetchUsers: (page) =>
       load(USERS, null, () => readPage(usersApi.getUsers, Math.max(1, page ?? get().users.value.page))),
@@ -69,6 +74,7 @@ export const useUsersAdminStore = create<UsersAdminState>()((set, get) => {
       ),
     fetchMessages: () => load(MESSAGES, null, usersApi.getContactMessages),
     fetchPlans: () => load(PLANS, null, usersApi.getPlans),
+    fetchAttendance: (userId) => load(ATTENDANCE, userId, () => usersApi.getAttendance(userId)),
 
     createUser: (body) => mutate(async () => (await usersApi.createUser(body)).message),
     // Each change below is followed by a new read of the list it changed.

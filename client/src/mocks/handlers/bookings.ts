@@ -19,7 +19,12 @@ import {
   TEACHING_DAYS,
   toText,
   weekdayOf,
+  CHECKIN_CODE,
+  formatCheckinCode,
+  type AttendanceKind,
   type BookingResultDto,
+  type CheckinResultDto,
+  type MemberAttendanceDto,
   type ClassSessionDto,
   type HeldBooking,
   type NextSessionDto,
@@ -28,7 +33,7 @@ import {
   type TaughtSessionDto,
 } from '@pulso/shared';
 import type { LessonRec, MockData, StoredSession, UserRec } from '../db';
-import { MockHttpError } from '../http';
+import { checkId, MockHttpError } from '../http';
 import { findLesson } from '../lookups';
 import type { Route } from '../route';
 import { listOf } from './lessons';
@@ -40,6 +45,8 @@ import { listOf } from './lessons';
  */
 
 const RULES = { opensDays: 7, lateCancelHours: 2 };
+const CHECKIN_OPENS_MINUTES = 30;
+const c = MESSAGES.checkin;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const m = MESSAGES.bookings;
@@ -99,11 +106,16 @@ function stateOf(stored: StoredSession | undefined): SessionState {
   if (!stored) return emptySessionState();
   return {
     ...stored,
-    confirmed: stored.confirmed.map((e) => ({ ...e, at: toDate(e.at) })),
+    confirmed: stored.confirmed.map((e) => ({
+      ...e,
+      at: toDate(e.at),
+      checkedIn: e.checkedIn ? toDate(e.checkedIn) : null,
+    })),
     waitlist: stored.waitlist.map((e) => ({ ...e, at: toDate(e.at) })),
     cancellations: stored.cancellations.map((e) => ({ ...e, at: toDate(e.at) })),
     notices: stored.notices.map((e) => ({ ...e, at: toDate(e.at) })),
     cancelledAt: stored.cancelledAt ? toDate(stored.cancelledAt) : null,
+    closedAt: stored.closedAt ? toDate(stored.closedAt) : null,
   };
 }
 
@@ -266,7 +278,7 @@ export const bookingsHandlers = (route: Route) => [
 
   route(
     'GET /sessions/teaching',
-    { access: 'trainer', ok: [200, schemas.taughtSession.array()] },
+    { access: 'staff', ok: [200, schemas.taughtSession.array()] },
     ({ user, data, url }) => {
       const { days, error } = planningDays(url.searchParams.get('days') ?? undefined);
       if (error) throw MockHttpError.validation({ days: error });
@@ -276,7 +288,7 @@ export const bookingsHandlers = (route: Route) => [
 
   route(
     'GET /sessions/:sessionId/roster',
-    { access: 'trainer', ok: [200, schemas.sessionRoster] },
+    { access: 'staff', ok: [200, schemas.sessionRoster] },
     ({ params, user, data }) => {
       const context = sessionContext(data, params.sessionId);
       if (!user.isAdmin && teacherOf(context, stateOf(data.sessions[context.id])) !== user.id) {
@@ -326,6 +338,24 @@ export const bookingsHandlers = (route: Route) => [
   ),
 
   route(
+    'POST /sessions/:sessionId/checkin',
+    { access: 'staff', body: schemas.rosterCheckinForm, ok: [200, schemas.checkinResult] },
+    ({ params, input, user, data }) => {
+      const context = sessionContext(data, params.sessionId);
+      const state = stateOf(data.sessions[context.id]);
+      if (!mayCheckIn(user, context, state)) throw fail(403, ERROR_CODES.FORBIDDEN, c.notTrainer);
+      const now = new Date();
+      const { opensAt, endsAt } = checkinWindow(context);
+      if (now < opensAt || now >= endsAt) {
+        throw fail(409, ERROR_CODES.CHECKIN_TOO_EARLY, c.notOpen(CHECKIN_OPENS_MINUTES));
+      }
+      const member = toText(input.memberId);
+      const name = data.users.find((u) => u.id === member)?.fullName ?? '';
+      return checkInto(data, context, member, name, now);
+    },
+  ),
+
+  route(
     'POST /sessions/:sessionId/booking',
     { access: 'member', ok: [200, schemas.bookingResult] },
     ({ params, user, data }) => {
@@ -353,7 +383,159 @@ export const bookingsHandlers = (route: Route) => [
       if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
       const outcome = change(data, context, { op: 'cancel', member: user.id });
       if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+      if (outcome.late && outcome.held) addAttendance(data, user.id, context, 'late-cancel', now);
       return resultOf(outcome, view(data, context, user.id, now));
+    },
+  ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Check-in (server/src/modules/checkin and bookings.checkin.ts): the member's rotating code, the
+// desk's check-in at a sede, and each member's attendance.
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** FNV-1a: the mock has no server secret; its codes only have to look and behave like the server's. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+const cardOf = (member: string) =>
+  Array.from({ length: CHECKIN_CODE.cardLength }, (_, i) => ALPHABET[hash(`${member}:${i}`) % 32]).join('');
+const stepOf = (at: Date) => Math.floor(at.getTime() / (CHECKIN_CODE.stepSeconds * 1000));
+const digitsOf = (card: string, step: number) => String(hash(`${card}:${step}`) % 1_000_000).padStart(6, '0');
+
+function memberOfCode(data: MockData, raw: string, now: Date): UserRec | null {
+  const code = raw.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (!CHECKIN_CODE.pattern.test(code)) return null;
+  const card = code.slice(0, CHECKIN_CODE.cardLength);
+  const step = stepOf(now);
+  let valid = false;
+  for (let s = step + 1; s > step - CHECKIN_CODE.acceptedSteps; s--) {
+    if (digitsOf(card, s) === code.slice(CHECKIN_CODE.cardLength)) valid = true;
+  }
+  return valid ? (data.users.find((u) => cardOf(u.id) === card) ?? null) : null;
+}
+
+function checkinWindow(context: Context) {
+  return {
+    opensAt: new Date(context.startsAt.getTime() - CHECKIN_OPENS_MINUTES * 60_000),
+    endsAt: new Date(`${context.end}:00`),
+  };
+}
+
+function mayCheckIn(user: { id: string; isAdmin: boolean }, context: Context, state: SessionState): boolean {
+  return user.isAdmin || (state.trainer ?? context.lesson.trainer) === user.id;
+}
+
+const localTime = (at: string) => String(Number(at.slice(11, 13))) + at.slice(13, 16);
+
+function addAttendance(data: MockData, member: string, context: Context, kind: AttendanceKind, now: Date) {
+  data.attendance ??= {};
+  const entries = (data.attendance[member] ??= []);
+  if (entries.some((e) => e.session === context.id && e.kind === kind)) return;
+  entries.push({
+    session: context.id,
+    lessonName: context.lesson.name,
+    start: context.start,
+    kind,
+    at: now.toISOString(),
+  });
+}
+
+function checkInto(data: MockData, context: Context, member: string, name: string, now: Date): CheckinResultDto {
+  const outcome = change(data, context, { op: 'check-in', member });
+  if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
+  if (outcome.result !== 'checked-in') throw fail(409, ERROR_CODES.CHECKIN_NO_BOOKING, c.noBooking(name));
+  addAttendance(data, member, context, 'attended', now);
+  return {
+    message: outcome.already
+      ? c.already(name, context.lesson.name)
+      : c.done(name, context.lesson.name, localTime(context.start)),
+    memberName: name,
+    already: outcome.already,
+    session: view(data, context, null, now),
+  };
+}
+
+export const checkinHandlers = (route: Route) => [
+  route('GET /checkin/card', { access: 'signed-in', ok: [200, schemas.checkinCard] }, ({ user }) => {
+    const now = new Date();
+    const card = cardOf(user.id);
+    const step = stepOf(now);
+    const code = `${card}${digitsOf(card, step)}`;
+    const changesAt = new Date((step + 1) * CHECKIN_CODE.stepSeconds * 1000).toISOString();
+    return { code, display: formatCheckinCode(code), changesAt };
+  }),
+
+  route(
+    'POST /checkin',
+    { access: 'staff', body: schemas.checkinForm, ok: [200, schemas.checkinResult] },
+    ({ input, user, data }) => {
+      const branchId = toText(input.branchId);
+      const branch = data.branches.find((b) => b.id === branchId);
+      if (!branch) throw MockHttpError.validation({ branchId: c.unknownBranch });
+      const now = new Date();
+      const member = memberOfCode(data, toText(input.code), now);
+      if (!member || member.deletedAt) throw fail(404, ERROR_CODES.CHECKIN_INVALID_CODE, c.invalidCode);
+      const name = member.fullName;
+      const { membership } = member;
+      if (!membership || new Date(membership.start) > now || new Date(membership.end) < now) {
+        throw fail(403, ERROR_CODES.MEMBERSHIP_INACTIVE, c.membershipInactive(name));
+      }
+      // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight).
+      const day = today(now);
+      const relevant = (context: Context | null): context is Context => {
+        if (!context) return false;
+        const window = checkinWindow(context);
+        return now < window.endsAt && (context.date === day || now >= window.opensAt);
+      };
+      const held = Object.entries(data.sessions)
+        .filter(([, session]) => session.confirmed.some((p) => p.member === member.id))
+        .map(([id]) => sessionContextOrNull(data, id))
+        .filter(relevant)
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      const here = held.filter((context) => context.lesson.branch === branchId);
+      const open = here.find((context) => now >= checkinWindow(context).opensAt);
+      if (open) {
+        if (!mayCheckIn(user, open, stateOf(data.sessions[open.id])))
+          throw fail(403, ERROR_CODES.FORBIDDEN, c.notTrainer);
+        return checkInto(data, open, member.id, name, now);
+      }
+      const later = here[0];
+      if (later) {
+        throw fail(
+          409,
+          ERROR_CODES.CHECKIN_TOO_EARLY,
+          c.tooEarly(later.lesson.name, localTime(later.start), CHECKIN_OPENS_MINUTES),
+        );
+      }
+      const elsewhere = held[0];
+      if (elsewhere) {
+        const other = data.branches.find((b) => b.id === elsewhere.lesson.branch)?.name ?? '';
+        throw fail(409, ERROR_CODES.CHECKIN_WRONG_BRANCH, c.wrongBranch(name, elsewhere.lesson.name, other));
+      }
+      throw fail(409, ERROR_CODES.CHECKIN_NO_BOOKING, c.noBooking(name));
+    },
+  ),
+
+  route(
+    'GET /checkin/members/:memberId',
+    { access: 'admin', ok: [200, schemas.memberAttendance] },
+    ({ params, data }): MemberAttendanceDto => {
+      const entries = data.attendance?.[checkId(params.memberId)] ?? [];
+      const count = (kind: AttendanceKind) => entries.filter((e) => e.kind === kind).length;
+      return {
+        attended: count('attended'),
+        noShows: count('no-show'),
+        lateCancels: count('late-cancel'),
+        latest: [...entries]
+          .reverse()
+          .slice(0, 20)
+          .map((e) => ({ sessionId: e.session, lessonName: e.lessonName, start: e.start, kind: e.kind, at: e.at })),
+      };
     },
   ),
 ];

@@ -62,10 +62,10 @@ describe('security: access', () => {
   });
 
   /**
-   * Who may call each mounted route. A route missing here fails the inventory test. 'trainer' is a
-   * trainer or an admin (the service then checks which sessions a trainer may see).
+   * Who may call each mounted route. A route missing here fails the inventory test. 'staff' is a
+   * trainer or an admin (the service then checks which sessions a trainer may see or act on).
    */
-  const ACCESS: Record<string, 'public' | 'signed-in' | 'trainer' | 'self-or-admin' | 'admin'> = {
+  const ACCESS: Record<string, 'public' | 'signed-in' | 'self-or-admin' | 'staff' | 'admin'> = {
     'POST /payments/webhook': 'public',
     'GET /health': 'public',
     'GET /ready': 'public',
@@ -110,11 +110,15 @@ describe('security: access', () => {
     'GET /sessions/of/{lessonId}': 'public',
     'GET /sessions/{sessionId}': 'public',
     'PUT /sessions/{sessionId}': 'admin',
-    'GET /sessions/teaching': 'trainer',
-    'GET /sessions/{sessionId}/roster': 'trainer',
+    'GET /sessions/teaching': 'staff',
+    'GET /sessions/{sessionId}/roster': 'staff',
     'POST /sessions/{sessionId}/cancel': 'admin',
+    'POST /sessions/{sessionId}/checkin': 'staff',
     'POST /sessions/{sessionId}/booking': 'signed-in',
     'DELETE /sessions/{sessionId}/booking': 'signed-in',
+    'GET /checkin/card': 'signed-in',
+    'POST /checkin': 'staff',
+    'GET /checkin/members/{memberId}': 'admin',
     'GET /types': 'public',
     'GET /goals': 'public',
     'POST /reviews/create': 'signed-in',
@@ -155,19 +159,19 @@ describe('security: access', () => {
     },
   );
 
-  test.each(['GET /stats', 'GET /contact'])(
+  test.each(Object.entries(ACCESS).filter(([, who]) => who === 'staff'))(
+    'when a member who is not staff calls %s (%s), then 403 and nothing changes',
+    async (route) => {
+      expectRefused(await unchanged(() => call(route, alice.token)), 403);
+    },
+  );
+
+  test.each(['GET /stats', 'GET /contact', 'GET /checkin/members/{memberId}'])(
     'when a member calls the admin route %s (not in the authorization suite), then 403',
     async (route) => {
       const res = await unchanged(() => call(route, alice.token));
       expectRefused(res, 403);
       expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' });
-    },
-  );
-
-  test.each(Object.entries(ACCESS).filter(([, who]) => who === 'trainer'))(
-    'when a member who is not a trainer calls %s (%s), then 403 and nothing changes',
-    async (route) => {
-      expectRefused(await unchanged(() => call(route, alice.token)), 403);
     },
   );
 

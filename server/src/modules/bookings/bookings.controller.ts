@@ -3,7 +3,9 @@ import { Types } from 'mongoose';
 import type { AppContext } from '../../lib/context';
 import { MESSAGES, planningDays, TEACHING_DAYS } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
+import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
+import { checkInFromRoster } from './bookings.checkin';
 import { deliverNotice } from './bookings.notices';
 import { sendNextSessions } from './bookings.seats';
 import * as bookings from './bookings.service';
@@ -82,6 +84,14 @@ export function bookingsController(ctx: AppContext) {
       const { reason } = validated<{ reason: string }>(req);
       const session = await bookings.cancelSessionByAdmin(sessionId(req), reason, rules, delivery(req));
       res.json({ message: MESSAGES.bookings.sessionCancelledDone, session });
+    },
+
+    /** A trainer or an admin checks a booked member in from the roster. */
+    async checkIn(req: Request, res: Response) {
+      const { memberId } = validated<{ memberId: string }>(req);
+      const member = objectIdOrNull(memberId);
+      if (!member) throw HttpError.validation({ memberId: MESSAGES.checkin.memberRequired });
+      res.json(await checkInFromRoster(sessionId(req), member, caller(req), rules));
     },
 
     async cancel(req: Request, res: Response) {

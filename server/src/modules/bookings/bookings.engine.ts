@@ -47,6 +47,7 @@ export function stateOf(doc: SessionDoc | null): SessionState {
       seat: p.seat,
       at: p.at,
       promoted: !!p.promoted,
+      checkedIn: p.checkedIn ?? null,
     })),
     waitlist: doc.waitlist.map((w) => ({ member: w.member.toString(), at: w.at })),
     cancellations: doc.cancellations.map((c) => ({
@@ -59,6 +60,7 @@ export function stateOf(doc: SessionDoc | null): SessionState {
     cancelledAt: doc.cancelledAt ?? null,
     cancelReason: doc.cancelReason ?? '',
     trainer: doc.trainer ? doc.trainer.toString() : null,
+    closedAt: doc.closedAt ?? null,
     version: doc.version ?? 0,
   };
 }
@@ -84,6 +86,7 @@ function docOf(
     cancelledAt: state.cancelledAt,
     cancelReason: state.cancelReason,
     trainer: state.trainer ? oid(state.trainer) : null,
+    closedAt: state.closedAt,
     version: state.version,
     createdAt: stored?.createdAt ?? now,
     updatedAt: now,

@@ -21,6 +21,8 @@ const placeEntrySchema = new Schema(
     at: { type: Date, required: true },
     /** Whether the member came off the waitlist. */
     promoted: { type: Boolean, default: false },
+    /** When the member was checked in at the sede (null: not yet). */
+    checkedIn: { type: Date, default: null },
   },
   { _id: false },
 );
@@ -75,6 +77,8 @@ const sessionSchema = new Schema(
     cancelReason: { type: String, default: '' },
     /** A substitute trainer for this date only (null: the class's). */
     trainer: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** When attendance was closed after the session ended (unchecked places are then no-shows). */
+    closedAt: { type: Date, default: null },
     /** Incremented by every write. */
     version: { type: Number, default: 0 },
   },

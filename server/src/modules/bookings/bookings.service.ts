@@ -30,6 +30,7 @@ import { objectIdOrNull } from '../../lib/object-id';
 import { isActiveTrainer, userName, type AuthUser } from '../users/users.service';
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
 import { indexSubstitute, unindexSubstitute } from './bookings.trainer-index';
+import { addAttendance } from './bookings.attendance';
 import { SessionModel, type SessionDoc } from './bookings.model';
 
 export type BookingRules = Config['bookings'];
@@ -60,7 +61,7 @@ export interface SessionContext {
  * class's ('Cupo') unless the session has its own; bookings open `opensDays` before the start and
  * close at it; cancelling from `lateCancelHours` before the start is late.
  */
-async function sessionContext(id: string, rules: BookingRules): Promise<SessionContext> {
+export async function sessionContext(id: string, rules: BookingRules): Promise<SessionContext> {
   const parsed = parseSessionId(id);
   if (!parsed) throw sessionNotFound();
   const lesson = await lessonOf(parsed.lessonId).catch(() => {
@@ -104,16 +105,14 @@ export function contextOf(id: string, lesson: LessonDoc, date: string, rules: Bo
 
 const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
 
-/** The stored session `id` (a point read); null when nothing happened to it yet. */
-export async function readSession(id: string): Promise<SessionDoc | null> {
-  return (await sessions().findOne({ _id: id })) as SessionDoc | null;
-}
+/** A stored session by `_id` (null: nothing happened to it yet). */
+export const storedSession = async (id: string) => (await sessions().findOne({ _id: id })) as SessionDoc | null;
 
 /** Who teaches a session: its substitute for that date, else its class's trainer. */
 export const teacherOf = (lesson: Pick<LessonDoc, 'monitor'>, state: Pick<SessionState, 'trainer'>): string =>
   state.trainer ?? lesson.monitor.toString();
 
-export async function sessionDto(
+async function sessionDto(
   context: SessionContext,
   doc: SessionDoc | null,
   member: Types.ObjectId | null,
@@ -185,7 +184,7 @@ export async function changeSessionByAdmin(
   // The substitute's list of sessions (bookings.trainer-index.ts) gains this one before the session
   // names them, and the one they replace loses it after: a list may name a session its trainer no
   // longer teaches (readers check the session), never miss one they do.
-  const previous = (await readSession(id))?.trainer?.toString() ?? null;
+  const previous = (await storedSession(id))?.trainer?.toString() ?? null;
   if (trainer) await indexSubstitute(trainer, context.frame);
   const results = await Promise.all([
     changeSession(context.frame, { op: 'capacity', capacity }),
@@ -275,7 +274,7 @@ export async function upcomingSessions(
 // ---------------------------------------------------------------------------------------------
 // The member's sessions: which sessions they hold a place in or wait for, one document a member.
 
-interface HeldEntry {
+export interface HeldEntry {
   session: string;
   lessonName: string;
   start: string;
@@ -292,6 +291,19 @@ const memberSessions = () => mongoose.connection.collection<MemberSessionsDoc>(M
 
 /** Entries of sessions that ended this long ago are dropped when the member's list is written. */
 const KEEP_ENDED_DAYS = 400;
+
+/**
+ * Runs `work` holding the member's lock: their bookings and their attendance record are written
+ * one request at a time, on every server.
+ */
+export const withMemberLock = <T>(member: Types.ObjectId, work: () => Promise<T>) =>
+  withDocumentLock(`member-sessions:${member.toString()}`, work);
+
+/** The sessions on the member's list (held or waited for), as last written. */
+export async function heldEntries(member: Types.ObjectId): Promise<HeldEntry[]> {
+  const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
+  return held?.entries ?? [];
+}
 
 async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today: string): Promise<void> {
   const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - KEEP_ENDED_DAYS * DAY).toISOString().slice(0, 16);
@@ -382,7 +394,7 @@ export async function bookedSessions(member: Types.ObjectId, since: string, unti
 }
 
 /** The member's part in a session, read from the session (the one place it is decided). */
-function partIn(doc: SessionDoc | null, member: Types.ObjectId): 'confirmed' | 'waitlisted' | null {
+export function partIn(doc: SessionDoc | null, member: Types.ObjectId): 'confirmed' | 'waitlisted' | null {
   if (!doc || doc.cancelledAt) return null;
   if (doc.confirmed.some((p) => p.member.equals(member))) return 'confirmed';
   if (doc.waitlist.some((w) => w.member.equals(member))) return 'waitlisted';
@@ -411,9 +423,8 @@ export async function bookSession(
   if (!membership || membership.start > now || membership.end < context.startsAt) {
     throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
-  return withDocumentLock(`member-sessions:${member.toString()}`, async () => {
-    const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
-    let entries = held?.entries ?? [];
+  return withMemberLock(member, async () => {
+    let entries = await heldEntries(member);
     const clashing = entries.filter((e) => e.session !== id && spansOverlap(e, context.frame));
     for (const entry of clashing) {
       const other = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
@@ -450,7 +461,7 @@ export async function cancelBooking(
 ): Promise<BookingResultDto> {
   const context = await sessionContext(id, rules);
   if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
-  return withDocumentLock(`member-sessions:${member.toString()}`, async () => {
+  return withMemberLock(member, async () => {
     const { outcome, notices, state } = await changeSession(context.frame, {
       op: 'cancel',
       member: member.toString(),
@@ -458,6 +469,10 @@ export async function cancelBooking(
     // The member promoted into the freed place is told right away (the job retries a failed send).
     delivery.send(notices);
     if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
+    if (outcome.late && outcome.held) {
+      const entry = { session: id, lessonName: context.lesson.name, start: context.frame.start, at: now };
+      await addAttendance(member, [{ ...entry, kind: 'late-cancel' }], now);
+    }
     const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
     if (held?.entries.some((e) => e.session === id)) {
       await writeEntries(

@@ -3,7 +3,7 @@ import { addDays, parseSessionId, sessionDates, sessionIdOf, weekdayOf, type Tau
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { currentLessonsWhere } from '../lessons/lessons.views';
 import { stateOf } from './bookings.engine';
-import { contextOf, lessonOf, readSession, stateDto, teacherOf, type BookingRules } from './bookings.service';
+import { contextOf, lessonOf, storedSession, stateDto, teacherOf, type BookingRules } from './bookings.service';
 import { substituteEntries } from './bookings.trainer-index';
 
 /**
@@ -44,7 +44,7 @@ export async function teachingSessions(
       // A class retired since, or whose days changed, has no session that date any more.
       const lesson = await lessonOf(lessonId).catch(() => null);
       if (!lesson || !lesson.scheduleDays.includes(weekdayOf(date))) return null;
-      const state = stateOf(await readSession(id));
+      const state = stateOf(await storedSession(id));
       // The session's document decides: a substitute set there teaches it instead.
       if (teacherOf(lesson, state) !== me) return null;
       const session = await stateDto(contextOf(id, lesson, date, rules), state, null, now);

@@ -80,8 +80,24 @@ describe('SessionsAdmin (/dashboard/clases/sesiones/:id)', () => {
     vi.mocked(getRoster).mockResolvedValue({
       session: SESSION,
       confirmed: [
-        { memberId: 'a', name: 'Ana Ruiz', seat: 1, at: '2030-01-01T10:00:00.000Z', promoted: false },
-        { memberId: 'b', name: 'Bea Gil', seat: 2, at: '2030-01-02T10:00:00.000Z', promoted: true },
+        {
+          memberId: 'a',
+          name: 'Ana Ruiz',
+          seat: 1,
+          at: '2030-01-01T10:00:00.000Z',
+          promoted: false,
+          checkedIn: null,
+          noShow: false,
+        },
+        {
+          memberId: 'b',
+          name: 'Bea Gil',
+          seat: 2,
+          at: '2030-01-02T10:00:00.000Z',
+          promoted: true,
+          checkedIn: null,
+          noShow: false,
+        },
       ],
       waiting: [{ memberId: 'c', name: 'Cris Paz', position: 1, at: '2030-01-03T10:00:00.000Z' }],
       lateCancels: [{ memberId: 'd', name: 'Dani Sol', at: '2030-01-07T17:00:00.000Z' }],

@@ -1,13 +1,14 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { apiError } from '../../../test/helpers';
-import { getRoster } from '../api/bookings';
+import { checkInFromRoster, getRoster } from '../api/bookings';
 import { TrainerRoster } from '../components/trainer-roster';
 import { useTeachingStore } from '../trainer-store';
 import { yogaSession } from './fixtures';
 
-vi.mock('../api/bookings', () => ({ getTeachingSessions: vi.fn(), getRoster: vi.fn() }));
+vi.mock('../api/bookings', () => ({ getTeachingSessions: vi.fn(), getRoster: vi.fn(), checkInFromRoster: vi.fn() }));
 
 const SESSION = yogaSession({ capacity: 2, taken: 2, seatsLeft: 0, waiting: 1 });
 
@@ -22,13 +23,30 @@ function renderPage(userId = 't1') {
 describe('TrainerRoster (/profile/sesiones/:sessionId)', () => {
   beforeEach(() => {
     useTeachingStore.setState(useTeachingStore.getInitialState(), true);
+    vi.mocked(checkInFromRoster).mockReset();
     vi.mocked(getRoster)
       .mockReset()
       .mockResolvedValue({
         session: SESSION,
         confirmed: [
-          { memberId: 'a', name: 'Ana Ruiz', seat: 1, at: '2030-01-01T10:00:00.000Z', promoted: false },
-          { memberId: 'b', name: 'Bea Gil', seat: 2, at: '2030-01-02T10:00:00.000Z', promoted: true },
+          {
+            memberId: 'a',
+            name: 'Ana Ruiz',
+            seat: 1,
+            at: '2030-01-01T10:00:00.000Z',
+            promoted: false,
+            checkedIn: null,
+            noShow: false,
+          },
+          {
+            memberId: 'b',
+            name: 'Bea Gil',
+            seat: 2,
+            at: '2030-01-02T10:00:00.000Z',
+            promoted: true,
+            checkedIn: null,
+            noShow: false,
+          },
         ],
         waiting: [{ memberId: 'c', name: 'Cris Paz', position: 1, at: '2030-01-03T10:00:00.000Z' }],
         lateCancels: [],
@@ -51,6 +69,38 @@ describe('TrainerRoster (/profile/sesiones/:sessionId)', () => {
     expect(screen.queryByRole('heading', { name: 'Cancelaciones tardías' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a mi perfil' })).toHaveAttribute('href', '/profile');
     expect(getRoster).toHaveBeenCalledWith(SESSION.id);
+  });
+
+  test("when the trainer presses 'Registrar entrada' for a member, then the server checks them in and the list shows it", async () => {
+    const user = userEvent.setup();
+    vi.mocked(checkInFromRoster).mockResolvedValue({
+      message: 'Entrada registrada: Ana Ruiz',
+      memberName: 'Ana Ruiz',
+      already: false,
+      session: SESSION,
+    });
+    renderPage();
+    const ana = await screen.findByRole('button', { name: /Ana Ruiz/ });
+    vi.mocked(getRoster).mockResolvedValueOnce({
+      session: SESSION,
+      confirmed: [
+        {
+          memberId: 'a',
+          name: 'Ana Ruiz',
+          seat: 1,
+          at: '2030-01-01T10:00:00.000Z',
+          promoted: false,
+          checkedIn: '2030-01-07T17:55:00.000Z',
+          noShow: false,
+        },
+      ],
+      waiting: [],
+      lateCancels: [],
+    });
+    await user.click(ana);
+    expect(checkInFromRoster).toHaveBeenCalledWith(SESSION.id, 'a');
+    expect(await screen.findByText('Entrada registrada: Ana Ruiz')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ana Ruiz/ })).not.toBeInTheDocument();
   });
 
   test('when the session is not theirs, then the server’s reason shows with a retry and a way back', async () => {

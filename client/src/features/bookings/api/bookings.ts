@@ -1,5 +1,6 @@
 import type {
   BookingResultDto,
+  CheckinResultDto,
   ClassSessionDto,
   NextSessionDto,
   SessionRosterDto,
@@ -74,5 +75,11 @@ export async function getSession(id: string): Promise<ClassSessionDto> {
 /** Every available class's next session with its places left (the class list). */
 export async function getNextSessions(): Promise<NextSessionDto[]> {
   const { data } = await api.get<NextSessionDto[]>('/sessions/next');
+  return data;
+}
+
+/** A trainer or an admin checks a booked member in from the session's roster. */
+export async function checkInFromRoster(id: string, memberId: string): Promise<CheckinResultDto> {
+  const { data } = await api.post<CheckinResultDto>(`${session(id)}/checkin`, { memberId });
   return data;
 }

@@ -10,10 +10,7 @@ interface RosterListsProps {
   roster: SessionRosterDto;
   /** The level of the lists' headings: 3 inside a dialog, 2 on a page of their own. */
   headingLevel?: 2 | 3;
-  /**
-   * More on each place's line, after the name: where the check-in badge and button go once the
-   * roster carries attendance (issue 22, check-in).
-   */
+  /** More on each place's line, after the name: its attendance, or the check-in button. */
   placeExtra?: (place: Place) => ReactNode;
 }
 
@@ -31,9 +28,11 @@ export function RosterLists({ roster, headingLevel = 3, placeExtra }: RosterList
       ) : (
         <ul>
           {roster.confirmed.map((p) => (
-            <li key={p.memberId}>
-              <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
-              {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
+            <li key={p.memberId} className="roster__place">
+              <span>
+                <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
+                {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
+              </span>
               {placeExtra?.(p)}
             </li>
           ))}

@@ -21,6 +21,7 @@ import { slotFor } from '../../../lib/resource';
 import { useForm } from '../../../lib/use-form';
 import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
 import { useSessionsAdminStore } from '../admin-store';
+import { RosterAttendance } from './roster-attendance';
 import { RosterLists } from './roster-lists';
 import '../bookings.css';
 
@@ -193,9 +194,10 @@ export function SessionsAdmin({ lessonId }: { lessonId: string }) {
 
 /** Who has a place (by seat), who waits (in order) and who cancelled late. */
 function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose: () => void }) {
-  const { roster, fetchRoster } = useSessionsAdminStore(
-    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster })),
+  const { roster, fetchRoster, checkIn, busy } = useSessionsAdminStore(
+    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster, checkIn: s.checkIn, busy: s.busy })),
   );
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
   const { value, status, error } = slotFor(roster, session.id);
   useEffect(() => {
     void fetchRoster(session.id);
@@ -205,7 +207,26 @@ function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose:
   if (status === 'failed') {
     body = <LoadFailure text={a.rosterError} error={error} onRetry={() => void fetchRoster(session.id)} />;
   } else if (!value) body = <Spinner label={a.rosterLoading} />;
-  else body = <RosterLists roster={value} />;
+  else {
+    body = (
+      <>
+        <p className={answer && !answer.ok ? 'alert alert--error' : 'roster__answer'} role="status">
+          {answer?.message}
+        </p>
+        <RosterLists
+          roster={value}
+          placeExtra={(p) => (
+            <RosterAttendance
+              place={p}
+              open={!session.cancelled}
+              busy={busy === `${session.id}|${p.memberId}`}
+              onCheckIn={() => void checkIn(session.id, p.memberId).then(setAnswer)}
+            />
+          )}
+        />
+      </>
+    );
+  }
 
   return (
     <Modal

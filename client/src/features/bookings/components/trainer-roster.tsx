@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadFailure } from '../../../components/ui/load-state';
@@ -6,7 +6,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { es } from '../../../i18n/es';
 import { slotFor } from '../../../lib/resource';
+import type { Outcome } from '../../../lib/mutation';
 import { rosterKey, useTeachingStore } from '../trainer-store';
+import { RosterAttendance } from './roster-attendance';
 import { RosterLists } from './roster-lists';
 import '../bookings.css';
 
@@ -15,13 +17,15 @@ const tr = t.trainer;
 
 /**
  * /profile/sesiones/:sessionId: the list of a session the trainer teaches (an admin may open any):
- * its day, hours and places, who holds a place by seat, who waits in order and who cancelled late.
- * The server refuses anyone else, and the page then says why.
+ * its day, hours and places, who holds a place by seat with their attendance (or 'Registrar
+ * entrada' while check-in is open), who waits in order and who cancelled late. The server refuses
+ * anyone else, and the page then says why.
  */
 export function TrainerRoster({ userId, sessionId }: { userId: string; sessionId: string }) {
-  const { roster, fetchRoster } = useTeachingStore(
-    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster })),
+  const { roster, fetchRoster, checkIn, busy } = useTeachingStore(
+    useShallow((s) => ({ roster: s.roster, fetchRoster: s.fetchRoster, checkIn: s.checkIn, busy: s.busy })),
   );
+  const [answer, setAnswer] = useState<Outcome | null>(null);
   const { value, status, error } = slotFor(roster, rosterKey(userId, sessionId));
   useEffect(() => {
     void fetchRoster(userId, sessionId);
@@ -59,8 +63,21 @@ export function TrainerRoster({ userId, sessionId }: { userId: string; sessionId
             )}
             {session.substitute && <p className="session__muted">{t.substitute(session.substitute)}</p>}
           </div>
-          {/* Check-in (issue 22): each place gets its 'checked in' badge and button through placeExtra. */}
-          <RosterLists roster={value} headingLevel={2} />
+          <p className={answer && !answer.ok ? 'alert alert--error' : 'roster__answer'} role="status">
+            {answer?.message}
+          </p>
+          <RosterLists
+            roster={value}
+            headingLevel={2}
+            placeExtra={(p) => (
+              <RosterAttendance
+                place={p}
+                open={!session.cancelled}
+                busy={busy === `${sessionId}|${p.memberId}`}
+                onCheckIn={() => void checkIn(userId, sessionId, p.memberId).then(setAnswer)}
+              />
+            )}
+          />
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { ContactMessageDto, PlanDto, schemas, UserListItemDto } from '@pulso/shared';
+import type { ContactMessageDto, MemberAttendanceDto, PlanDto, schemas, UserListItemDto } from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /** One page of a user list; the total comes from the API's X-Total-Count header. */
@@ -68,5 +68,11 @@ export async function grantPlan(userId: string, planId: string): Promise<Answer<
 
 export async function getContactMessages(): Promise<ContactMessageDto[]> {
   const { data } = await api.get<ContactMessageDto[]>('/contact');
+  return data;
+}
+
+/** A member's attendance: sessions attended, no-shows and late cancels, with the latest ones. */
+export async function getAttendance(userId: string): Promise<MemberAttendanceDto> {
+  const { data } = await api.get<MemberAttendanceDto>(`/checkin/members/${encodeURIComponent(userId)}`);
   return data;
 }

@@ -4,8 +4,10 @@ import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dial
 import { SelectField } from '../../../components/ui/form-controls';
 import { LoadFailure } from '../../../components/ui/load-state';
 import { Modal } from '../../../components/ui/modal';
+import { checkinEs } from '../../../i18n/checkin';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate, formatPrice } from '../../../lib/format';
+import { slotFor } from '../../../lib/resource';
 import { useUsersAdminStore } from '../store';
 import { useUserForm } from '../use-user-form';
 import { FormBanner, UserFormFields } from './user-form-fields';
@@ -142,6 +144,7 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
         onPlanId={setPlanId}
         onGrant={(plan) => flow.ask({ kind: 'grant', plan })}
       />
+      <AttendanceSummary userId={user.id} />
     </Modal>
   );
 }
@@ -203,5 +206,61 @@ function GrantPlanForm({ currency, planId, onPlanId, onGrant }: GrantPlanFormPro
         </div>
       )}
     </form>
+  );
+}
+
+/** The member's attendance: how often they came, did not come, or cancelled late, and the latest classes. */
+function AttendanceSummary({ userId }: { userId: string }) {
+  const attendance = useUsersAdminStore((s) => s.attendance);
+  const fetchAttendance = useUsersAdminStore((s) => s.fetchAttendance);
+  const { value, status, error } = slotFor(attendance, userId);
+  const a = checkinEs.attendance;
+
+  useEffect(() => {
+    void fetchAttendance(userId);
+  }, [fetchAttendance, userId]);
+
+  return (
+    <section className="users-admin__attendance" aria-labelledby="users-admin-attendance-title">
+      <h3 id="users-admin-attendance-title" className="users-admin__grant-title">
+        {a.title}
+      </h3>
+      {status === 'failed' ? (
+        <LoadFailure text={a.loadError} error={error} onRetry={() => void fetchAttendance(userId)} />
+      ) : !value ? (
+        <p role="status">{a.loading}</p>
+      ) : (
+        <>
+          <dl className="users-admin__attendance-counts">
+            <div>
+              <dt>{a.attended}</dt>
+              <dd>{value.attended}</dd>
+            </div>
+            <div>
+              <dt>{a.noShows}</dt>
+              <dd>{value.noShows}</dd>
+            </div>
+            <div>
+              <dt>{a.lateCancels}</dt>
+              <dd>{value.lateCancels}</dd>
+            </div>
+          </dl>
+          {value.latest.length === 0 ? (
+            <p className="users-admin__muted">{a.none}</p>
+          ) : (
+            <details>
+              <summary>{a.latest}</summary>
+              <ul className="users-admin__attendance-list">
+                {value.latest.map((entry) => (
+                  <li key={`${entry.sessionId}-${entry.kind}`}>
+                    {entry.lessonName}, {formatDate(entry.start)} {entry.start.slice(11)}: {a.kinds[entry.kind]}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
+      )}
+    </section>
   );
 }

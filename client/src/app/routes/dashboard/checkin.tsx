@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { LoadFailure } from '../../../components/ui/load-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBranchesStore } from '../../../features/branches/store';
+import { CheckinDesk } from '../../../features/checkin/components/checkin-desk';
+import { checkinEs as t } from '../../../i18n/checkin';
+import { es } from '../../../i18n/es';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+/** /dashboard/checkin: the front desk checks members in by scanning or typing their code. */
+export function CheckinRoute() {
+  usePageTitle(es.titles.dashboard(t.desk.title));
+  const branches = useBranchesStore((s) => s.items);
+  const status = useBranchesStore((s) => s.status);
+  const error = useBranchesStore((s) => s.error);
+  const fetchBranches = useBranchesStore((s) => s.fetchBranches);
+
+  useEffect(() => {
+    void fetchBranches();
+  }, [fetchBranches]);
+
+  return (
+    <section className="dashboard-page checkin-page">
+      <h1>{t.desk.title}</h1>
+      <p>{t.desk.intro}</p>
+      {status === 'failed' ? (
+        <LoadFailure text={t.desk.branchesError} error={error} onRetry={() => void fetchBranches()} />
+      ) : status !== 'succeeded' ? (
+        <Spinner label={es.common.loading} />
+      ) : (
+        <CheckinDesk branches={branches.map((b) => ({ id: b.id, name: b.name }))} />
+      )}
+    </section>
+  );
+}
