@@ -73,7 +73,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(checkinRouter(ctx));
   api.use(catalogRouter);
   api.use(reviewsRouter);
-  api.use(calendarRouter);
+  api.use(calendarRouter(ctx));
   api.use(feedsRouter(ctx));
   api.use(paymentsRouter(ctx));
   api.use(contactRouter(ctx));

@@ -80,6 +80,19 @@ export const lessonsEs = {
     unavailable: 'Esta clase no está disponible por ahora.',
   },
 
+  /** 'Quitar' on the profile's schedule: the class leaves it and its places are freed. */
+  remove: {
+    button: 'Quitar',
+    label: (name: string) => `Quitar ${name} de mi horario`,
+    title: 'Quitar clase',
+    question: (name: string) =>
+      `¿Quieres quitar ${name} de tu horario? Dejarás libres tus lugares en sus próximas sesiones.`,
+    confirm: 'Quitar',
+    busy: 'Quitando...',
+    keep: 'Volver',
+    resultTitle: 'Resultado',
+    accept: 'Aceptar',
+  },
   review: {
     title: 'Califica esta clase',
     stars: 'Tu calificación',

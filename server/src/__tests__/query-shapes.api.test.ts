@@ -326,6 +326,18 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.put(`/api/users/addlesson/${v.freeLessonId}`).set(auth(v.member)).send({}),
     },
     {
+      route: 'DELETE /api/users/addlesson/:lessonId',
+      name: 'the member takes the lesson off their schedule (its places are freed)',
+      status: 200,
+      send: (api, v) => api.delete(`/api/users/addlesson/${v.freeLessonId}`).set(auth(v.member)),
+    },
+    {
+      route: 'PUT /api/users/addlesson/:lessonId',
+      name: 'the member adds it back',
+      status: 200,
+      send: (api, v) => api.put(`/api/users/addlesson/${v.freeLessonId}`).set(auth(v.member)).send({}),
+    },
+    {
       route: 'PUT /api/users/addlesson/:lessonId',
       name: 'a user without membership tries',
       status: 403,

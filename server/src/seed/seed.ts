@@ -11,7 +11,14 @@ import { seedDemoLessons, setRating } from '../modules/lessons/lessons.service';
 import { seedDemoPayments } from '../modules/payments/payments.service';
 import { findPlansByName, seedDemoPlans } from '../modules/plans/plans.service';
 import { writeReview } from '../modules/reviews/reviews.service';
-import { demoTrainerIds, findUserIdByEmail, seedDemoUsers, setSchedule } from '../modules/users/users.service';
+import { seedStandingMember } from '../modules/bookings/bookings.service';
+import {
+  demoTrainerIds,
+  findActiveAuthUser,
+  findUserIdByEmail,
+  seedDemoUsers,
+  setSchedule,
+} from '../modules/users/users.service';
 
 export { DEMO_ACCOUNTS } from '@pulso/shared';
 
@@ -63,10 +70,11 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
     // The demo member's schedule and reviews, with each class's rating.
     const member = await findUserIdByEmail(DEMO_USERS.find((u) => u.plan)?.email ?? '');
     if (member) {
-      await setSchedule(
-        member,
-        DEMO_MEMBER_LESSONS.flatMap((name) => lessons.get(name) ?? []),
-      );
+      const schedule = DEMO_MEMBER_LESSONS.flatMap((name) => lessons.get(name) ?? []);
+      await setSchedule(member, schedule);
+      // Their schedule is a standing booking: a place in each session of those classes.
+      const membership = (await findActiveAuthUser(member.toString()))?.membership;
+      if (membership) for (const lesson of schedule) await seedStandingMember(lesson, member, membership);
       for (const review of DEMO_REVIEWS) {
         const lesson = lessons.get(review.lesson);
         if (!lesson) continue;

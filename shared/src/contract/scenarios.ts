@@ -2022,28 +2022,28 @@ export function contractScenarios(w: World): Scenario[] {
     },
   );
   scenarios.push({
-    name: 'class sessions: a booking, a full session, the waitlist and a promotion; the gym cancels a session',
+    name: 'class sessions: a standing place, a booking, a full session, the waitlist and a promotion; the gym cancels a session',
     steps: [
       {
-        name: "the member sees Spinning's sessions open for booking",
+        name: "the member sees Zumba's sessions open for booking",
         method: 'GET',
-        path: (v) => `/sessions/of/${v.spinningId}`,
+        path: (v) => `/sessions/of/${v.zumbaId}`,
         as: 'member',
         status: 200,
-        body: m.arrayOf({ ...SESSION, lessonName: w.lessons.spinning, bookable: true }),
+        body: m.arrayOf({ ...SESSION, lessonName: w.lessons.zumba, bookable: true }),
         // The furthest session: well before its late-cancel limit, so a cancellation promotes.
         save: (body: ClassSessionDto[], v: Vars) => {
           v.sessionId = body.at(-1)?.id ?? '';
         },
       },
       {
-        name: 'the admin gives that session one place',
+        name: 'the admin gives that session two places: the user holds one (Zumba is on their schedule)',
         method: 'PUT',
         path: (v) => `/sessions/${v.sessionId}`,
         as: 'admin',
-        json: { capacity: 1, trainerId: '' },
+        json: { capacity: 2, trainerId: '' },
         status: 200,
-        body: { message: M.bookings.sessionUpdated, session: { ...SESSION, capacity: 1, taken: 0, seatsLeft: 1 } },
+        body: { message: M.bookings.sessionUpdated, session: { ...SESSION, capacity: 2, taken: 1, seatsLeft: 1 } },
       },
       {
         name: 'the member books it',
@@ -2054,7 +2054,7 @@ export function contractScenarios(w: World): Scenario[] {
         body: {
           message: M.bookings.confirmed,
           result: 'confirmed',
-          session: { ...SESSION, taken: 1, seatsLeft: 0, mine: { state: 'confirmed', position: null } },
+          session: { ...SESSION, taken: 2, seatsLeft: 0, mine: { state: 'confirmed', position: null } },
         },
       },
       {
@@ -2066,7 +2066,7 @@ export function contractScenarios(w: World): Scenario[] {
         body: {
           message: M.bookings.waitlisted(1),
           result: 'waitlisted',
-          session: { ...SESSION, taken: 1, waiting: 1, mine: { state: 'waitlisted', position: 1 } },
+          session: { ...SESSION, taken: 2, waiting: 1, mine: { state: 'waitlisted', position: 1 } },
         },
       },
       {
@@ -2083,21 +2083,30 @@ export function contractScenarios(w: World): Scenario[] {
         path: (v) => `/sessions/${v.sessionId}`,
         as: 'newcomer',
         status: 200,
-        body: { ...SESSION, taken: 1, waiting: 0, mine: { state: 'confirmed', position: null } },
+        body: { ...SESSION, taken: 2, waiting: 0, mine: { state: 'confirmed', position: null } },
       },
       {
-        name: "the admin reads the session's list: the newcomer holds seat 1, from the waitlist",
+        name: "the admin reads the session's list: the user holds seat 1, the newcomer seat 2 from the waitlist",
         method: 'GET',
         path: (v) => `/sessions/${v.sessionId}/roster`,
         as: 'admin',
         status: 200,
         body: (v) => ({
-          session: { ...SESSION, taken: 1, waiting: 0, mine: null },
+          session: { ...SESSION, taken: 2, waiting: 0, mine: null },
           confirmed: [
+            {
+              memberId: String(v.userId),
+              name: w.accounts.user.fullName,
+              seat: 1,
+              at: m.iso,
+              promoted: false,
+              checkedIn: null,
+              noShow: false,
+            },
             {
               memberId: String(v.newUserId),
               name: m.string,
-              seat: 1,
+              seat: 2,
               at: m.iso,
               promoted: true,
               checkedIn: null,
@@ -2147,20 +2156,20 @@ export function contractScenarios(w: World): Scenario[] {
       {
         name: 'a session that does not exist',
         method: 'GET',
-        path: (v) => `/sessions/${v.spinningId}:2030-02-30`,
+        path: (v) => `/sessions/${v.zumbaId}:2030-02-30`,
         status: 404,
         body: error(E.NOT_FOUND, M.bookings.sessionNotFound),
       },
     ],
   });
   scenarios.push({
-    name: 'check-in: the member shows their rotating code; the desk is refused without a booking, with a code that is not one, and by a member; the admin reads the attendance',
+    name: 'check-in: a member shows their rotating code; the desk is refused without a booking, with a code that is not one, and by a member; the admin reads the attendance',
     steps: [
       {
-        name: "the member's code now",
+        name: "the newcomer's code now",
         method: 'GET',
         path: '/checkin/card',
-        as: 'member',
+        as: 'newcomer',
         status: 200,
         body: {
           code: m.regex(CHECKIN_CODE.pattern),
@@ -2172,13 +2181,13 @@ export function contractScenarios(w: World): Scenario[] {
         },
       },
       {
-        name: 'the desk checks the member in at the sede: no booking there now',
+        name: 'the desk checks the newcomer in at the sede: no booking there now',
         method: 'POST',
         path: '/checkin',
         as: 'admin',
         json: (v) => ({ code: v.checkinCode, branchId: v.centroId }),
         status: 409,
-        body: error(E.CHECKIN_NO_BOOKING, M.checkin.noBooking(w.accounts.member.fullName)),
+        body: { code: E.CHECKIN_NO_BOOKING, message: m.string },
       },
       {
         name: 'a code that is not one',

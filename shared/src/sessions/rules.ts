@@ -84,7 +84,9 @@ export type SessionRequest =
   | { op: 'trainer'; trainer: string | null }
   | { op: 'cancel-session'; reason: string }
   | { op: 'check-in'; member: string }
-  | { op: 'close' };
+  | { op: 'close' }
+  /** Stores the session as it stands (a session nothing happened to: its standing members' places). */
+  | { op: 'touch' };
 
 export type SessionOutcome =
   | { result: 'confirmed'; seat: number; already: boolean }
@@ -197,6 +199,8 @@ export function applySessionRequest(
     }
     case 'close':
       if (!state.closedAt) state.closedAt = now;
+      return;
+    case 'touch':
       return;
     case 'trainer':
       state.trainer = request.trainer;

@@ -153,6 +153,13 @@ export const MESSAGES = {
     unknownTypes: 'Tipo de ejercicio desconocido',
     unknownGoals: 'Meta desconocida',
     added: 'Clase añadida con éxito',
+    /** 'Añadir clase' when some of the class's next sessions are full: the member waits for those. */
+    addedWaiting: (label: string, position: number, others: number) =>
+      `Clase añadida con éxito. La sesión del ${label} está llena: quedaste en su lista de espera (posición ${position})` +
+      (others > 0 ? ` y en la de ${others} ${others === 1 ? 'sesión más' : 'sesiones más'}` : '') +
+      '. Te avisaremos por correo si se libera un lugar.',
+    removed: 'Quitaste la clase de tu horario: tus lugares en sus próximas sesiones quedaron libres',
+    notHeld: 'La clase no está en tu horario',
     alreadyHeld: 'El usuario ya tiene esa clase',
     notAvailable: 'La clase no está disponible',
     membershipRequired: 'Necesitas una membresía activa para esta acción',

@@ -7,6 +7,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { TeachingSessions } from '../../features/bookings/components/teaching-sessions';
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card';
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
+import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -124,6 +125,7 @@ export function ProfileRoute() {
                   <span>
                     {lesson.scheduleDays.join(', ')} · {lesson.scheduleHourStart} – {lesson.scheduleHourFinish}
                   </span>
+                  <RemoveFromSchedule lesson={lesson} onRemoved={() => void loadUser()} />
                 </li>
               ))}
             </ul>

@@ -12,7 +12,14 @@ import {
   type LoadOptions,
   type Slot,
 } from '../../lib/resource';
-import { addLessonToSchedule, createReview, getLesson, getLessons, type ReviewInput } from './api/lessons';
+import {
+  addLessonToSchedule,
+  createReview,
+  getLesson,
+  getLessons,
+  removeLessonFromSchedule,
+  type ReviewInput,
+} from './api/lessons';
 import { DEFAULT_FILTERS, filterLessons, type LessonFilters } from './filter';
 
 interface LessonsState extends ListState<LessonListItemDto> {
@@ -23,7 +30,7 @@ interface LessonsState extends ListState<LessonListItemDto> {
   /** The class of /clases/{name}, keyed by its name. */
   detail: Slot<LessonDto | null>;
   /** An action of the detail page in flight. */
-  busy: 'review' | 'add' | null;
+  busy: 'review' | 'add' | 'remove' | null;
   fetchLessons: () => Promise<void>;
   /** Applies a change of the filter bar and recomputes the visible classes. */
   setFilters: (change: Partial<LessonFilters>) => void;
@@ -34,6 +41,8 @@ interface LessonsState extends ListState<LessonListItemDto> {
   fetchLesson: (name: string, options?: LoadOptions) => Promise<void>;
   sendReview: (input: ReviewInput) => Promise<Outcome>;
   addLesson: (lessonId: string, userId: string) => Promise<Outcome>;
+  /** Takes a class off the member's schedule ('Quitar'). */
+  removeLesson: (lessonId: string) => Promise<Outcome>;
 }
 
 function filtered(items: LessonListItemDto[], filters: LessonFilters) {
@@ -73,5 +82,6 @@ export const useLessonsStore = create<LessonsState>()((set, get) => {
         ({ message }) => lessonsEs.review.failedWithReason(MESSAGES.reviews.failed, message),
       ),
     addLesson: (lessonId, userId) => mutate('add', () => addLessonToSchedule(lessonId, userId)),
+    removeLesson: (lessonId) => mutate('remove', () => removeLessonFromSchedule(lessonId)),
   };
 });

@@ -11,6 +11,7 @@ import {
   planningDays,
   schemas,
   sessionDates,
+  sessionDayLabel,
   sessionIdOf,
   sessionRosterOf,
   sessionTimes,
@@ -121,8 +122,34 @@ function stateOf(stored: StoredSession | undefined): SessionState {
 
 const stored = (state: SessionState): StoredSession => JSON.parse(JSON.stringify(state)) as StoredSession;
 
+/**
+ * A session's state: as stored, or, nothing happened to it yet, its standing members' places (the
+ * server's bookings.standing.ts): the users whose schedule holds the class and whose membership
+ * covers the date, the first ones by the class's capacity holding seats, the others waiting.
+ */
+function stateFor(data: MockData, context: Context): SessionState {
+  const saved = data.sessions[context.id];
+  if (saved) return stateOf(saved);
+  const state = emptySessionState();
+  const members = data.users.filter(
+    (u) =>
+      !u.deletedAt &&
+      u.lessons.includes(context.lesson.id) &&
+      u.membership !== null &&
+      u.membership.start.slice(0, 10) <= context.date &&
+      u.membership.end.slice(0, 10) >= context.date,
+  );
+  const at = new Date(0);
+  members.forEach((u, i) => {
+    if (i < context.terms.classCapacity) {
+      state.confirmed.push({ member: u.id, seat: i + 1, at, promoted: false, checkedIn: null });
+    } else state.waitlist.push({ member: u.id, at });
+  });
+  return state;
+}
+
 function view(data: MockData, context: Context, member: string | null, now: Date): ClassSessionDto {
-  const state = stateOf(data.sessions[context.id]);
+  const state = stateFor(data, context);
   return sessionView({
     substitute: state.trainer ? (data.users.find((u) => u.id === state.trainer)?.fullName ?? '') : null,
     id: context.id,
@@ -146,7 +173,7 @@ function change(
   context: Context,
   request: Parameters<typeof applySessionBatch>[2][number],
 ): SessionOutcome {
-  const state = stateOf(data.sessions[context.id]);
+  const state = stateFor(data, context);
   const [outcome] = applySessionBatch(state, context.terms, [request], new Date());
   state.version += 1;
   data.sessions[context.id] = stored(state);
@@ -166,16 +193,28 @@ function clash(data: MockData, context: Context, member: string): string | null 
   return null;
 }
 
-/** The sessions a member holds a place in or waits for (their calendar), as the server lists them. */
-export function heldBookingsOf(data: MockData, member: string): HeldBooking[] {
+/**
+ * The sessions a member holds a place in or waits for (their calendar), as the server lists them:
+ * the stored ones and, from `from` to `to`, the dates of the classes of their schedule.
+ */
+export function heldBookingsOf(data: MockData, member: string, from?: Date, to?: Date): HeldBooking[] {
+  const ids = new Set(Object.keys(data.sessions));
+  const user = data.users.find((u) => u.id === member);
+  if (user && from && to) {
+    const until = addDays(today(to), 1);
+    for (const lesson of data.lessons.filter((l) => user.lessons.includes(l.id))) {
+      for (const date of sessionDates(lesson, addDays(today(from), -1), until)) ids.add(sessionIdOf(lesson.id, date));
+    }
+  }
   const held: HeldBooking[] = [];
-  for (const [id, session] of Object.entries(data.sessions)) {
-    if (session.cancelledAt) continue;
-    const confirmed = session.confirmed.some((p) => p.member === member);
-    const position = session.waitlist.findIndex((w) => w.member === member) + 1;
-    if (!confirmed && position === 0) continue;
+  for (const id of ids) {
     const context = sessionContextOrNull(data, id);
     if (!context) continue;
+    const state = stateFor(data, context);
+    if (state.cancelledAt) continue;
+    const confirmed = state.confirmed.some((p) => p.member === member);
+    const position = state.waitlist.findIndex((w) => w.member === member) + 1;
+    if (!confirmed && position === 0) continue;
     held.push({
       session: id,
       lessonName: context.lesson.name,
@@ -186,6 +225,46 @@ export function heldBookingsOf(data: MockData, member: string): HeldBooking[] {
     });
   }
   return held;
+}
+
+/** How far ahead joining or leaving a class changes stored sessions (the server's planning horizon). */
+const STANDING_HORIZON_DAYS = 56;
+
+/**
+ * 'Añadir clase' (after the class is on the user's schedule): the sessions open for booking and any
+ * stored later one are booked now, as the server does; answers the ones the member waits for.
+ */
+export function joinStandingOf(
+  data: MockData,
+  lesson: LessonRec,
+  member: string,
+): { label: string; position: number }[] {
+  const now = new Date();
+  const day = today(now);
+  const waiting: { label: string; position: number }[] = [];
+  for (const date of sessionDates(lesson, day, addDays(day, STANDING_HORIZON_DAYS))) {
+    const context = contextOf(lesson, date);
+    if (context.startsAt <= now) continue;
+    if (context.opensAt > now && !data.sessions[context.id]) continue;
+    const outcome = change(data, context, { op: 'book', member });
+    if (outcome.result === 'waitlisted') waiting.push({ label: sessionDayLabel(date), position: outcome.position });
+  }
+  return waiting;
+}
+
+/** The class left the user's schedule: their places in its stored sessions that have not started are given up. */
+export function leaveStandingOf(data: MockData, lesson: LessonRec, member: string): void {
+  const now = new Date();
+  const day = today(now);
+  for (const date of sessionDates(lesson, day, addDays(day, STANDING_HORIZON_DAYS))) {
+    const context = contextOf(lesson, date);
+    const saved = data.sessions[context.id];
+    if (context.startsAt <= now || !saved) continue;
+    const state = stateOf(saved);
+    if (state.confirmed.some((p) => p.member === member) || state.waitlist.some((w) => w.member === member)) {
+      change(data, context, { op: 'cancel', member });
+    }
+  }
 }
 
 function sessionContextOrNull(data: MockData, id: string): Context | null {
@@ -219,7 +298,7 @@ function teachingOf(data: MockData, trainer: string, days: number, now: Date): T
   for (const id of candidates) {
     const context = sessionContextOrNull(data, id);
     if (!context || new Date(`${context.end}:00`) <= now) continue;
-    if (teacherOf(context, stateOf(data.sessions[id])) !== trainer) continue;
+    if (teacherOf(context, stateFor(data, context)) !== trainer) continue;
     taught.push({
       ...view(data, context, null, now),
       branch: data.branches.find((b) => b.id === context.lesson.branch)?.name ?? '',
@@ -291,13 +370,13 @@ export const bookingsHandlers = (route: Route) => [
     { access: 'staff', ok: [200, schemas.sessionRoster] },
     ({ params, user, data }) => {
       const context = sessionContext(data, params.sessionId);
-      if (!user.isAdmin && teacherOf(context, stateOf(data.sessions[context.id])) !== user.id) {
+      if (!user.isAdmin && teacherOf(context, stateFor(data, context)) !== user.id) {
         throw fail(403, ERROR_CODES.FORBIDDEN, m.notYourSession);
       }
       const nameOf = (member: string) => data.users.find((u) => u.id === member)?.fullName ?? '';
       return {
         session: view(data, context, null, new Date()),
-        ...sessionRosterOf(stateOf(data.sessions[context.id]), nameOf),
+        ...sessionRosterOf(stateFor(data, context), nameOf),
       };
     },
   ),
@@ -342,7 +421,7 @@ export const bookingsHandlers = (route: Route) => [
     { access: 'staff', body: schemas.rosterCheckinForm, ok: [200, schemas.checkinResult] },
     ({ params, input, user, data }) => {
       const context = sessionContext(data, params.sessionId);
-      const state = stateOf(data.sessions[context.id]);
+      const state = stateFor(data, context);
       if (!mayCheckIn(user, context, state)) throw fail(403, ERROR_CODES.FORBIDDEN, c.notTrainer);
       const now = new Date();
       const { opensAt, endsAt } = checkinWindow(context);
@@ -500,8 +579,7 @@ export const checkinHandlers = (route: Route) => [
       const here = held.filter((context) => context.lesson.branch === branchId);
       const open = here.find((context) => now >= checkinWindow(context).opensAt);
       if (open) {
-        if (!mayCheckIn(user, open, stateOf(data.sessions[open.id])))
-          throw fail(403, ERROR_CODES.FORBIDDEN, c.notTrainer);
+        if (!mayCheckIn(user, open, stateFor(data, open))) throw fail(403, ERROR_CODES.FORBIDDEN, c.notTrainer);
         return checkInto(data, open, member.id, name, now);
       }
       const later = here[0];

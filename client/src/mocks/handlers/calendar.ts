@@ -44,7 +44,7 @@ export const calendarHandlers = (route: Route) => [
       .map(toEventDto);
     return [
       ...planEvent(active, me.lessonDetails, from, to),
-      ...memberSessionEvents(active, me.lessonDetails, heldBookingsOf(data, user.id), from, to),
+      ...memberSessionEvents(active, me.lessonDetails, heldBookingsOf(data, user.id, from, to), from, to),
       ...gym,
     ];
   }),

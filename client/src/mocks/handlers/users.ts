@@ -10,6 +10,7 @@ import {
   withLessonNames,
 } from '@pulso/shared';
 import type { MockData, UserRec } from '../db';
+import { joinStandingOf, leaveStandingOf } from './bookings';
 import { checkId, MockHttpError } from '../http';
 import { findLesson, findUser } from '../lookups';
 import { isActive, lessonsOf, lessonsTaughtBy, toUserDto, toUserListItem } from '../mappers';
@@ -248,7 +249,28 @@ export const usersHandlers = (route: Route) => [
       if (lessonsOf(data, user).some((l) => l.name === lesson.name))
         throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.alreadyHeld);
       if (!user.lessons.includes(lesson.id)) user.lessons.push(lesson.id);
-      return { exito: MESSAGES.lessons.added };
+      // A standing booking: a place in each of the class's next sessions, or their waitlists.
+      const [first, ...others] = joinStandingOf(data, lesson, user.id);
+      return {
+        exito: first
+          ? MESSAGES.lessons.addedWaiting(first.label, first.position, others.length)
+          : MESSAGES.lessons.added,
+      };
+    },
+  ),
+
+  route(
+    'DELETE /users/addlesson/:lessonId',
+    { access: 'signed-in', ok: [200, schemas.message] },
+    ({ params, user: caller, data }) => {
+      const lessonId = checkId(params.lessonId);
+      const user = data.users.find((u) => u.id === caller.id && !u.deletedAt);
+      if (!user) throw MockHttpError.notFound(MESSAGES.users.notFound);
+      if (!user.lessons.includes(lessonId)) throw MockHttpError.conflict(MESSAGES.lessons.notHeld);
+      user.lessons = user.lessons.filter((id) => id !== lessonId);
+      const lesson = data.lessons.find((l) => l.id === lessonId);
+      if (lesson) leaveStandingOf(data, lesson, user.id);
+      return { message: MESSAGES.lessons.removed };
     },
   ),
 

@@ -83,6 +83,7 @@ describe('security: access', () => {
     'PUT /users/update/{id}': 'self-or-admin',
     'PUT /users/restore/{id}': 'admin',
     'PUT /users/addlesson/{lessonId}': 'signed-in',
+    'DELETE /users/addlesson/{lessonId}': 'signed-in',
     'DELETE /users/delete/{id}': 'self-or-admin',
     'GET /users/{id}': 'self-or-admin',
     'GET /memberships': 'public',

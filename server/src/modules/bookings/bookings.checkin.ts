@@ -11,7 +11,7 @@ import { changeSession, stateOf } from './bookings.engine';
 import type { SessionDoc } from './bookings.model';
 import {
   heldEntries,
-  partIn,
+  memberPart,
   sessionContext,
   stateDto,
   storedSession,
@@ -96,7 +96,7 @@ async function checkInto(
  */
 export async function checkInAtBranch(
   member: Types.ObjectId,
-  who: { name: string; membership: { start: Date; end: Date } | null },
+  who: { name: string; membership: { start: Date; end: Date } | null; schedule: readonly string[] },
   branchId: Types.ObjectId,
   staff: CheckinStaff,
   rules: BookingRules,
@@ -106,17 +106,22 @@ export async function checkInAtBranch(
   if (!membership || membership.start > now || membership.end < now) {
     throw new HttpError(403, ERROR_CODES.MEMBERSHIP_INACTIVE, m.membershipInactive(name));
   }
-  // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight).
+  // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight): those
+  // on the member's list and those of the classes of their schedule (standing bookings).
   const today = gymDate(now, rules.timeZone);
   const days = [today, addDays(today, 1)];
-  const entries = (await heldEntries(member)).filter((e) => days.includes(e.start.slice(0, 10)));
+  const ids = new Set(
+    (await heldEntries(member)).filter((e) => days.includes(e.start.slice(0, 10))).map((e) => e.session),
+  );
+  for (const lessonId of who.schedule) {
+    for (const day of days) ids.add(sessionIdOf(lessonId, day));
+  }
   const held = (
     await Promise.all(
-      entries.map(async (entry) => {
-        const doc = await storedSession(entry.session);
-        if (partIn(doc, member) !== 'confirmed') return null;
-        const context = await sessionContext(entry.session, rules).catch(() => null);
-        if (!context) return null;
+      [...ids].map(async (id) => {
+        const found = await memberPart(id, member, rules);
+        if (found?.part !== 'confirmed') return null;
+        const { context, doc } = found;
         const window = windowOf(context, rules);
         const relevant = now < window.endsAt && (context.frame.date === today || now >= window.opensAt);
         return relevant ? { context, doc, window } : null;
@@ -171,7 +176,9 @@ export async function checkInFromRoster(
     throw new HttpError(409, ERROR_CODES.CHECKIN_TOO_EARLY, m.notOpen(rules.checkinOpensMinutes));
   }
   const name = (await userName(member)) ?? '';
-  if (partIn(doc, member) !== 'confirmed') throw new HttpError(409, ERROR_CODES.CHECKIN_NO_BOOKING, m.noBooking(name));
+  if ((await memberPart(sessionId, member, rules))?.part !== 'confirmed') {
+    throw new HttpError(409, ERROR_CODES.CHECKIN_NO_BOOKING, m.noBooking(name));
+  }
   return checkInto(context, member, name, now);
 }
 

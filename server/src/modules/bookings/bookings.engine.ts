@@ -12,6 +12,7 @@ import { isDuplicateKeyError } from '../../lib/db';
 import { LockedBatches } from '../../lib/locked-batches';
 import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
 import { storeNotices } from './bookings.notices';
+import { readStanding, standingState } from './bookings.standing';
 import { seatsChanged } from './bookings.seats';
 
 /**
@@ -158,8 +159,10 @@ async function releaseSeat(id: string, place: SeatEntry): Promise<void> {
 export async function handleBatch(frame: SessionFrame, requests: SessionRequest[], now: Date): Promise<BatchResult> {
   for (let attempt = 0; ; attempt++) {
     const stored = (await sessions().findOne({ _id: frame.id })) as SessionDoc | null;
+    // The seats whose keys are held; a session stored for the first time starts from its standing
+    // members' places (bookings.standing.ts), whose keys this batch claims.
     const before = stateOf(stored);
-    const state = stateOf(stored);
+    const state = stored ? stateOf(stored) : standingState(await readStanding(frame.lesson), frame.date, frame);
     const outcomes = applySessionBatch(state, frame, requests, now);
     const placeId = (p: SeatEntry) => `${p.seat}:${p.member}`;
     const held = new Set(before.confirmed.map(placeId));

@@ -9,6 +9,7 @@ import {
   rosterMembers,
   sessionRosterOf,
   sessionDates,
+  sessionDayLabel,
   sessionIdOf,
   sessionTimes,
   sessionView,
@@ -32,6 +33,14 @@ import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from '
 import { indexSubstitute, unindexSubstitute } from './bookings.trainer-index';
 import { addAttendance } from './bookings.attendance';
 import { SessionModel, type SessionDoc } from './bookings.model';
+import {
+  addStandingMember,
+  moveStandingEnd,
+  removeStandingMember,
+  standingOf,
+  standingState,
+  withStandingLock,
+} from './bookings.standing';
 
 export type BookingRules = Config['bookings'];
 
@@ -111,6 +120,13 @@ export const storedSession = async (id: string) => (await sessions().findOne({ _
 /** Who teaches a session: its substitute for that date, else its class's trainer. */
 export const teacherOf = (lesson: Pick<LessonDoc, 'monitor'>, state: Pick<SessionState, 'trainer'>): string =>
   state.trainer ?? lesson.monitor.toString();
+/**
+ * A session's state: as stored, or, when nothing happened to it yet, the places its class's standing
+ * members hold (bookings.standing.ts): the state its first batch will start from.
+ */
+export async function sessionStateOf(frame: SessionFrame, doc: SessionDoc | null): Promise<SessionState> {
+  return doc ? stateOf(doc) : standingState(await standingOf(frame.lesson), frame.date, frame);
+}
 
 async function sessionDto(
   context: SessionContext,
@@ -118,7 +134,7 @@ async function sessionDto(
   member: Types.ObjectId | null,
   now: Date,
 ): Promise<ClassSessionDto> {
-  return stateDto(context, stateOf(doc), member, now);
+  return stateDto(context, await sessionStateOf(context.frame, doc), member, now);
 }
 
 /** The session as `member` sees it, from its state (as stored, or as a batch just stored it). */
@@ -225,7 +241,7 @@ export async function sessionRoster(
 ): Promise<SessionRosterDto> {
   const context = await sessionContext(id, rules);
   const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
-  const state = stateOf(doc);
+  const state = await sessionStateOf(context.frame, doc);
   if (!caller.isAdmin && teacherOf(context.lesson, state) !== caller.id) {
     throw HttpError.forbidden(m.notYourSession);
   }
@@ -315,46 +331,60 @@ async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today:
 }
 
 /**
- * The sessions the member holds a place in or waits for, with their part and place in the waitlist
- * (their calendar): one point read of the member's list and one of each session on it that has not
- * ended before `since` (a gym date, `YYYY-MM-DD`).
+ * The sessions the member may hold or wait for from `since` to `until` (gym dates, `YYYY-MM-DD`):
+ * those on the member's list and the dates of the classes of their schedule (`standing`: standing
+ * bookings). One point read of the list, and each standing class through the read cache.
  */
-export async function heldBookings(member: Types.ObjectId, since: string, until: string): Promise<HeldBooking[]> {
+async function heldSessionIds(
+  member: Types.ObjectId,
+  since: string,
+  until: string,
+  standing: readonly string[],
+): Promise<Set<string>> {
+  const entries = await heldEntries(member);
+  const ids = new Set(
+    entries.filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until).map((e) => e.session),
+  );
+  for (const lessonId of standing) {
+    const lesson = await lessonOf(lessonId).catch(() => null);
+    if (!lesson) continue;
+    for (const date of sessionDates(lesson, since, addDays(until, 1))) ids.add(sessionIdOf(lessonId, date));
+  }
+  return ids;
+}
+
+/**
+ * The sessions the member holds a place in or waits for, with their part and place in the waitlist
+ * (their calendar), from `since` to `until` (gym dates, `YYYY-MM-DD`): those on the member's list
+ * and the dates of the classes of their schedule (`standing`: standing bookings), each session read
+ * by `_id` (or, never stored, from its class's standing members).
+ */
+export async function heldBookings(
+  member: Types.ObjectId,
+  since: string,
+  until: string,
+  rules: BookingRules,
+  standing: readonly string[] = [],
+): Promise<HeldBooking[]> {
+  const ids = await heldSessionIds(member, since, until, standing);
   const found = await Promise.all(
-    (await memberEntries(member, since, until)).map(async ({ entry, doc }): Promise<HeldBooking | null> => {
-      const part = partIn(doc, member);
-      if (!doc || !part) return null;
-      const position = part === 'waitlisted' ? doc.waitlist.findIndex((w) => w.member.equals(member)) + 1 : null;
+    [...ids].map(async (id): Promise<HeldBooking | null> => {
+      const held = await memberPart(id, member, rules);
+      if (!held) return null;
+      const { context, state, part } = held;
+      const position =
+        part === 'waitlisted' ? state.waitlist.findIndex((w) => w.member === member.toString()) + 1 : null;
       return {
-        session: entry.session,
-        lessonName: entry.lessonName,
-        start: entry.start,
-        end: entry.end,
+        session: id,
+        lessonName: context.lesson.name,
+        start: context.frame.start,
+        end: context.frame.end,
         part,
         position,
       };
     }),
   );
   return found.filter((b): b is HeldBooking => b !== null);
-}
-
-/**
- * The member's list entries of sessions that have not ended before `since` and start by `until`
- * (gym dates), each with the session's document: one point read of the list and one per session.
- */
-async function memberEntries(
-  member: Types.ObjectId,
-  since: string,
-  until: string,
-): Promise<{ entry: HeldEntry; doc: SessionDoc | null }[]> {
-  const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
-  const inRange = (held?.entries ?? []).filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until);
-  return Promise.all(
-    inRange.map(async (entry) => ({
-      entry,
-      doc: (await sessions().findOne({ _id: entry.session })) as SessionDoc | null,
-    })),
-  );
 }
 
 /** A session the member holds a place in, as their calendar feed lists it. */
@@ -373,32 +403,83 @@ export interface BookedSession {
 
 /**
  * The sessions the member holds a confirmed place in (not those they wait for) between two gym
- * dates, those the gym cancelled included: their calendar feed. Same reads as heldBookings.
+ * dates, standing bookings and those the gym cancelled included: their calendar feed. Same reads
+ * as heldBookings.
  */
-export async function bookedSessions(member: Types.ObjectId, since: string, until: string): Promise<BookedSession[]> {
-  const found = (await memberEntries(member, since, until)).map(({ entry, doc }): BookedSession | null => {
-    const place = doc?.confirmed.find((p) => p.member.equals(member));
-    if (!doc || !place) return null;
-    return {
-      session: entry.session,
-      lessonId: doc.lesson.toString(),
-      lessonName: entry.lessonName,
-      start: entry.start,
-      end: entry.end,
-      seat: place.seat,
-      cancelled: !!doc.cancelledAt,
-      cancelReason: doc.cancelReason ?? '',
-    };
-  });
+export async function bookedSessions(
+  member: Types.ObjectId,
+  since: string,
+  until: string,
+  rules: BookingRules,
+  standing: readonly string[] = [],
+): Promise<BookedSession[]> {
+  const ids = await heldSessionIds(member, since, until, standing);
+  const found = await Promise.all(
+    [...ids].map(async (id): Promise<BookedSession | null> => {
+      const context = await sessionContext(id, rules).catch(() => null);
+      if (!context) return null;
+      const state = await sessionStateOf(context.frame, await storedSession(id));
+      const place = state.confirmed.find((p) => p.member === member.toString());
+      if (!place) return null;
+      return {
+        session: id,
+        lessonId: context.lesson._id.toString(),
+        lessonName: context.lesson.name,
+        start: context.frame.start,
+        end: context.frame.end,
+        seat: place.seat,
+        cancelled: state.cancelledAt !== null,
+        cancelReason: state.cancelReason,
+      };
+    }),
+  );
   return found.filter((b): b is BookedSession => b !== null);
 }
 
 /** The member's part in a session, read from the session (the one place it is decided). */
-export function partIn(doc: SessionDoc | null, member: Types.ObjectId): 'confirmed' | 'waitlisted' | null {
-  if (!doc || doc.cancelledAt) return null;
-  if (doc.confirmed.some((p) => p.member.equals(member))) return 'confirmed';
-  if (doc.waitlist.some((w) => w.member.equals(member))) return 'waitlisted';
+export function partOf(state: SessionState, member: Types.ObjectId): 'confirmed' | 'waitlisted' | null {
+  if (state.cancelledAt) return null;
+  const id = member.toString();
+  if (state.confirmed.some((p) => p.member === id)) return 'confirmed';
+  if (state.waitlist.some((w) => w.member === id)) return 'waitlisted';
   return null;
+}
+
+/** The session `id` with the member's part in it (null: none, or no such session). */
+export async function memberPart(
+  id: string,
+  member: Types.ObjectId,
+  rules: BookingRules,
+): Promise<{
+  context: SessionContext;
+  doc: SessionDoc | null;
+  state: SessionState;
+  part: 'confirmed' | 'waitlisted';
+} | null> {
+  const context = await sessionContext(id, rules).catch(() => null);
+  if (!context) return null;
+  const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
+  const state = await sessionStateOf(context.frame, doc);
+  const part = partOf(state, member);
+  return part ? { context, doc, state, part } : null;
+}
+
+/** The sessions of the member's standing classes (`schedule`) on the session's date whose hours overlap it. */
+async function standingClashes(
+  schedule: readonly string[],
+  context: SessionContext,
+): Promise<{ id: string; lessonName: string }[]> {
+  const { frame } = context;
+  const found: { id: string; lessonName: string }[] = [];
+  for (const lessonId of schedule) {
+    if (lessonId === context.lesson._id.toString()) continue;
+    const lesson = await lessonOf(lessonId).catch(() => null);
+    if (!lesson || !lesson.scheduleDays.includes(weekdayOf(frame.date))) continue;
+    if (spansOverlap(sessionTimes(lesson, frame.date), frame)) {
+      found.push({ id: sessionIdOf(lessonId, frame.date), lessonName: lesson.name });
+    }
+  }
+  return found;
 }
 
 /**
@@ -410,7 +491,7 @@ export function partIn(doc: SessionDoc | null, member: Types.ObjectId): 'confirm
  */
 export async function bookSession(
   id: string,
-  caller: Pick<AuthUser, 'id' | 'membership'>,
+  caller: Pick<AuthUser, 'id' | 'membership' | 'schedule'>,
   rules: BookingRules,
   now = new Date(),
 ): Promise<BookingResultDto> {
@@ -427,8 +508,11 @@ export async function bookSession(
     let entries = await heldEntries(member);
     const clashing = entries.filter((e) => e.session !== id && spansOverlap(e, context.frame));
     for (const entry of clashing) {
-      const other = (await sessions().findOne({ _id: entry.session })) as SessionDoc | null;
-      if (partIn(other, member)) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(entry.lessonName));
+      if (await memberPart(entry.session, member, rules))
+        throw fail(409, ERROR_CODES.CONFLICT, m.overlap(entry.lessonName));
+    }
+    for (const other of await standingClashes(caller.schedule, context)) {
+      if (await memberPart(other.id, member, rules)) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(other.lessonName));
     }
     const { outcome, state } = await changeSession(context.frame, { op: 'book', member: member.toString() });
     if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
@@ -483,6 +567,104 @@ export async function cancelBooking(
     }
     return resultOf(outcome, await stateDto(context, state, member, now));
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standing bookings ('Añadir clase', bookings.standing.ts).
+
+/** How far ahead joining or leaving a class changes stored sessions (the dashboard's planning horizon). */
+const STANDING_HORIZON_DAYS = 56;
+
+/** The member's places in a standing class: sessions confirmed, and those they wait for (first one first). */
+export interface StandingResult {
+  confirmed: number;
+  waiting: { label: string; position: number }[];
+}
+
+/** A membership's last day, as standing places end on it (the date of its end, UTC). */
+const lastDayOf = (end: Date | null) => (end ? end.toISOString().slice(0, 10) : null);
+
+/**
+ * The member added the class to their schedule: they hold a place in each of its sessions from
+ * today until their membership ends (or wait for one). The sessions of the booking window (and any
+ * stored later one) are booked now, one batch each, so their places show everywhere at once; later
+ * sessions take their standing members when they are first stored.
+ */
+export async function joinStanding(
+  lessonId: string,
+  member: Types.ObjectId,
+  membershipEnd: Date | null,
+  rules: BookingRules,
+  now = new Date(),
+): Promise<StandingResult> {
+  const lesson = await findLessonById(lessonId);
+  const today = gymDate(now, rules.timeZone);
+  const until = lastDayOf(membershipEnd);
+  return withStandingLock(lesson._id, async () => {
+    await addStandingMember(lesson._id, member, today, until, now);
+    const result: StandingResult = { confirmed: 0, waiting: [] };
+    for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
+      if (until !== null && date > until) break;
+      const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
+      if (context.startsAt <= now) continue;
+      const inWindow = context.opensAt <= now;
+      if (!inWindow && !(await storedSession(context.frame.id))) continue;
+      const { outcome } = await changeSession(context.frame, { op: 'book', member: member.toString() });
+      if (outcome.result === 'confirmed') result.confirmed += 1;
+      if (outcome.result === 'waitlisted') {
+        result.waiting.push({ label: sessionDayLabel(date), position: outcome.position });
+      }
+    }
+    return result;
+  });
+}
+
+/**
+ * The member removed the class from their schedule: their places (and waits) in its sessions that
+ * have not started are given up, each freeing a place for the waitlist as any cancellation does.
+ */
+export async function leaveStanding(
+  lessonId: string,
+  member: Types.ObjectId,
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  now = new Date(),
+): Promise<void> {
+  const lesson = await findLessonById(lessonId, true);
+  await withStandingLock(lesson._id, async () => {
+    await removeStandingMember(lesson._id, member);
+    const today = gymDate(now, rules.timeZone);
+    for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
+      const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
+      if (context.startsAt <= now) continue;
+      const doc = await storedSession(context.frame.id);
+      if (!doc || !partOf(stateOf(doc), member)) continue;
+      const { notices } = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
+      delivery.send(notices);
+    }
+  });
+}
+
+/**
+ * The demo chain: the member holds the class for their whole membership. No session is stored: the
+ * places are the sessions' standing members' until something happens to them.
+ */
+export async function seedStandingMember(
+  lessonId: Types.ObjectId,
+  member: Types.ObjectId,
+  membership: { start: Date; end: Date },
+): Promise<void> {
+  await withStandingLock(lessonId, () =>
+    addStandingMember(lessonId, member, lastDayOf(membership.start) ?? '', lastDayOf(membership.end), membership.start),
+  );
+}
+
+/** The member's membership now ends on `end`: their standing places follow it. */
+export async function membershipEndMoved(member: Types.ObjectId, schedule: readonly string[], end: Date | null) {
+  for (const lessonId of schedule) {
+    const id = objectIdOrNull(lessonId);
+    if (id) await moveStandingEnd(id, member, lastDayOf(end));
+  }
 }
 
 function resultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto {

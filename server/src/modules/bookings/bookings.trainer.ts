@@ -2,8 +2,15 @@ import type { Types } from 'mongoose';
 import { addDays, parseSessionId, sessionDates, sessionIdOf, weekdayOf, type TaughtSessionDto } from '@pulso/shared';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { currentLessonsWhere } from '../lessons/lessons.views';
-import { stateOf } from './bookings.engine';
-import { contextOf, lessonOf, storedSession, stateDto, teacherOf, type BookingRules } from './bookings.service';
+import {
+  contextOf,
+  lessonOf,
+  sessionStateOf,
+  stateDto,
+  storedSession,
+  teacherOf,
+  type BookingRules,
+} from './bookings.service';
 import { substituteEntries } from './bookings.trainer-index';
 
 /**
@@ -44,10 +51,12 @@ export async function teachingSessions(
       // A class retired since, or whose days changed, has no session that date any more.
       const lesson = await lessonOf(lessonId).catch(() => null);
       if (!lesson || !lesson.scheduleDays.includes(weekdayOf(date))) return null;
-      const state = stateOf(await storedSession(id));
+      const context = contextOf(id, lesson, date, rules);
+      // As stored, or (never stored) with its class's standing members in their places.
+      const state = await sessionStateOf(context.frame, await storedSession(id));
       // The session's document decides: a substitute set there teaches it instead.
       if (teacherOf(lesson, state) !== me) return null;
-      const session = await stateDto(contextOf(id, lesson, date, rules), state, null, now);
+      const session = await stateDto(context, state, null, now);
       return { ...session, branch: branchOf.get(lessonId) ?? '', substituting: lesson.monitor.toString() !== me };
     }),
   );

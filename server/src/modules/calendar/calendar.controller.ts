@@ -4,7 +4,8 @@ import { Types } from 'mongoose';
 import { HttpError } from '../../lib/http-error';
 import { sendCached } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
-import { heldBookings } from '../bookings/bookings.service';
+import type { AppContext } from '../../lib/context';
+import { heldBookings, type BookingRules } from '../bookings/bookings.service';
 import { getUser } from '../users/users.service';
 import * as calendar from './calendar.service';
 
@@ -15,7 +16,7 @@ const DAY = 86_400_000;
  * for a member also their plan event, their classes on their weekdays and the sessions they booked
  * or wait for.
  */
-export async function list(req: Request, res: Response): Promise<void> {
+async function list(req: Request, res: Response, bookingRules: BookingRules): Promise<void> {
   const user = req.user;
   if (!user) throw HttpError.unauthenticated();
   const from = parseDate(req.query.start);
@@ -33,7 +34,7 @@ export async function list(req: Request, res: Response): Promise<void> {
     const [gym, me, held] = await Promise.all([
       calendar.gymEvents(from, to),
       getUser(user.id, cache),
-      heldBookings(new Types.ObjectId(user.id), since, until),
+      heldBookings(new Types.ObjectId(user.id), since, until, bookingRules, user.schedule),
     ]);
     const active = me.membresia?.status === 'Activo' ? me.membresia : null;
     return [
@@ -44,7 +45,7 @@ export async function list(req: Request, res: Response): Promise<void> {
   });
 }
 
-export async function create(req: Request, res: Response): Promise<void> {
+async function create(req: Request, res: Response): Promise<void> {
   const input = validated<{ title: string; start: string; end: string }>(req);
   const event = await calendar.createEvent(
     input.title.trim(),
@@ -55,7 +56,16 @@ export async function create(req: Request, res: Response): Promise<void> {
   res.status(201).json({ message: MESSAGES.events.created, event });
 }
 
-export async function remove(req: Request, res: Response): Promise<void> {
+async function remove(req: Request, res: Response): Promise<void> {
   await calendar.deleteEvent(String(req.params.id));
   res.json({ message: MESSAGES.events.deleted });
+}
+
+/** The calendar's handlers; the member's sessions are read by the chain's booking rules. */
+export function calendarController(ctx: AppContext) {
+  return {
+    list: (req: Request, res: Response) => list(req, res, ctx.config.bookings),
+    create,
+    remove,
+  };
 }

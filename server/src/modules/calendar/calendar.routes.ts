@@ -1,6 +1,7 @@
 import { schemas } from '@pulso/shared';
 import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
-import * as controller from './calendar.controller';
+import type { AppContext } from '../../lib/context';
+import { calendarController } from './calendar.controller';
 
 const RANGE: QueryParameter[] = [
   { name: 'start', required: true, description: 'ISO date-time' },
@@ -8,10 +9,10 @@ const RANGE: QueryParameter[] = [
 ];
 
 // prettier-ignore
-export const calendarRoutes = routeTable<typeof controller>('/events', [
+export const calendarRoutes = routeTable<ReturnType<typeof calendarController>>('/events', [
   { route: 'GET /',         access: 'signed-in', query: RANGE, ok: [200, schemas.calendarEvent.array()], errors: [400], handler: (c) => c.list, summary: "The caller's calendar in a range (at most 62 days)" },
   { route: 'POST /',        access: 'admin', body: schemas.eventForm, ok: [201, schemas.eventSaved], errors: [400], handler: (c) => c.create, summary: 'Add a gym event' },
   { route: 'DELETE /:id',   access: 'admin', ok: [200, schemas.message], errors: [400, 404], handler: (c) => c.remove, summary: 'Delete a gym event' },
 ]);
 
-export const calendarRouter = mountRoutes(calendarRoutes, controller);
+export const calendarRouter = (ctx: AppContext) => mountRoutes(calendarRoutes, calendarController(ctx));

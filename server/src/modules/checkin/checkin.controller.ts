@@ -45,7 +45,8 @@ export function checkinController(ctx: AppContext) {
       const account = await findActiveAuthUser(member.toString());
       if (!account) throw invalidCode();
       const membership = account.suspended ? null : account.membership;
-      res.json(await checkInAtBranch(member, { name: account.fullName, membership }, branch, staff, rules, now));
+      const who = { name: account.fullName, membership, schedule: account.schedule };
+      res.json(await checkInAtBranch(member, who, branch, staff, rules, now));
     },
 
     /** A member's attendance, for the admin. */

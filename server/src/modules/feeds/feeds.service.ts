@@ -115,7 +115,7 @@ function placesOf(lessons: ReadonlyMap<string, LessonListItemDto>) {
 
 /**
  * The owner's calendar as iCalendar text: the sessions they hold a place in (not those they wait
- * for) from CALENDAR_FEED.pastDays ago to the booking horizon, and for a trainer the sessions they
+ * for; standing bookings of their schedule included) from CALENDAR_FEED.pastDays ago to the booking horizon, and for a trainer the sessions they
  * teach from then to CALENDAR_FEED.teachingDays ahead. Each is one event with the session's id as
  * its UID; a session the gym cancelled stays, as cancelled, so the apps show it called off.
  */
@@ -129,7 +129,7 @@ export async function feedText(
   const today = gymDate(now, rules.timeZone);
   const since = addDays(today, -CALENDAR_FEED.pastDays);
   const [booked, taught, lessons] = await Promise.all([
-    bookedSessions(id, since, addDays(today, rules.opensDays)),
+    bookedSessions(id, since, addDays(today, rules.opensDays), rules, owner.schedule),
     owner.isMonitor
       ? teachingSessions(id, since, addDays(today, CALENDAR_FEED.teachingDays), rules, now)
       : Promise.resolve([]),
@@ -165,8 +165,7 @@ export async function feedText(
       uid: `${b.session}@pulso`,
       start: instant(b.start),
       end: instant(b.end),
-      // The class's name now (the member's list keeps the one it had when they booked).
-      summary: byId.get(b.lessonId)?.name ?? b.lessonName,
+      summary: b.lessonName,
       location: await placeOf(b.lessonId),
       description: lines(b.cancelled ? f.cancelled(b.cancelReason) : f.booked(b.seat), about(b.lessonId)),
       cancelled: b.cancelled,

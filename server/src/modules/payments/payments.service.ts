@@ -6,9 +6,10 @@ import { HttpError } from '../../lib/http-error';
 import { KeyedLock } from '../../lib/keyed-lock';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
+import { membershipEndMoved } from '../bookings/bookings.service';
 import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
 import { addPurchase } from '../users/membership.service';
-import { findUserEmail } from '../users/users.service';
+import { findActiveAuthUser, findUserEmail } from '../users/users.service';
 import { memberEntriesNewestFirst, memberPaymentIds, paymentIdOfSession } from './payment-lookup';
 import { toPaymentDto } from './payments.mapper';
 import { PaymentModel, type PaymentDoc } from './payments.model';
@@ -276,6 +277,9 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<Fulfilme
     return { payment: toPaymentDto(payment), activated: false };
   }
   const { start, end } = membership;
+  // The member's standing places (their schedule's classes) now last as long as the membership.
+  const account = await findActiveAuthUser(payment.user.toString());
+  if (account) await membershipEndMoved(payment.user, account.schedule, end);
   const recorded = (stored: PaymentDoc) =>
     stored.membershipStart?.getTime() === start.getTime() && stored.membershipEnd?.getTime() === end.getTime();
   const stored = await writePayment(payment._id, (p) =>

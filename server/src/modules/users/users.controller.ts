@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import type { AppContext } from '../../lib/context';
@@ -7,6 +8,8 @@ import { validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
 import type { UserDoc } from './users.model';
 import * as users from './users.service';
+import { deliverNotice } from '../bookings/bookings.notices';
+import { joinStanding, leaveStanding } from '../bookings/bookings.service';
 
 interface UserBody {
   fullName?: string;
@@ -143,8 +146,30 @@ export function usersController(ctx: AppContext) {
       if (!caller) throw HttpError.unauthenticated();
       const target = idUser ?? caller.id;
       if (!caller.isAdmin && target !== caller.id) throw HttpError.forbidden();
-      await users.addLessonToSchedule(target, String(req.params.lessonId));
-      res.json({ exito: MESSAGES.lessons.added });
+      const lessonId = String(req.params.lessonId);
+      const { membershipEnd } = await users.addLessonToSchedule(target, lessonId);
+      // A standing booking: a place in each of the class's next sessions, or its waitlist when full.
+      const standing = await joinStanding(lessonId, new Types.ObjectId(target), membershipEnd, ctx.config.bookings);
+      const [first, ...others] = standing.waiting;
+      res.json({
+        exito: first
+          ? MESSAGES.lessons.addedWaiting(first.label, first.position, others.length)
+          : MESSAGES.lessons.added,
+      });
+    },
+
+    /** A member takes a class off their own schedule: their places in its next sessions are freed. */
+    async removeLesson(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      const lessonId = String(req.params.lessonId);
+      await users.removeLessonFromSchedule(caller.id, lessonId);
+      await leaveStanding(lessonId, new Types.ObjectId(caller.id), ctx.config.bookings, {
+        send: (ids) => {
+          for (const id of ids) void deliverNotice(ctx, id, req.log);
+        },
+      });
+      res.json({ message: MESSAGES.lessons.removed });
     },
 
     async restore(req: Request, res: Response) {

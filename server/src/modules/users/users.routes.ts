@@ -34,7 +34,8 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'GET /monitor',            access: 'admin', ok: [200, schemas.trainerList], handler: (d) => d.c.listTrainers, summary: 'Trainers' },
   { route: 'PUT /update/:id',         access: 'self-or-admin', use: (d) => [d.ownPasswordLimit], body: updateUserBody, ok: [200, schemas.userUpdated], errors: [400, 404, 409], handler: (d) => d.c.update, summary: 'Update a profile (self: name, phone, password; admin: all)', notes: UPDATE_NOTES },
   { route: 'PUT /restore/:id',        access: 'admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.restore, summary: 'Restore a suspended user' },
-  { route: 'PUT /addlesson/:lessonId', access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded], errors: [400, 404, 409], handler: (d) => d.c.addLesson, summary: "Add a class to a member's schedule" },
+  { route: 'PUT /addlesson/:lessonId', access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded], errors: [400, 404, 409], handler: (d) => d.c.addLesson, summary: "Add a class to a member's schedule: a standing booking (a place in each of its next sessions, or their waitlists)" },
+  { route: 'DELETE /addlesson/:lessonId', access: 'signed-in', ok: [200, schemas.message], errors: [400, 404, 409], handler: (d) => d.c.removeLesson, summary: "Take a class off the caller's own schedule: their places in its next sessions are freed" },
   { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },
 ]);

@@ -15,7 +15,7 @@ import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { withLessonNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
-import { toObjectId } from '../../lib/object-id';
+import { objectIdOrNull, toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
 import { refreshTrainerLessons, taughtBy } from '../lessons/lessons.views';
 import { queueReviewerRename } from '../reviews/reviewer-names';
@@ -45,6 +45,8 @@ export interface AuthUser {
   hasActiveMembership: boolean;
   /** The membership's start and end, when the account has one (active or not). */
   membership: { start: Date; end: Date } | null;
+  /** The classes of their schedule ('Mi horario'): their standing bookings. */
+  schedule: string[];
   /** Tokens issued before this moment (ms) are refused: a password reset ended them. */
   sessionsValidAfter: number;
 }
@@ -94,6 +96,7 @@ async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser
     isMonitor: 1,
     deletedAt: 1,
     membership: 1,
+    lessons: 1,
     sessionsValidAfter: 1,
   }).lean<UserDoc>();
   if (!doc) return null;
@@ -107,6 +110,7 @@ async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser
     suspended: !!doc.deletedAt,
     hasActiveMembership: isMembershipActive(doc.membership),
     membership: doc.membership ? { start: doc.membership.start, end: doc.membership.end } : null,
+    schedule: (doc.lessons ?? []).map((l) => l.toString()),
     sessionsValidAfter: doc.sessionsValidAfter ? doc.sessionsValidAfter.getTime() : 0,
   };
 }
@@ -475,7 +479,7 @@ export async function allUserNames(): Promise<Map<string, string>> {
  * Adds a class to a member's own schedule. The class must be available, the member needs an active
  * membership, and may not hold two classes of the same name.
  */
-export async function addLessonToSchedule(userId: string, lessonId: string): Promise<void> {
+export async function addLessonToSchedule(userId: string, lessonId: string): Promise<{ membershipEnd: Date | null }> {
   const fail = (status: number, code: string, message: string) =>
     new HttpError(status, code, message, undefined, { error: message });
   const lesson = await findLessonById(lessonId);
@@ -489,6 +493,20 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
   const held = await lessonSummaries(user.lessons ?? []);
   if (held.some((l) => l.name === lesson.name)) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.alreadyHeld);
   await UserModel.updateOne({ _id }, { $addToSet: { lessons: lesson._id } });
+  return { membershipEnd: user.membership?.end ?? null };
+}
+
+/** Takes a class off the user's schedule ('Mi horario'); 409 when it is not on it. */
+export async function removeLessonFromSchedule(userId: string, lessonId: string): Promise<void> {
+  const _id = objectId(userId);
+  const lesson = objectIdOrNull(lessonId);
+  if (!lesson) throw HttpError.invalidId();
+  const user = await UserModel.findById(_id, { lessons: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!user || user.deletedAt) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+  if (!(user.lessons ?? []).some((l) => l.equals(lesson))) {
+    throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.notHeld);
+  }
+  await UserModel.updateOne({ _id }, { $pull: { lessons: lesson } });
 }
 
 /** A member's membership (null: none, or the account is suspended). One point read. */

@@ -30,3 +30,9 @@ export async function addLessonToSchedule(lessonId: string, userId: string): Pro
   );
   return data.exito;
 }
+
+/** Takes a class off the caller's own schedule (its places in the next sessions are freed). */
+export async function removeLessonFromSchedule(lessonId: string): Promise<string> {
+  const { data } = await api.delete<Answer<typeof schemas.message>>(`/users/addlesson/${encodeURIComponent(lessonId)}`);
+  return data.message;
+}

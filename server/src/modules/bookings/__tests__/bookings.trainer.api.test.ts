@@ -171,6 +171,17 @@ describe("the trainer's sessions and rosters (/api/sessions/teaching, /api/sessi
     await roster(id, rosa).expect(403);
   });
 
+  test("when members hold a class by their schedule ('Añadir clase'), then the trainer's sessions count those places", async () => {
+    const carla = await trainer('Carla Fija');
+    const lesson = await lessonOf(carla);
+    const ana = await member('Ana Fija');
+    await request(app).put(`/api/users/addlesson/${lesson.id}`).set(bearer(ana)).send({}).expect(200);
+    const id = sessionIn(lesson.id, 2);
+    expect((await teaching(carla)).find((s) => s.id === id)).toMatchObject({ taken: 1, seatsLeft: 4 });
+    const seen = await roster(id, carla).expect(200);
+    expect(seen.body.confirmed).toEqual([expect.objectContaining({ name: 'Ana Fija' })]);
+  });
+
   test('when the gym cancels a session, then the trainer still sees it, as cancelled', async () => {
     const carla = await trainer('Carla Cancelada');
     const lesson = await lessonOf(carla);

@@ -154,6 +154,15 @@ describe('calendar feeds (/api/calendar/feed)', () => {
     expect(text.split('\r\n')[description + 1]?.startsWith(' ')).toBe(true);
   });
 
+  test("when a member adds a class to their schedule ('Añadir clase'), then the feed lists the sessions it holds a place in", async () => {
+    const zumba = await lesson('Zumba Fiesta');
+    const ana = await member();
+    await request(app).put(`/api/users/addlesson/${zumba}`).set(bearer(ana)).send({}).expect(200);
+    const uids = eventsOf((await fetchFeed(await feedUrl(ana)).expect(200)).text).map((e) => e.uid);
+    // Every day at 21:00: the next days' sessions are all there as standing bookings.
+    for (const days of [1, 2, 3]) expect(uids).toContain(`${sessionIn(zumba, days)}@pulso`);
+  });
+
   test('when the gym cancels a booked session, then the feed keeps it as cancelled, with the reason', async () => {
     const spinning = await lesson('Spinning Nocturno');
     const ana = await member();

@@ -62,6 +62,7 @@ describe('GET /api/metrics', () => {
       'rate-limit-purge',
       'reviewer-names',
       'booking-notices',
+      'session-attendance',
       'lease-purge',
     ];
     expect(await jobs.runDue()).toEqual(all);

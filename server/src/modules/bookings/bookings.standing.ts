@@ -1,0 +1,135 @@
+import mongoose, { type Types } from 'mongoose';
+import { emptySessionState, effectiveCapacity, type SessionState, type SessionTerms } from '@pulso/shared';
+import { withDocumentLock } from '../../lib/document-lock';
+import { readCache } from '../../lib/read-cache';
+
+/**
+ * Standing bookings: the spec's 'Añadir clase'. A member who adds a class to their schedule holds a
+ * place in each of its sessions from that day on, while their membership lasts (or waits for one
+ * when a session is full), until they remove the class.
+ *
+ * The class's standing members are one document (`standing_bookings`, `_id` = the class's id), in
+ * the order they joined, each with the first and last date they hold (`since`, `until`: their
+ * membership's end when they joined, moved when it is renewed). A session nothing happened to yet
+ * is not stored (bookings.model.ts): its state is the one its standing members give it, the first
+ * ones by the class's 'Cupo' holding places and the others waiting, in the order they joined
+ * (`standingState`). The engine starts a session's first batch from that same state, so a session
+ * read before and after it is first stored agrees. A member who joins when some sessions are
+ * stored already is booked into each of them (`bookings.service.ts`).
+ */
+
+export const STANDING_BOOKINGS = 'standing_bookings';
+
+export interface StandingMember {
+  member: Types.ObjectId;
+  /** The first and last dates (`YYYY-MM-DD`) the member holds a place in (until null: no end). */
+  since: string;
+  until: string | null;
+  /** When they joined: the order places are given in. */
+  at: Date;
+}
+
+interface StandingDoc {
+  _id: Types.ObjectId;
+  members: StandingMember[];
+}
+
+const standing = () => mongoose.connection.collection<StandingDoc>(STANDING_BOOKINGS);
+
+/** The class's standing members as stored (what a session's first batch starts from). */
+export async function readStanding(lessonId: Types.ObjectId): Promise<StandingMember[]> {
+  return ((await standing().findOne({ _id: lessonId })) as StandingDoc | null)?.members ?? [];
+}
+
+/** The class's standing members, through the read cache (any write to them drops it), for views. */
+export function standingOf(lessonId: Types.ObjectId): Promise<StandingMember[]> {
+  return readCache.get(
+    `standing:${lessonId.toString()}`,
+    () => readStanding(lessonId),
+    () => 1_000,
+  );
+}
+
+/**
+ * Runs `work` holding the class's standing lock: members join or leave one at a time, each booked
+ * into (or out of) the stored sessions before the next, so every session gives its places in the
+ * order members joined.
+ */
+export const withStandingLock = <T>(lessonId: Types.ObjectId, work: () => Promise<T>) =>
+  withDocumentLock(`standing:${lessonId.toString()}`, work);
+
+/** The standing members who hold the session on `date`, in the order they joined. */
+export const standingOn = (members: readonly StandingMember[], date: string) =>
+  members
+    .filter((s) => s.since <= date && (s.until === null || s.until >= date))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+
+/**
+ * The state of a session nothing happened to yet: its standing members on its date, the first ones
+ * by its class's capacity holding seats 1, 2, ... and the others on the waitlist.
+ */
+export function standingState(
+  members: readonly StandingMember[],
+  date: string,
+  terms: Pick<SessionTerms, 'classCapacity'>,
+): SessionState {
+  const state = emptySessionState();
+  const capacity = effectiveCapacity(state, terms);
+  standingOn(members, date).forEach((s, i) => {
+    const member = s.member.toString();
+    if (i < capacity) state.confirmed.push({ member, seat: i + 1, at: s.at, promoted: false, checkedIn: null });
+    else state.waitlist.push({ member, at: s.at });
+  });
+  return state;
+}
+
+/** Changes the class's standing members; the caller holds the class's standing lock. */
+async function changeStanding(
+  lessonId: Types.ObjectId,
+  change: (members: StandingMember[]) => StandingMember[] | null,
+): Promise<void> {
+  const next = change(await readStanding(lessonId));
+  if (next) await standing().replaceOne({ _id: lessonId }, { members: next }, { upsert: true });
+}
+
+/** The member holds the class from `since` to `until` (joining again keeps their first place in line). */
+export function addStandingMember(
+  lessonId: Types.ObjectId,
+  member: Types.ObjectId,
+  since: string,
+  until: string | null,
+  now: Date,
+): Promise<void> {
+  return changeStanding(lessonId, (members) => {
+    const current = members.find((s) => s.member.equals(member));
+    if (current && current.since <= since && current.until === until) return null;
+    const others = members.filter((s) => !s.member.equals(member));
+    return [...others, { member, since: current ? current.since : since, until, at: current?.at ?? now }];
+  });
+}
+
+/** The member no longer holds the class (the sessions stored already are changed by the caller). */
+export function removeStandingMember(lessonId: Types.ObjectId, member: Types.ObjectId): Promise<void> {
+  return changeStanding(lessonId, (members) =>
+    members.some((s) => s.member.equals(member)) ? members.filter((s) => !s.member.equals(member)) : null,
+  );
+}
+
+/** The member's standing places now end on `until` (a membership renewed or ended). */
+export function moveStandingEnd(lessonId: Types.ObjectId, member: Types.ObjectId, until: string | null): Promise<void> {
+  return withStandingLock(lessonId, () =>
+    changeStanding(lessonId, (members) => {
+      const current = members.find((s) => s.member.equals(member));
+      if (!current || current.until === until) return null;
+      return members.map((s) => (s.member.equals(member) ? { ...s, until } : s));
+    }),
+  );
+}
+
+/** Every class with standing members (the job that stores the sessions entering the booking window). */
+export async function classesWithStanding(): Promise<Types.ObjectId[]> {
+  const docs = (await standing()
+    .find({}, { projection: { _id: 1, members: 1 } })
+    .toArray()) as StandingDoc[];
+  return docs.filter((d) => d.members.length > 0).map((d) => d._id);
+}
