@@ -18,6 +18,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
+import { feedsRouter } from './modules/feeds/feeds.routes';
 import { catalogRouter } from './modules/catalog/catalog.routes';
 import { contactRouter } from './modules/contact/contact.routes';
 import { healthRouter } from './modules/health/health.routes';
@@ -75,6 +76,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(catalogRouter);
   api.use(reviewsRouter);
   api.use(calendarRouter(ctx));
+  api.use(feedsRouter(ctx));
   api.use(paymentsRouter(ctx));
   api.use(contactRouter(ctx));
   api.use(statsRouter);

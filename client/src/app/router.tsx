@@ -112,6 +112,10 @@ export const routes: RouteObject[] = withFallbacks([
             children: [
               { path: 'profile', lazy: screen(() => import('./routes/profile'), 'ProfileRoute') },
               { path: 'profile/editar/:id', lazy: screen(() => import('./routes/profile-edit'), 'ProfileEditRoute') },
+              {
+                path: 'profile/sesiones/:sessionId',
+                lazy: screen(() => import('./routes/trainer-session'), 'TrainerSessionRoute'),
+              },
               { path: 'calendar', lazy: screen(() => import('./routes/calendar'), 'CalendarRoute') },
             ],
           },

@@ -18,6 +18,8 @@ export const paths = {
   calendar: '/calendar',
   profile: '/profile',
   profileEdit: (id: string) => `/profile/editar/${id}`,
+  /** A session the trainer teaches: its list of people. */
+  profileSession: (sessionId: string) => `/profile/sesiones/${encodeURIComponent(sessionId)}`,
   review: '/review',
   denied: '/denegado',
   dashboard: '/dashboard',

@@ -130,4 +130,23 @@ export const bookingsEs = {
     keep: 'Volver',
     trainersError: 'No se pudo cargar la lista de profesores.',
   },
+  /** A trainer's sessions on their profile ('Mis Clases') and a session's list (/profile/sesiones/:id). */
+  trainer: {
+    upcomingTitle: 'Próximas sesiones',
+    upcomingIntro: (days: number) => `Las sesiones que das en los próximos ${days} días.`,
+    loading: 'Cargando tus sesiones...',
+    loadError: 'No se pudieron cargar tus sesiones.',
+    none: 'No tienes sesiones en los próximos días.',
+    /** 'Yoga · Sede Centro' */
+    where: (lesson: string, branch: string) => (branch ? `${lesson} · ${branch}` : lesson),
+    substituting: 'Como profesor sustituto',
+    cancelled: 'Cancelada',
+    roster: 'Ver lista',
+    rosterOf: (lesson: string, day: string) => `Ver la lista de ${lesson}, ${day}`,
+    back: 'Volver a mi perfil',
+    rosterTitle: (lesson: string, day: string) => `${lesson}, ${day}`,
+    rosterLoading: 'Cargando la lista...',
+    rosterError: 'No se pudo cargar la lista de la sesión.',
+    places: (taken: number, capacity: number) => `${taken} de ${capacity} lugares ocupados`,
+  },
 };

@@ -9,6 +9,37 @@ const SCROLL_BOXES: Record<string, string> = {
 
 /** Texts of the calendar page. Messages the server also says come from MESSAGES.events. */
 export const calendarEs = {
+  /** The private calendar feed, on the profile. */
+  feed: {
+    title: 'Calendario en tu móvil',
+    intro:
+      'Suscríbete a tus clases reservadas desde Google Calendar, Apple Calendar u Outlook: se actualizan solas cuando reservas o cancelas.',
+    trainerIntro: 'Incluye también las sesiones que das como profesor.',
+    urlLabel: 'Enlace privado de tu calendario',
+    copy: 'Copiar',
+    copied: 'Enlace copiado.',
+    copyFailed: 'No se pudo copiar: selecciona el enlace y cópialo a mano.',
+    howTitle: 'Cómo añadirlo',
+    steps: [
+      ['Google Calendar', 'en la web, «Otros calendarios» › «+» › «Desde URL», y pega el enlace.'],
+      [
+        'Apple Calendar',
+        'en el Mac, «Archivo» › «Nueva suscripción a calendario»; en el iPhone, Ajustes › Calendario › Cuentas › Añadir cuenta › Otra › «Añadir calendario suscrito».',
+      ],
+      ['Outlook', '«Añadir calendario» › «Suscribirse desde la web», y pega el enlace.'],
+    ] as const,
+    refreshNote: 'Cada aplicación vuelve a leerlo cada pocas horas.',
+    privateNote: 'Quien tenga este enlace puede ver tus clases: no lo compartas.',
+    renew: 'Generar un enlace nuevo',
+    renewTitle: 'Generar un enlace nuevo',
+    renewQuestion:
+      'El enlace actual dejará de funcionar y tus calendarios dejarán de actualizarse hasta que añadas el nuevo. ¿Quieres continuar?',
+    renewConfirm: 'Generar enlace nuevo',
+    renewing: 'Generando...',
+    keep: 'Volver',
+    loading: 'Cargando tu enlace...',
+    loadError: 'No se pudo cargar el enlace de tu calendario.',
+  },
   badge: 'Calendario',
   back: 'Volver al perfil',
   loadingMember: 'Cargando...',

@@ -40,7 +40,8 @@ export const checkinEs = {
     noShow: 'No vino',
     pending: 'Sin registrar',
     checkIn: 'Registrar entrada',
-    checkInOf: (name: string) => `Registrar entrada: ${name}`,
+    /** The button's name starts with its visible text (WCAG 2.5.3, label in name). */
+    checkInOf: (name: string) => `Registrar entrada de ${name}`,
     checkingIn: 'Registrando...',
   },
   attendance: {

@@ -223,6 +223,7 @@ export const es = {
     demoCheckout: 'Checkout de demostración',
     profile: 'Mi perfil',
     profileEdit: 'Editar perfil',
+    trainerSession: 'Lista de la sesión',
     calendar: 'Calendario',
     notFound: 'Página no encontrada',
     error: 'Error',

@@ -167,6 +167,8 @@ export interface MockData {
   goals: { id: string; name: string }[];
   /** Issued session tokens: a token not in this map (a tampered one) is refused. */
   tokens: Record<string, TokenRec>;
+  /** Each account's calendar feed token, by owner (absent until the first is made). */
+  calendarFeeds?: Record<string, { token: string; createdAt: string }>;
 }
 
 export interface MockDbOptions {

@@ -6,6 +6,7 @@ import { branchesHandlers } from './handlers/branches';
 import { calendarHandlers } from './handlers/calendar';
 import { catalogHandlers } from './handlers/catalog';
 import { contactHandlers } from './handlers/contact';
+import { feedsHandlers } from './handlers/feeds';
 import { lessonsHandlers } from './handlers/lessons';
 import { paymentsHandlers } from './handlers/payments';
 import { plansHandlers } from './handlers/plans';
@@ -35,6 +36,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...catalogHandlers(route),
     ...reviewsHandlers(route),
     ...calendarHandlers(route),
+    ...feedsHandlers(route),
     ...paymentsHandlers(route),
     ...contactHandlers(route),
     ...statsHandlers(route),

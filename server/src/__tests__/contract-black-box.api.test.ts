@@ -70,7 +70,7 @@ describe('API contract black-box (npm run test:api)', () => {
         (line) => lines.push(line),
       );
       const output = lines.join('\n');
-      expect(output).toMatch(/\nScenarios: 17 passed, 0 failed; \d+ requests checked, 0 steps skipped\.$/);
+      expect(output).toMatch(/\nScenarios: 19 passed, 0 failed; \d+ requests checked, 0 steps skipped\.$/);
       expect(output).toMatch(
         /Clean-up: 5 classes retired, 1 sede deleted, 6 accounts suspended, 4 plans retired, 1 gym event deleted\./,
       );

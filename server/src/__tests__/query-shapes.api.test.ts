@@ -423,6 +423,60 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get(`/api/sessions/${v.sessionId}/roster`).set(auth(v.admin)),
     },
     {
+      route: 'GET /api/sessions/teaching',
+      name: "the trainer's sessions of the next week ('Mis Clases')",
+      status: 200,
+      send: (api, v) => api.get('/api/sessions/teaching').set(auth(v.trainer)),
+    },
+    {
+      route: 'GET /api/sessions/:sessionId/roster',
+      name: "the class's trainer reads the session's list",
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/${v.sessionId}/roster`).set(auth(v.trainer)),
+    },
+    {
+      route: 'GET /api/calendar/feed',
+      name: "the member's calendar feed address, made on the first ask",
+      status: 200,
+      send: (api, v) => api.get('/api/calendar/feed').set(auth(v.member)),
+      save: (body, v) => {
+        v.feedUrl = body.url as string;
+      },
+    },
+    {
+      route: 'GET /api/calendar/feed/:file',
+      name: "a calendar app fetches the member's feed",
+      status: 200,
+      send: (api, v) => api.get(new URL(v.feedUrl ?? '').pathname),
+    },
+    {
+      route: 'GET /api/calendar/feed',
+      name: "the trainer's calendar feed address",
+      status: 200,
+      send: (api, v) => api.get('/api/calendar/feed').set(auth(v.trainer)),
+      save: (body, v) => {
+        v.trainerFeedUrl = body.url as string;
+      },
+    },
+    {
+      route: 'GET /api/calendar/feed/:file',
+      name: "a calendar app fetches the trainer's feed (bookings and the sessions taught)",
+      status: 200,
+      send: (api, v) => api.get(new URL(v.trainerFeedUrl ?? '').pathname),
+    },
+    {
+      route: 'POST /api/calendar/feed',
+      name: 'the member makes a new feed address',
+      status: 200,
+      send: (api, v) => api.post('/api/calendar/feed').set(auth(v.member)),
+    },
+    {
+      route: 'GET /api/calendar/feed/:file',
+      name: 'a calendar app fetches the replaced address',
+      status: 404,
+      send: (api, v) => api.get(new URL(v.feedUrl ?? '').pathname),
+    },
+    {
       route: 'GET /api/sessions/of/:lessonId',
       name: "the admin plans a class's sessions four weeks ahead",
       status: 200,

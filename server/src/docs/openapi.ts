@@ -3,6 +3,7 @@ import { fieldErrors, MAX_IMAGE_BYTES, schemas, type RequestForm } from '@pulso/
 import { judgedBody, methodAndPath, openApiPath, type AnyRoute, type RouteTable } from '../lib/route-table';
 import { branchesRoutes } from '../modules/branches/branches.routes';
 import { calendarRoutes } from '../modules/calendar/calendar.routes';
+import { feedsRoutes } from '../modules/feeds/feeds.routes';
 import { catalogRoutes } from '../modules/catalog/catalog.routes';
 import { contactRoutes } from '../modules/contact/contact.routes';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -47,6 +48,7 @@ const TABLES: RouteTable<never>[] = [
   catalogRoutes,
   reviewsRoutes,
   calendarRoutes,
+  feedsRoutes,
   paymentsRoutes,
   contactRoutes,
   statsRoutes,

@@ -115,6 +115,14 @@ export const LESSON_CAPACITY = { default: 20, min: 1, max: 1000 } as const;
 /** How far ahead the dashboard plans a class's sessions (`GET /sessions/of/:id?days=`): default and most. */
 export const SESSION_PLANNING_DAYS = { default: 28, max: 56 } as const;
 
+/** How far ahead a trainer's 'Mis Clases' lists the sessions they teach (`GET /sessions/teaching?days=`). */
+export const TEACHING_DAYS = { default: 7 } as const;
+
+/**
+ * A member's calendar feed (iCal): the sessions from `pastDays` ago; bookings up to the booking
+ * horizon, the sessions a trainer teaches up to `teachingDays` ahead.
+ */
+export const CALENDAR_FEED = { pastDays: 30, teachingDays: 28 } as const;
 /**
  * A member's check-in code (server/src/modules/checkin/checkin.card.ts): 8 characters of their card
  * (Crockford base32) and 6 digits that change every `stepSeconds`; a code is accepted for

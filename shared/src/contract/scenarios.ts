@@ -13,6 +13,7 @@ import type {
   PaymentDto,
   PlanDto,
   StatsDto,
+  TaughtSessionDto,
   UserDetailDto,
   UserDto,
   UserListItemDto,
@@ -136,6 +137,12 @@ const SESSION: Shape<ClassSessionDto> = {
   substitute: m.nullable(m.string),
   bookable: m.boolean,
   mine: m.nullable({ state: m.oneOf('confirmed', 'waitlisted'), position: m.nullable(m.number) }),
+};
+const TAUGHT: Shape<TaughtSessionDto> = {
+  ...SESSION,
+  mine: null,
+  branch: m.string,
+  substituting: m.boolean,
 };
 const LESSON: Shape<LessonDto> = {
   ...LESSON_ITEM,
@@ -2238,6 +2245,126 @@ export function contractScenarios(w: World): Scenario[] {
         as: 'member',
         status: 403,
         body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+    ],
+  });
+  scenarios.push({
+    name: "the trainer's sessions: their week to teach and a session's list; members may not see them",
+    steps: [
+      {
+        name: 'the trainer lists the sessions they teach in the next week',
+        method: 'GET',
+        path: '/sessions/teaching',
+        as: 'trainer',
+        status: 200,
+        body: m.arrayOf(TAUGHT),
+        save: (body: TaughtSessionDto[], v: Vars) => {
+          v.taughtId = (body.find((s) => s.lessonId === v.spinningId) ?? body[0])?.id ?? '';
+        },
+      },
+      {
+        name: 'the trainer reads the list of one of them',
+        method: 'GET',
+        path: (v) => `/sessions/${v.taughtId}/roster`,
+        as: 'trainer',
+        status: 200,
+        body: (v) => ({
+          session: { ...SESSION, id: String(v.taughtId), mine: null },
+          confirmed: m.arrayOf({
+            memberId: m.id,
+            name: m.string,
+            seat: m.number,
+            at: m.iso,
+            promoted: m.boolean,
+            checkedIn: m.nullable(m.iso),
+            noShow: m.boolean,
+          }),
+          waiting: m.arrayOf({ memberId: m.id, name: m.string, position: m.number, at: m.iso }),
+          lateCancels: m.arrayOf({ memberId: m.id, name: m.string, at: m.iso }),
+        }),
+      },
+      {
+        name: 'the admin reads it too',
+        method: 'GET',
+        path: (v) => `/sessions/${v.taughtId}/roster`,
+        as: 'admin',
+        status: 200,
+      },
+      {
+        name: 'a member may not list sessions to teach',
+        method: 'GET',
+        path: '/sessions/teaching',
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: "a member may not read the trainer's list",
+        method: 'GET',
+        path: (v) => `/sessions/${v.taughtId}/roster`,
+        as: 'member',
+        status: 403,
+        body: error(E.FORBIDDEN, M.api.forbidden),
+      },
+      {
+        name: 'a period out of range',
+        method: 'GET',
+        path: '/sessions/teaching?days=57',
+        as: 'trainer',
+        status: 400,
+        body: invalid([['days', M.bookings.daysRange(56)]]),
+      },
+    ],
+  });
+  const feedUrl = (token = '[\\w-]{43}') => m.regex(new RegExp(`^https?://[^/]+/api/calendar/feed/${token}\\.ics$`));
+  const feedToken = (url: string) => /\/feed\/([\w-]{43})\.ics$/.exec(url)?.[1] ?? '';
+  scenarios.push({
+    name: 'calendar feed: the member gets a private address, the same each time, and makes a new one',
+    steps: [
+      {
+        name: "the member's address, made on the first ask",
+        method: 'GET',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: { url: feedUrl(), createdAt: m.iso },
+        save: (body: { url: string }, v: Vars) => {
+          v.feedToken = feedToken(body.url);
+        },
+      },
+      {
+        name: 'the same address when asked again',
+        method: 'GET',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: (v) => ({ url: feedUrl(String(v.feedToken)), createdAt: m.iso }),
+      },
+      {
+        name: 'a new address',
+        method: 'POST',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: { message: M.feeds.renewed, feed: { url: feedUrl(), createdAt: m.iso } },
+        save: (body: { feed: { url: string } }, v: Vars) => {
+          v.feedToken = feedToken(body.feed.url);
+        },
+      },
+      {
+        name: 'which is the address from then on',
+        method: 'GET',
+        path: '/calendar/feed',
+        as: 'member',
+        status: 200,
+        body: (v) => ({ url: feedUrl(String(v.feedToken)), createdAt: m.iso }),
+      },
+      {
+        name: 'nobody signed in gets none',
+        method: 'GET',
+        path: '/calendar/feed',
+        status: 401,
+        body: error(E.UNAUTHENTICATED, M.api.unauthenticated),
       },
     ],
   });

@@ -36,6 +36,7 @@ export {
   sessionCancelForm,
   sessionRoster,
   sessionSaved,
+  taughtSession,
   attendanceKind,
   memberAttendance,
   checkinCard,
@@ -43,6 +44,7 @@ export {
   rosterCheckinForm,
   checkinResult,
 } from './sessions';
+export { calendarFeed, calendarFeedRenewed } from './feeds';
 export {
   checkoutForm,
   manualPaymentForm,

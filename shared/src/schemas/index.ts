@@ -29,12 +29,14 @@ export type {
   NextSessionDto,
   BookingResultDto,
   SessionRosterDto,
+  TaughtSessionDto,
   AttendanceKind,
   MemberAttendanceDto,
   CheckinCardDto,
   CheckinResultDto,
 } from './sessions';
 export type { WishDto, DemandRowDto } from './wishes';
+export type { CalendarFeedDto } from './feeds';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';
 export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';

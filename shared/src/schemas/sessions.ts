@@ -79,6 +79,17 @@ export const sessionRoster = z.object({
 });
 z.globalRegistry.add(sessionRoster, { id: 'SessionRoster' });
 
+/**
+ * A session a trainer teaches, as their 'Mis Clases' lists it: the session with its places, the
+ * class's sede, and whether they teach it as a substitute for this date only.
+ */
+export const taughtSession = classSession.extend({
+  /** The sede's name ('' when the sede no longer exists). */
+  branch: z.string(),
+  substituting: z.boolean(),
+});
+z.globalRegistry.add(taughtSession, { id: 'TaughtSession' });
+
 /** An admin's change to one session: its own capacity, and a substitute trainer ('' or absent: the class's). */
 export const sessionChangeForm = z.object({
   capacity: field(
@@ -167,6 +178,7 @@ export type ClassSessionDto = z.infer<typeof classSession>;
 export type NextSessionDto = z.infer<typeof nextSession>;
 export type BookingResultDto = z.infer<typeof bookingResult>;
 export type SessionRosterDto = z.infer<typeof sessionRoster>;
+export type TaughtSessionDto = z.infer<typeof taughtSession>;
 export type AttendanceKind = z.infer<typeof attendanceKind>;
 export type MemberAttendanceDto = z.infer<typeof memberAttendance>;
 export type CheckinCardDto = z.infer<typeof checkinCard>;

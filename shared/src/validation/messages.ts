@@ -195,6 +195,19 @@ export const MESSAGES = {
     calendarBooked: (name: string) => `Reserva: ${name}`,
     calendarWaiting: (name: string, position: number) => `En espera: ${name} (posición ${position})`,
     daysRange: (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`,
+    notYourSession: 'Solo el profesor de esta sesión puede ver su lista',
+  },
+  /** The private calendar feed (iCal) of a member or trainer. */
+  feeds: {
+    notFound: 'Este enlace de calendario no existe o fue reemplazado por uno nuevo',
+    renewed: 'Listo: este es tu enlace nuevo. El anterior dejó de funcionar.',
+    /** The lines of an event's description in the feed. */
+    booked: (seat: number) => `Tienes el lugar ${seat} en esta clase.`,
+    teaching: 'Das esta clase.',
+    substituting: 'Das esta clase como profesor sustituto.',
+    places: (taken: number, capacity: number, waiting: number) =>
+      `${taken} de ${capacity} lugares ocupados${waiting > 0 ? `, ${waiting} en espera` : ''}.`,
+    cancelled: (reason: string) => (reason ? `Sesión cancelada: ${reason}` : 'Sesión cancelada'),
   },
   /** Wider waits: any session of a class or an exercise type, on some days, in an hour band. */
   wishes: {

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { planBadge, type UserDto } from '@pulso/shared';
+import { planBadge, TEACHING_DAYS, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { MyWishes } from '../../features/bookings/components/my-wishes';
+import { TeachingSessions } from '../../features/bookings/components/teaching-sessions';
+import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card';
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
 import { usePaymentsStore } from '../../features/payments/store';
@@ -19,7 +21,10 @@ function useFlash(): string | null {
   return state && typeof state === 'object' && 'flash' in state && typeof state.flash === 'string' ? state.flash : null;
 }
 
-/** /profile: badges, contact data, membership dates, classes, and links to the calendar and edit. */
+/**
+ * /profile: badges, contact data, membership dates, classes, and links to the calendar and edit; a
+ * trainer's sessions of the coming days; the private calendar feed.
+ */
 export function ProfileRoute() {
   usePageTitle(es.titles.profile);
   const { user, status, error, loadUser } = useAuthStore();
@@ -94,7 +99,7 @@ export function ProfileRoute() {
         {user.membresia?.status === 'Activo' && <CheckinCard />}
 
         {user.isMonitor && (
-          <article className="profile__card">
+          <article className="profile__card profile__card--wide">
             <h2>{es.profile.myLessons}</h2>
             {user.monitorLessons.length ? (
               <ul className="profile__list">
@@ -107,6 +112,7 @@ export function ProfileRoute() {
             ) : (
               <p className="empty">{es.profile.noTeaching}</p>
             )}
+            <TeachingSessions userId={user.id} days={TEACHING_DAYS.default} />
           </article>
         )}
 
@@ -137,6 +143,8 @@ export function ProfileRoute() {
         {user.membresia?.status === 'Activo' && <MyWishes />}
 
         <PaymentsCard />
+
+        <CalendarFeedCard userId={user.id} teaches={user.isMonitor} />
       </div>
     </section>
   );

@@ -17,6 +17,7 @@ import {
   sessionTimes,
   sessionView,
   spansOverlap,
+  TEACHING_DAYS,
   toText,
   weekdayOf,
   CHECKIN_CODE,
@@ -32,6 +33,7 @@ import {
   type NextSessionDto,
   type SessionOutcome,
   type SessionState,
+  type TaughtSessionDto,
 } from '@pulso/shared';
 import type { LessonRec, MockData, StoredSession, UserRec, WishRec } from '../db';
 import { checkId, MockHttpError } from '../http';
@@ -275,6 +277,39 @@ function sessionContextOrNull(data: MockData, id: string): Context | null {
   }
 }
 
+/** Who teaches a session: its substitute for that date, else its class's trainer. */
+const teacherOf = (context: Context, state: SessionState) => state.trainer ?? context.lesson.trainer;
+
+/**
+ * The sessions `trainer` teaches that have not ended, from today to `days` ahead: their classes'
+ * dates (less those a substitute has) and the sessions they substitute in, by start.
+ */
+function teachingOf(data: MockData, trainer: string, days: number, now: Date): TaughtSessionDto[] {
+  const day = today(now);
+  const to = addDays(day, days + 1);
+  const candidates = new Set<string>();
+  for (const lesson of data.lessons) {
+    if (lesson.trainer !== trainer || lesson.deletedAt) continue;
+    for (const date of sessionDates(lesson, day, to)) candidates.add(sessionIdOf(lesson.id, date));
+  }
+  for (const [id, session] of Object.entries(data.sessions)) {
+    const date = parseSessionId(id)?.date ?? '';
+    if (session.trainer === trainer && date >= day && date < to) candidates.add(id);
+  }
+  const taught: TaughtSessionDto[] = [];
+  for (const id of candidates) {
+    const context = sessionContextOrNull(data, id);
+    if (!context || new Date(`${context.end}:00`) <= now) continue;
+    if (teacherOf(context, stateFor(data, context)) !== trainer) continue;
+    taught.push({
+      ...view(data, context, null, now),
+      branch: data.branches.find((b) => b.id === context.lesson.branch)?.name ?? '',
+      substituting: context.lesson.trainer !== trainer,
+    });
+  }
+  return taught.sort((a, b) => a.start.localeCompare(b.start) || a.lessonName.localeCompare(b.lessonName));
+}
+
 function resultOf(outcome: SessionOutcome, session: ClassSessionDto): BookingResultDto {
   if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
   const result = bookingResultOf(outcome, session);
@@ -357,10 +392,23 @@ export const bookingsHandlers = (route: Route) => [
   ),
 
   route(
+    'GET /sessions/teaching',
+    { access: 'staff', ok: [200, schemas.taughtSession.array()] },
+    ({ user, data, url }) => {
+      const { days, error } = planningDays(url.searchParams.get('days') ?? undefined);
+      if (error) throw MockHttpError.validation({ days: error });
+      return teachingOf(data, user.id, days ?? TEACHING_DAYS.default, new Date());
+    },
+  ),
+
+  route(
     'GET /sessions/:sessionId/roster',
-    { access: 'admin', ok: [200, schemas.sessionRoster] },
-    ({ params, data }) => {
+    { access: 'staff', ok: [200, schemas.sessionRoster] },
+    ({ params, user, data }) => {
       const context = sessionContext(data, params.sessionId);
+      if (!user.isAdmin && teacherOf(context, stateFor(data, context)) !== user.id) {
+        throw fail(403, ERROR_CODES.FORBIDDEN, m.notYourSession);
+      }
       const nameOf = (member: string) => data.users.find((u) => u.id === member)?.fullName ?? '';
       return {
         session: view(data, context, null, new Date()),

@@ -31,12 +31,14 @@ describe('security: access', () => {
   });
   let alice: TestUser;
   let bob: TestUser;
+  let trainer: TestUser;
   let lesson: { id: string };
 
   beforeAll(async () => {
-    [alice, bob] = await Promise.all([
+    [alice, bob, trainer] = await Promise.all([
       createTestUser(config, { fullName: 'Alicia Socia', membership: active() }),
       createTestUser(config, { fullName: 'Bruno Socio', membership: active() }),
+      createTestUser(config, { fullName: 'Tomás Profe', isMonitor: true, membership: active() }),
     ]);
     const doc = await LessonModel.create({
       name: 'Spinning',
@@ -59,7 +61,10 @@ describe('security: access', () => {
       .expect(201);
   });
 
-  /** Who may call each mounted route. A route missing here fails the inventory test. */
+  /**
+   * Who may call each mounted route. A route missing here fails the inventory test. 'staff' is a
+   * trainer or an admin (the service then checks which sessions a trainer may see or act on).
+   */
   const ACCESS: Record<string, 'public' | 'signed-in' | 'self-or-admin' | 'staff' | 'admin'> = {
     'POST /payments/webhook': 'public',
     'GET /health': 'public',
@@ -110,7 +115,8 @@ describe('security: access', () => {
     'GET /sessions/of/{lessonId}': 'public',
     'GET /sessions/{sessionId}': 'public',
     'PUT /sessions/{sessionId}': 'admin',
-    'GET /sessions/{sessionId}/roster': 'admin',
+    'GET /sessions/teaching': 'staff',
+    'GET /sessions/{sessionId}/roster': 'staff',
     'POST /sessions/{sessionId}/cancel': 'admin',
     'POST /sessions/{sessionId}/checkin': 'staff',
     'POST /sessions/{sessionId}/booking': 'signed-in',
@@ -124,6 +130,9 @@ describe('security: access', () => {
     'GET /events': 'signed-in',
     'POST /events': 'admin',
     'DELETE /events/{id}': 'admin',
+    'GET /calendar/feed': 'signed-in',
+    'POST /calendar/feed': 'signed-in',
+    'GET /calendar/feed/{file}': 'public',
     'POST /payments/create_checkout': 'signed-in',
     'GET /payments/session/{sessionId}': 'signed-in',
     'POST /payments/demo/{sessionId}/confirm': 'signed-in',
@@ -168,6 +177,13 @@ describe('security: access', () => {
       const res = await unchanged(() => call(route, alice.token));
       expectRefused(res, 403);
       expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'No tienes permiso para realizar esta acción' });
+    },
+  );
+
+  test.each(Object.entries(ACCESS).filter(([, who]) => who === 'admin'))(
+    'when a trainer calls the admin route %s (%s), then 403 and nothing changes',
+    async (route) => {
+      expectRefused(await unchanged(() => call(route, trainer.token)), 403);
     },
   );
 

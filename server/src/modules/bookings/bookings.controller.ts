@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import type { AppContext } from '../../lib/context';
-import { MESSAGES, planningDays } from '@pulso/shared';
+import { MESSAGES, planningDays, TEACHING_DAYS } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
@@ -10,6 +10,7 @@ import { deliverNotice } from './bookings.notices';
 import { offerFreedPlaces, waitingDemand } from './bookings.wishes';
 import { sendNextSessions } from './bookings.seats';
 import * as bookings from './bookings.service';
+import { upcomingTeaching } from './bookings.trainer';
 
 const sessionId = (req: Request) => String(req.params.sessionId);
 const lessonIdOf = (req: Request) => String(req.params.lessonId);
@@ -63,9 +64,15 @@ export function bookingsController(ctx: AppContext) {
       res.json(await bookings.upcomingSessions(lessonIdOf(req), rules, member, new Date(), daysOf(req)));
     },
 
-    /** Who is booked, waiting or cancelled late in one session. */
+    /** Who is booked, waiting or cancelled late in one session (an admin, or the session's trainer). */
     async roster(req: Request, res: Response) {
-      res.json(await bookings.sessionRoster(sessionId(req), rules));
+      res.json(await bookings.sessionRoster(sessionId(req), rules, caller(req)));
+    },
+
+    /** The caller's sessions to teach, from now to `days` days ahead ('Mis Clases'). */
+    async teaching(req: Request, res: Response) {
+      const days = daysOf(req) ?? TEACHING_DAYS.default;
+      res.json(await upcomingTeaching(new Types.ObjectId(caller(req).id), days, rules));
     },
 
     async book(req: Request, res: Response) {

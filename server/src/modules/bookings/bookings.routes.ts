@@ -16,12 +16,19 @@ const DAYS: QueryParameter[] = [
   },
 ];
 
+const TEACHING_DAYS_QUERY: QueryParameter[] = [
+  { name: 'days', description: 'How many days ahead (1 to 56; default 7)' },
+];
+const ROSTER_NOTES =
+  "An admin reads any session's; a trainer only those they teach: their class's sessions, unless a substitute has that date (then the substitute's). 403 for anyone else.";
+
 // prettier-ignore
 export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>('/sessions', [
   { route: 'GET /next',           access: 'anyone', ok: [200, schemas.nextSession.array()], handler: (c) => c.next, summary: "Every available class's next session (not started) with its places left, for the class list" },
   { route: 'GET /demand',        access: 'admin', ok: [200, schemas.demandRow.array()], handler: (c) => c.demand, summary: 'Waiting demand per class, sede, weekday and hour: people on the waitlists of the sessions open for booking, and wider waits such a session would fulfil' },
   { route: 'GET /of/:lessonId',  access: 'anyone', query: DAYS, ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },
-  { route: 'GET /:sessionId/roster',    access: 'admin', ok: [200, schemas.sessionRoster], errors: [404], handler: (c) => c.roster, summary: 'Who holds a place in one session (by seat), who waits (in order) and who cancelled late, by name' },
+  { route: 'GET /teaching',       access: 'staff', query: TEACHING_DAYS_QUERY, ok: [200, schemas.taughtSession.array()], errors: [400], handler: (c) => c.teaching, summary: "The sessions the caller teaches that have not ended, from today to `days` ahead: their classes' dates (less those given to a substitute) and those they substitute in" },
+  { route: 'GET /:sessionId/roster',    access: 'staff', ok: [200, schemas.sessionRoster], errors: [404], handler: (c) => c.roster, summary: 'Who holds a place in one session (by seat), who waits (in order) and who cancelled late, by name', notes: ROSTER_NOTES },
   { route: 'GET /:sessionId',          access: 'anyone', ok: [200, schemas.classSession], errors: [404], handler: (c) => c.get, summary: 'One session of a class (`<lessonId>:<YYYY-MM-DD>`): its places, waitlist and the caller\'s booking' },
   { route: 'PUT /:sessionId',           access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved], errors: [400, 404], handler: (c) => c.change, summary: "Change one session: its own capacity (a lower one keeps the places taken; a higher one promotes the waitlist) and a substitute trainer ('' for the class's)" },
   { route: 'POST /:sessionId/cancel',   access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved], errors: [400, 404, 409], handler: (c) => c.cancelSession, summary: 'Cancel one session (holiday, incident): it takes no more bookings and its members are e-mailed the reason' },

@@ -30,6 +30,7 @@ import { findLessonById } from '../lessons/lessons.service';
 import { objectIdOrNull } from '../../lib/object-id';
 import { isActiveTrainer, userName, type AuthUser } from '../users/users.service';
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
+import { indexSubstitute, unindexSubstitute } from './bookings.trainer-index';
 import { addAttendance } from './bookings.attendance';
 import { SessionModel, type SessionDoc } from './bookings.model';
 import {
@@ -47,7 +48,7 @@ export type BookingRules = Config['bookings'];
 export interface NoticeDelivery {
   send(ids: readonly string[]): void;
 }
-type LessonDoc = Awaited<ReturnType<typeof findLessonById>>;
+export type LessonDoc = Awaited<ReturnType<typeof findLessonById>>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -83,7 +84,7 @@ export async function sessionContext(id: string, rules: BookingRules): Promise<S
  * The class of a session, through the read cache (any write to the classes drops it): every booking
  * of a busy session needs it, and it changes seldom. Callers only read it.
  */
-function lessonOf(lessonId: string): Promise<LessonDoc> {
+export function lessonOf(lessonId: string): Promise<LessonDoc> {
   return readCache.get(
     `lesson-doc:${lessonId}`,
     () => findLessonById(lessonId),
@@ -91,7 +92,7 @@ function lessonOf(lessonId: string): Promise<LessonDoc> {
   );
 }
 
-function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRules): SessionContext {
+export function contextOf(id: string, lesson: LessonDoc, date: string, rules: BookingRules): SessionContext {
   const times = sessionTimes(lesson, date);
   const startsAt = gymInstant(times.start, rules.timeZone);
   return {
@@ -116,6 +117,9 @@ const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.c
 /** A stored session by `_id` (null: nothing happened to it yet). */
 export const storedSession = async (id: string) => (await sessions().findOne({ _id: id })) as SessionDoc | null;
 
+/** Who teaches a session: its substitute for that date, else its class's trainer. */
+export const teacherOf = (lesson: Pick<LessonDoc, 'monitor'>, state: Pick<SessionState, 'trainer'>): string =>
+  state.trainer ?? lesson.monitor.toString();
 /**
  * A session's state: as stored, or, when nothing happened to it yet, the places its class's standing
  * members hold (bookings.standing.ts): the state its first batch will start from.
@@ -193,10 +197,16 @@ export async function changeSessionByAdmin(
     trainer = chosen.toString();
   }
   const capacity = change.capacity === context.frame.classCapacity ? null : change.capacity;
+  // The substitute's list of sessions (bookings.trainer-index.ts) gains this one before the session
+  // names them, and the one they replace loses it after: a list may name a session its trainer no
+  // longer teaches (readers check the session), never miss one they do.
+  const previous = (await storedSession(id))?.trainer?.toString() ?? null;
+  if (trainer) await indexSubstitute(trainer, context.frame);
   const results = await Promise.all([
     changeSession(context.frame, { op: 'capacity', capacity }),
     changeSession(context.frame, { op: 'trainer', trainer }),
   ]);
+  if (previous && previous !== trainer) await unindexSubstitute(previous, id);
   delivery.send(results.flatMap((r) => r.notices));
   return getSession(id, rules, null, now);
 }
@@ -219,12 +229,22 @@ export async function cancelSessionByAdmin(
 
 /**
  * Who holds a place in a session (by seat), who waits (in order) and who cancelled late, named: one
- * point read of the class, one of the session, one per person named.
+ * point read of the class, one of the session, one per person named. An admin reads any session's;
+ * a trainer only those they teach (the class's, unless a substitute has that date: then the
+ * substitute's).
  */
-export async function sessionRoster(id: string, rules: BookingRules, now = new Date()): Promise<SessionRosterDto> {
+export async function sessionRoster(
+  id: string,
+  rules: BookingRules,
+  caller: Pick<AuthUser, 'id' | 'isAdmin'>,
+  now = new Date(),
+): Promise<SessionRosterDto> {
   const context = await sessionContext(id, rules);
   const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
   const state = await sessionStateOf(context.frame, doc);
+  if (!caller.isAdmin && teacherOf(context.lesson, state) !== caller.id) {
+    throw HttpError.forbidden(m.notYourSession);
+  }
   const names = new Map(
     await Promise.all(
       rosterMembers(state).map(
@@ -311,6 +331,29 @@ async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today:
 }
 
 /**
+ * The sessions the member may hold or wait for from `since` to `until` (gym dates, `YYYY-MM-DD`):
+ * those on the member's list and the dates of the classes of their schedule (`standing`: standing
+ * bookings). One point read of the list, and each standing class through the read cache.
+ */
+async function heldSessionIds(
+  member: Types.ObjectId,
+  since: string,
+  until: string,
+  standing: readonly string[],
+): Promise<Set<string>> {
+  const entries = await heldEntries(member);
+  const ids = new Set(
+    entries.filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until).map((e) => e.session),
+  );
+  for (const lessonId of standing) {
+    const lesson = await lessonOf(lessonId).catch(() => null);
+    if (!lesson) continue;
+    for (const date of sessionDates(lesson, since, addDays(until, 1))) ids.add(sessionIdOf(lessonId, date));
+  }
+  return ids;
+}
+
+/**
  * The sessions the member holds a place in or waits for, with their part and place in the waitlist
  * (their calendar), from `since` to `until` (gym dates, `YYYY-MM-DD`): those on the member's list
  * and the dates of the classes of their schedule (`standing`: standing bookings), each session read
@@ -323,15 +366,7 @@ export async function heldBookings(
   rules: BookingRules,
   standing: readonly string[] = [],
 ): Promise<HeldBooking[]> {
-  const entries = await heldEntries(member);
-  const ids = new Set(
-    entries.filter((e) => e.end.slice(0, 10) >= since && e.start.slice(0, 10) <= until).map((e) => e.session),
-  );
-  for (const lessonId of standing) {
-    const lesson = await lessonOf(lessonId).catch(() => null);
-    if (!lesson) continue;
-    for (const date of sessionDates(lesson, since, addDays(until, 1))) ids.add(sessionIdOf(lessonId, date));
-  }
+  const ids = await heldSessionIds(member, since, until, standing);
   const found = await Promise.all(
     [...ids].map(async (id): Promise<HeldBooking | null> => {
       const held = await memberPart(id, member, rules);
@@ -350,6 +385,55 @@ export async function heldBookings(
     }),
   );
   return found.filter((b): b is HeldBooking => b !== null);
+}
+
+/** A session the member holds a place in, as their calendar feed lists it. */
+export interface BookedSession {
+  session: string;
+  lessonId: string;
+  lessonName: string;
+  /** Local start and end at the gym (`YYYY-MM-DDTHH:mm`). */
+  start: string;
+  end: string;
+  seat: number;
+  /** The gym cancelled the session (the member's place is kept on it, so they are told). */
+  cancelled: boolean;
+  cancelReason: string;
+}
+
+/**
+ * The sessions the member holds a confirmed place in (not those they wait for) between two gym
+ * dates, standing bookings and those the gym cancelled included: their calendar feed. Same reads
+ * as heldBookings.
+ */
+export async function bookedSessions(
+  member: Types.ObjectId,
+  since: string,
+  until: string,
+  rules: BookingRules,
+  standing: readonly string[] = [],
+): Promise<BookedSession[]> {
+  const ids = await heldSessionIds(member, since, until, standing);
+  const found = await Promise.all(
+    [...ids].map(async (id): Promise<BookedSession | null> => {
+      const context = await sessionContext(id, rules).catch(() => null);
+      if (!context) return null;
+      const state = await sessionStateOf(context.frame, await storedSession(id));
+      const place = state.confirmed.find((p) => p.member === member.toString());
+      if (!place) return null;
+      return {
+        session: id,
+        lessonId: context.lesson._id.toString(),
+        lessonName: context.lesson.name,
+        start: context.frame.start,
+        end: context.frame.end,
+        seat: place.seat,
+        cancelled: state.cancelledAt !== null,
+        cancelReason: state.cancelReason,
+      };
+    }),
+  );
+  return found.filter((b): b is BookedSession => b !== null);
 }
 
 /** The member's part in a session, read from the session (the one place it is decided). */

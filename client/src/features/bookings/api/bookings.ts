@@ -6,6 +6,7 @@ import type {
   ClassSessionDto,
   NextSessionDto,
   SessionRosterDto,
+  TaughtSessionDto,
 } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
@@ -37,7 +38,13 @@ export async function getPlannedSessions(lessonId: string, days: number): Promis
   return data;
 }
 
-/** Who holds a place in a session, who waits and who cancelled late (admin). */
+/** The sessions the caller teaches that have not ended, from today to `days` ahead (a trainer's 'Mis Clases'). */
+export async function getTeachingSessions(days: number): Promise<TaughtSessionDto[]> {
+  const { data } = await api.get<TaughtSessionDto[]>('/sessions/teaching', { params: { days } });
+  return data;
+}
+
+/** Who holds a place in a session, who waits and who cancelled late (an admin, or the session's trainer). */
 export async function getRoster(id: string): Promise<SessionRosterDto> {
   const { data } = await api.get<SessionRosterDto>(`${session(id)}/roster`);
   return data;

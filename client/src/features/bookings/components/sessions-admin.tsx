@@ -22,6 +22,7 @@ import { useForm } from '../../../lib/use-form';
 import { getLessonById, getTrainers } from '../../lessons-dashboard/api/lessons-dashboard';
 import { useSessionsAdminStore } from '../admin-store';
 import { RosterAttendance } from './roster-attendance';
+import { RosterLists } from './roster-lists';
 import '../bookings.css';
 
 const t = es.bookings;
@@ -208,52 +209,22 @@ function RosterDialog({ session, onClose }: { session: ClassSessionDto; onClose:
   } else if (!value) body = <Spinner label={a.rosterLoading} />;
   else {
     body = (
-      <div className="roster">
+      <>
         <p className={answer && !answer.ok ? 'alert alert--error' : 'roster__answer'} role="status">
           {answer?.message}
         </p>
-        <h3>{a.confirmedTitle}</h3>
-        {value.confirmed.length === 0 ? (
-          <p className="empty">{a.nobodyBooked}</p>
-        ) : (
-          <ul>
-            {value.confirmed.map((p) => (
-              <li key={p.memberId} className="roster__place">
-                <span>
-                  <span className="roster__seat">{a.seat(p.seat)}</span> {p.name}
-                  {p.promoted && <span className="session__muted"> ({a.promoted})</span>}
-                </span>
-                <RosterAttendance
-                  place={p}
-                  open={!session.cancelled}
-                  busy={busy === `${session.id}|${p.memberId}`}
-                  onCheckIn={() => void checkIn(session.id, p.memberId).then(setAnswer)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3>{a.waitingTitle}</h3>
-        {value.waiting.length === 0 ? (
-          <p className="empty">{a.nobodyWaiting}</p>
-        ) : (
-          <ol>
-            {value.waiting.map((p) => (
-              <li key={p.memberId}>{p.name}</li>
-            ))}
-          </ol>
-        )}
-        {value.lateCancels.length > 0 && (
-          <>
-            <h3>{a.lateTitle}</h3>
-            <ul>
-              {value.lateCancels.map((p) => (
-                <li key={`${p.memberId}-${p.at}`}>{p.name}</li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
+        <RosterLists
+          roster={value}
+          placeExtra={(p) => (
+            <RosterAttendance
+              place={p}
+              open={!session.cancelled}
+              busy={busy === `${session.id}|${p.memberId}`}
+              onCheckIn={() => void checkIn(session.id, p.memberId).then(setAnswer)}
+            />
+          )}
+        />
+      </>
     );
   }
 
