@@ -61,8 +61,33 @@ export function sessionDayLabel(date: string): string {
 
 const pad = (hour: string) => (/^\d:/.test(hour) ? `0${hour}` : hour);
 
-/** A session's local start and end (`YYYY-MM-DDTHH:mm`); a class ending at '24:00' ends at the next midnight. */
-export function sessionTimes(schedule: WeeklySchedule, date: string): { start: string; end: string } {
+/**
+ * A session a class's schedule change left where it was: it had bookings, so it keeps its date and
+ * hours (`YYYY-MM-DDTHH:mm`) while the class's other sessions follow the new schedule.
+ */
+export interface PinnedSession {
+  date: string;
+  start: string;
+  end: string;
+}
+
+/** A class's weekly schedule, with the sessions kept at their old times (as stored: fields may be absent). */
+export type SessionSchedule = WeeklySchedule & {
+  pinnedSessions?: readonly { date?: string | null; start?: string | null; end?: string | null }[] | null;
+};
+
+function pinOf(schedule: SessionSchedule, date: string): PinnedSession | undefined {
+  const pin = schedule.pinnedSessions?.find((p) => p.date === date);
+  return pin?.start && pin.end ? { date, start: pin.start, end: pin.end } : undefined;
+}
+
+/**
+ * A session's local start and end (`YYYY-MM-DDTHH:mm`); a class ending at '24:00' ends at the next
+ * midnight; a pinned session keeps its own.
+ */
+export function sessionTimes(schedule: SessionSchedule, date: string): { start: string; end: string } {
+  const pin = pinOf(schedule, date);
+  if (pin) return { start: pin.start, end: pin.end };
   const end =
     schedule.scheduleHourFinish === '24:00'
       ? `${addDays(date, 1)}T00:00`
@@ -70,11 +95,15 @@ export function sessionTimes(schedule: WeeklySchedule, date: string): { start: s
   return { start: `${date}T${pad(schedule.scheduleHourStart)}`, end };
 }
 
-/** The dates in [from, to) on which the class meets. */
-export function sessionDates(schedule: WeeklySchedule, from: string, to: string): string[] {
+/** Whether the class has a session on `date`: one of its weekdays, or a session kept there. */
+export const meetsOn = (schedule: SessionSchedule, date: string) =>
+  schedule.scheduleDays.includes(weekdayOf(date)) || pinOf(schedule, date) !== undefined;
+
+/** The dates in [from, to) on which the class meets (its weekdays, and the sessions kept). */
+export function sessionDates(schedule: SessionSchedule, from: string, to: string): string[] {
   const dates: string[] = [];
   for (let date = from; date < to; date = addDays(date, 1)) {
-    if (schedule.scheduleDays.includes(weekdayOf(date))) dates.push(date);
+    if (meetsOn(schedule, date)) dates.push(date);
   }
   return dates;
 }

@@ -45,7 +45,7 @@ export interface CancelEntry {
 export interface SessionNotice {
   id: string;
   member: string;
-  kind: 'promoted' | 'session-cancelled';
+  kind: 'promoted' | 'session-cancelled' | 'schedule-changed';
   at: Date;
 }
 

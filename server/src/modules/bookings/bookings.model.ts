@@ -53,7 +53,7 @@ const noticeSchema = new Schema(
     /** Unique within the session: the mail sent for it is keyed by it, so it goes once. */
     id: { type: String, required: true },
     member: { type: Schema.Types.ObjectId, ref: 'User', required: true },
-    kind: { type: String, enum: ['promoted', 'session-cancelled'], required: true },
+    kind: { type: String, enum: ['promoted', 'session-cancelled', 'schedule-changed'], required: true },
     at: { type: Date, required: true },
   },
   { _id: false },

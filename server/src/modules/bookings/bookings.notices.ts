@@ -62,7 +62,7 @@ export async function storeNotices(
         kind: notice.kind,
         lessonName: session.lessonName,
         start: session.start,
-        reason: notice.kind === 'session-cancelled' ? session.reason : '',
+        reason: notice.kind === 'promoted' ? '' : session.reason,
         status: 'pending',
         attempts: 0,
         lastError: '',
@@ -97,6 +97,24 @@ function noticeMail(ctx: AppContext, doc: NoticeDoc, to: string, name: string | 
         `Se liberó un lugar en ${doc.lessonName} ${when(doc.start)} y ya es tuyo: pasaste de la lista de espera a tener tu reserva confirmada.`,
         '',
         `Si no puedes asistir, cancela tu reserva para que otra persona pueda usar el lugar: ${page}`,
+        '',
+        gymName,
+      ].join('\n'),
+    };
+  }
+  if (doc.kind === 'schedule-changed') {
+    return {
+      to,
+      subject: `${gymName}: ${doc.lessonName} cambia de horario`,
+      text: [
+        hello,
+        '',
+        `La clase ${doc.lessonName} cambia de horario: ${doc.reason}.`,
+        doc.start
+          ? `Tu reserva ${when(doc.start)} se mantiene en su día y hora; las siguientes sesiones siguen el horario nuevo.`
+          : 'Tus lugares en la clase siguen el horario nuevo.',
+        '',
+        `Revisa las sesiones de la clase aquí: ${page}`,
         '',
         gymName,
       ].join('\n'),

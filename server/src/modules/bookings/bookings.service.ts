@@ -1,5 +1,6 @@
 import mongoose, { Types } from 'mongoose';
 import {
+  meetsOn,
   addDays,
   bookingResultOf,
   ERROR_CODES,
@@ -14,7 +15,6 @@ import {
   sessionTimes,
   sessionView,
   spansOverlap,
-  weekdayOf,
   type BookingResultDto,
   type ClassSessionDto,
   type HeldBooking,
@@ -26,16 +26,18 @@ import { withDocumentLock } from '../../lib/document-lock';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
 import { readCache } from '../../lib/read-cache';
-import { findLessonById } from '../lessons/lessons.service';
+import { findLessonById, setPinnedSessions } from '../lessons/lessons.service';
 import { objectIdOrNull } from '../../lib/object-id';
 import { isActiveTrainer, userName, type AuthUser } from '../users/users.service';
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
 import { indexSubstitute, unindexSubstitute } from './bookings.trainer-index';
 import { addAttendance } from './bookings.attendance';
 import { SessionModel, type SessionDoc } from './bookings.model';
+import { storeNotices } from './bookings.notices';
 import {
   addStandingMember,
   moveStandingEnd,
+  readStanding,
   removeStandingMember,
   standingOf,
   standingState,
@@ -76,7 +78,7 @@ export async function sessionContext(id: string, rules: BookingRules): Promise<S
   const lesson = await lessonOf(parsed.lessonId).catch(() => {
     throw sessionNotFound();
   });
-  if (!lesson.scheduleDays.includes(weekdayOf(parsed.date))) throw sessionNotFound();
+  if (!meetsOn(lesson, parsed.date)) throw sessionNotFound();
   return contextOf(id, lesson, parsed.date, rules);
 }
 
@@ -474,7 +476,7 @@ async function standingClashes(
   for (const lessonId of schedule) {
     if (lessonId === context.lesson._id.toString()) continue;
     const lesson = await lessonOf(lessonId).catch(() => null);
-    if (!lesson || !lesson.scheduleDays.includes(weekdayOf(frame.date))) continue;
+    if (!lesson || !meetsOn(lesson, frame.date)) continue;
     if (spansOverlap(sessionTimes(lesson, frame.date), frame)) {
       found.push({ id: sessionIdOf(lessonId, frame.date), lessonName: lesson.name });
     }
@@ -670,6 +672,72 @@ export async function membershipEndMoved(member: Types.ObjectId, schedule: reado
   for (const lessonId of schedule) {
     const id = objectIdOrNull(lessonId);
     if (id) await moveStandingEnd(id, member, lastDayOf(end));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A class's schedule changed.
+
+const sameSchedule = (a: LessonDoc, b: LessonDoc) =>
+  a.scheduleHourStart === b.scheduleHourStart &&
+  a.scheduleHourFinish === b.scheduleHourFinish &&
+  a.scheduleDays.length === b.scheduleDays.length &&
+  a.scheduleDays.every((d) => b.scheduleDays.includes(d));
+
+/**
+ * The admin changed a class's days or hours. Its sessions that have bookings of single dates (a
+ * place or a wait) keep their date and hours (pinned on the class: the shared sessionTimes reads
+ * them); the others follow the new schedule, with the class's standing members' places. Everyone
+ * booked and the standing members are e-mailed once.
+ * Reads: each date of the old schedule in the planning horizon, by `_id`.
+ */
+export async function scheduleChanged(
+  before: LessonDoc,
+  after: LessonDoc,
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  now = new Date(),
+): Promise<void> {
+  if (sameSchedule(before, after)) return;
+  const lessonId = after._id.toString();
+  const today = gymDate(now, rules.timeZone);
+  const kept = (before.pinnedSessions ?? []).flatMap((p) =>
+    p.date && p.start && p.end && p.date >= today ? [{ date: p.date, start: p.start, end: p.end }] : [],
+  );
+  const plain = { ...after, pinnedSessions: [] };
+  // Standing members hold the class, not a date: their places move with it.
+  const standing = await readStanding(after._id);
+  const standingIds = new Set(standing.map((s) => s.member.toString()));
+  /** Who is told, with the start of the booking they keep ('' for a standing member's places). */
+  const told = new Map<string, string>();
+  for (const date of sessionDates(before, today, addDays(today, STANDING_HORIZON_DAYS))) {
+    if (kept.some((p) => p.date === date)) continue;
+    const old = sessionTimes(before, date);
+    const next = meetsOn(plain, date) ? sessionTimes(plain, date) : null;
+    if (next && next.start === old.start && next.end === old.end) continue;
+    if (gymInstant(old.start, rules.timeZone) <= now) continue;
+    const doc = await storedSession(sessionIdOf(lessonId, date));
+    if (!doc || doc.cancelledAt) continue;
+    const members = [...doc.confirmed, ...doc.waitlist]
+      .map((e) => e.member.toString())
+      .filter((m) => !standingIds.has(m));
+    if (members.length === 0) continue;
+    kept.push({ date, ...old });
+    for (const member of members) if (!told.has(member)) told.set(member, old.start);
+  }
+  await setPinnedSessions(after._id, kept);
+  for (const s of standing) {
+    const member = s.member.toString();
+    if (!told.has(member) && (s.until === null || s.until >= today)) told.set(member, '');
+  }
+  const schedule = `${after.scheduleDays.join(', ')} de ${after.scheduleHourStart} a ${after.scheduleHourFinish}`;
+  const stamp = now.getTime();
+  for (const [member, start] of told) {
+    const ids = await storeNotices(
+      { id: `${lessonId}:schedule:${stamp}`, lessonName: after.name, start, reason: schedule },
+      [{ id: member, member, kind: 'schedule-changed', at: now }],
+    );
+    delivery.send(ids);
   }
 }
 

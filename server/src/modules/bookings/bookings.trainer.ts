@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { addDays, parseSessionId, sessionDates, sessionIdOf, weekdayOf, type TaughtSessionDto } from '@pulso/shared';
+import { addDays, meetsOn, parseSessionId, sessionDates, sessionIdOf, type TaughtSessionDto } from '@pulso/shared';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { currentLessonsWhere } from '../lessons/lessons.views';
 import {
@@ -50,7 +50,7 @@ export async function teachingSessions(
     [...candidates].map(async ([id, { lessonId, date }]): Promise<TaughtSessionDto | null> => {
       // A class retired since, or whose days changed, has no session that date any more.
       const lesson = await lessonOf(lessonId).catch(() => null);
-      if (!lesson || !lesson.scheduleDays.includes(weekdayOf(date))) return null;
+      if (!lesson || !meetsOn(lesson, date)) return null;
       const context = contextOf(id, lesson, date, rules);
       // As stored, or (never stored) with its class's standing members in their places.
       const state = await sessionStateOf(context.frame, await storedSession(id));

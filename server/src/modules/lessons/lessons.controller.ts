@@ -5,6 +5,8 @@ import { HttpError } from '../../lib/http-error';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { findBranchSchedule } from '../branches/branches.service';
+import { deliverNotice } from '../bookings/bookings.notices';
+import { scheduleChanged } from '../bookings/bookings.service';
 import { toLessonDto, toLessonFields, toLessonList, type LessonAttributes } from './lessons.mapper';
 import * as lessons from './lessons.service';
 import { refreshLesson, sendLessonById, sendLessonByName, sendLessonList } from './lessons.views';
@@ -34,7 +36,14 @@ export function lessonsController(ctx: AppContext) {
     },
     async update(req: Request, res: Response) {
       const { fields, branch } = await toLessonFields(validated<LessonAttributes>(req));
+      const before = await lessons.findLessonById(id(req));
       const doc = await lessons.updateLesson(ctx.storage, id(req), fields, uploadedImage(req), branch);
+      // New days or hours: booked sessions keep theirs, and the people booked are told.
+      await scheduleChanged(before, doc, ctx.config.bookings, {
+        send: (ids) => {
+          for (const notice of ids) void deliverNotice(ctx, notice, req.log);
+        },
+      });
       res.json({
         message: MESSAGES.lessons.updated,
         lesson: (await refreshLesson(doc._id)) ?? (await toLessonDto(doc)),

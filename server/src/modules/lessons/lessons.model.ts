@@ -19,6 +19,14 @@ const lessonSchema = new Schema(
     isAvailable: { type: Boolean, default: true },
     /** Places in each session ('Cupo'); classes stored before it had one hold LESSON_CAPACITY.default. */
     capacity: { type: Number, default: LESSON_CAPACITY.default, min: LESSON_CAPACITY.min, max: LESSON_CAPACITY.max },
+    /**
+     * Sessions a schedule change left at their old date and hours because they had bookings
+     * (`YYYY-MM-DDTHH:mm`): read with the weekly schedule by the shared sessionTimes/sessionDates.
+     */
+    pinnedSessions: {
+      type: [{ _id: false, date: String, start: String, end: String }],
+      default: [],
+    },
     monitor: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
     office: { type: Schema.Types.ObjectId, ref: 'Branch', required: true, index: true },
     /** Kept up to date whenever a review is written, so lists never aggregate reviews per row. */

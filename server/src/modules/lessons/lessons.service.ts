@@ -303,3 +303,11 @@ export async function seedDemoLessons(
   const docs = await LessonModel.find({}, { name: 1 }).lean<Pick<LessonDoc, '_id' | 'name'>[]>();
   return new Map(docs.map((l) => [l.name, l._id]));
 }
+
+/** Keeps these sessions of the class at their own date and hours (a schedule change left them). */
+export async function setPinnedSessions(
+  id: Types.ObjectId,
+  pinned: readonly { date: string; start: string; end: string }[],
+): Promise<void> {
+  await LessonModel.updateOne({ _id: id }, { $set: { pinnedSessions: [...pinned] } });
+}
