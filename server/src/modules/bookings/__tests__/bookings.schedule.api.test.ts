@@ -44,13 +44,13 @@ describe("a class's schedule changes: booked sessions keep their hours, the peop
     await request(app).put(`/api/users/addlesson/${lessonId}`).set(bearer(bea)).send({}).expect(200);
 
     const before = await findLessonById(lessonId);
-    const after = (await LessonModel.findOneAndUpdate(
+    const after = await LessonModel.findOneAndUpdate(
       { _id: lesson._id },
       { $set: { scheduleHourStart: '7:00', scheduleHourFinish: '8:00' } },
       { new: true },
-    ).lean()) as LessonDoc;
+    ).lean<LessonDoc>();
     const sent: string[] = [];
-    await scheduleChanged(before, after, rules, { send: (ids) => sent.push(...ids) });
+    await scheduleChanged(before, after as LessonDoc, rules, { send: (ids) => sent.push(...ids) });
 
     const kept = (await request(app).get(`/api/sessions/${booked}`).set(bearer(ana)).expect(200)).body;
     expect(kept).toMatchObject({
@@ -72,7 +72,7 @@ describe("a class's schedule changes: booked sessions keep their hours, the peop
     expect(sent).toHaveLength(2);
 
     // The same schedule saved again tells nobody anything new.
-    await scheduleChanged(after, after, rules, { send: (ids) => sent.push(...ids) });
+    await scheduleChanged(after as LessonDoc, after as LessonDoc, rules, { send: (ids) => sent.push(...ids) });
     expect(sent).toHaveLength(2);
   });
 
@@ -93,12 +93,12 @@ describe("a class's schedule changes: booked sessions keep their hours, the peop
     const ana = await member();
     await request(app).post(`/api/sessions/${booked}/booking`).set(bearer(ana)).expect(200);
     const before = await findLessonById(lessonId);
-    const after = (await LessonModel.findOneAndUpdate(
+    const after = await LessonModel.findOneAndUpdate(
       { _id: lesson._id },
       { $set: { scheduleDays: WEEKDAYS.filter((d) => d !== weekday) } },
       { new: true },
-    ).lean()) as LessonDoc;
-    await scheduleChanged(before, after, rules, { send: () => undefined });
+    ).lean<LessonDoc>();
+    await scheduleChanged(before, after as LessonDoc, rules, { send: () => undefined });
     await request(app).get(`/api/sessions/${booked}`).expect(200);
     await request(app)
       .get(`/api/sessions/${sessionIdOf(lessonId, addDays(date, 7))}`)
