@@ -1,9 +1,11 @@
 /* global performance, setTimeout, setInterval, clearTimeout, clearInterval, AbortController, FormData, fetch, Buffer */
 // The soak (issue 9): a mixed workload for a fixed time against a running server. Virtual users
 // browse the catalogue, sign in, add classes to their schedule, review classes, read their profile
-// and calendar, and an admin edits a plan and a class. Every answer must be the one the product
-// gives for that action (a class already on the schedule is a 409 by the rules, not an error).
-// Afterwards the database is read directly: every write the API confirmed must be there.
+// and calendar, book and cancel class sessions (one session is given 3 places, so its waitlist
+// fills and cancellations promote), and the front desk checks members in; an admin edits a plan and
+// a class. Every answer must be the one the product gives for that action (a class already on the
+// schedule is a 409 by the rules, not an error). Afterwards the database is read directly: every
+// write the API confirmed must be there, and no session holds more places than its capacity.
 import { MongoClient, ObjectId } from 'mongodb';
 import { rssMb } from './load.mjs';
 import { shared } from './shared.mjs';
@@ -98,11 +100,35 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
   const branches = branchList?.branchOffice ?? [];
   const admin = { authorization: `Bearer ${adminToken}` };
 
+  // Issue 22: the sessions open for booking of a few classes, one of them given 3 places so that
+  // bookings wait and cancellations promote.
+  const sessionsOf = new Map();
+  for (const lesson of lessonList.slice(0, 6)) {
+    const { json: open } = await call('sessions', `/api/sessions/of/${lesson.id}`);
+    const bookable = (open ?? []).filter((x) => x.bookable && !x.cancelled);
+    if (bookable.length > 0) sessionsOf.set(lesson.id, { lesson, sessions: bookable });
+  }
+  const bookableSessions = [...sessionsOf.values()].flatMap((x) =>
+    x.sessions.map((s) => ({ ...s, branch: x.lesson.branchoffice })),
+  );
+  // A session nobody holds yet (earlier phases booked some): its places are the soak's alone.
+  const crowded = bookableSessions.find((x) => x.taken === 0 && x.waiting === 0);
+  if (crowded) {
+    await call('admin edits', `/api/sessions/${crowded.id}`, {
+      method: 'PUT',
+      headers: { ...admin, ...json },
+      body: JSON.stringify({ capacity: 3, trainerId: '' }),
+    });
+  }
+  const branchIdOf = new Map(branches.map((b) => [b.name, b.id]));
+
   // What the API confirmed, to look for in the database afterwards.
   const added = new Map(); // `${userId} ${lessonId}` -> true
   const reviewed = new Map(); // `${userId} ${lessonId}` -> stars last confirmed
   let lastPrice = null;
   const lastShort = new Map(); // lessonId -> shortDescription last confirmed
+  const bookings = new Map(); // `${sessionId} ${userId}` -> 'held' | 'gone' (last confirmed)
+  const checkedIn = new Set(); // `${sessionId} ${userId}` the desk checked in
 
   const samples = [];
   const sampler = setInterval(() => samples.push({ t: performance.now(), mb: rssMb(pid) }), 500);
@@ -193,7 +219,49 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
           expected: [201],
         });
         if (status === 201) reviewed.set(`${me.id} ${lesson.id}`, stars);
-      } else if (roll < 0.93) {
+      } else if (roll < 0.88 && bookableSessions.length > 0) {
+        // Book a session (the crowded one half the time) or give one up.
+        const mine = [...bookings].filter(([key, state]) => state === 'held' && key.endsWith(` ${me.id}`));
+        if (mine.length > 0 && r.next() < 0.4) {
+          const [key] = r.pick(mine);
+          const sessionId = key.split(' ')[0];
+          const { status } = await call('cancel booking', `/api/sessions/${sessionId}/booking`, {
+            method: 'DELETE',
+            headers: me.auth,
+            expected: [200, 409],
+          });
+          if (status === 200) {
+            bookings.set(key, 'gone');
+            // A place given up after its check-in goes with it.
+            checkedIn.delete(key);
+          }
+        } else {
+          const session = crowded && r.next() < 0.5 ? crowded : r.pick(bookableSessions);
+          const { status, json: answer } = await call('book', `/api/sessions/${session.id}/booking`, {
+            method: 'POST',
+            headers: me.auth,
+            // 409: another session of theirs at that time, or the session started meanwhile.
+            expected: [200, 409],
+          });
+          if (status === 200 && answer?.session?.mine) bookings.set(`${session.id} ${me.id}`, 'held');
+        }
+      } else if (roll < 0.9 && bookableSessions.length > 0) {
+        // The front desk checks a member in at the sede of one of their sessions (open only near its start).
+        const { json: card } = await call('check-in', '/api/checkin/card', { headers: me.auth });
+        const held = [...bookings].filter(([key, state]) => state === 'held' && key.endsWith(` ${me.id}`));
+        const session = held.length > 0 ? bookableSessions.find((x) => x.id === r.pick(held)[0].split(' ')[0]) : null;
+        const branchId = branchIdOf.get(session?.branch) ?? r.pick(branches).id;
+        if (card?.code) {
+          const { status, json: answer } = await call('check-in', '/api/checkin', {
+            method: 'POST',
+            headers: { ...admin, ...json },
+            body: JSON.stringify({ code: card.code, branchId }),
+            // 409: no booking open for check-in there now (the usual case far from a session's start).
+            expected: [200, 409],
+          });
+          if (status === 200 && answer?.session?.id) checkedIn.add(`${answer.session.id} ${me.id}`);
+        }
+      } else if (roll < 0.94) {
         await call('profile and calendar', `/api/users/${me.id}`, { headers: me.auth });
       } else {
         await call('profile and calendar', `/api/events?${eventsQuery}`, { headers: me.auth });
@@ -220,7 +288,7 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
     flat: late - early <= Math.max(20, early * 0.1),
   };
 
-  const lost = await findLost(uri, { added, reviewed, lastPrice, planId, lastShort });
+  const lost = await findLost(uri, { added, reviewed, lastPrice, planId, lastShort, bookings, checkedIn });
   const groups = [...stats.values()].map((s) => ({
     action: s.action,
     requests: s.requests,
@@ -243,6 +311,9 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
       reviews: reviewed.size,
       planEdits: lastPrice === null ? 0 : 1,
       lessonEdits: lastShort.size,
+      bookingsHeld: [...bookings.values()].filter((v) => v === 'held').length,
+      bookingsCancelled: [...bookings.values()].filter((v) => v === 'gone').length,
+      checkIns: checkedIn.size,
     },
     recordsLost: lost.length,
     lostSamples: lost.slice(0, 10),
@@ -257,7 +328,7 @@ export async function soak({ baseUrl, uri, pid, durationS, users, memberEmails, 
 }
 
 /** Every write the API confirmed, looked up in the database itself. */
-async function findLost(uri, { added, reviewed, lastPrice, planId, lastShort }) {
+async function findLost(uri, { added, reviewed, lastPrice, planId, lastShort, bookings, checkedIn }) {
   const client = await MongoClient.connect(uri);
   const lost = [];
   try {
@@ -297,6 +368,40 @@ async function findLost(uri, { added, reviewed, lastPrice, planId, lastShort }) 
       if (lesson?.shortDescription !== shortDescription) {
         lost.push({ what: 'class edit', lessonId, expected: shortDescription, found: lesson?.shortDescription });
       }
+    }
+    // Issue 22: each booking where the API last left it, each check-in, and no session over capacity.
+    const sessionIds = [...new Set([...bookings.keys(), ...checkedIn].map((key) => key.split(' ')[0]))];
+    const sessions = new Map(
+      (
+        await db
+          .collection('lesson_sessions')
+          .find({ _id: { $in: sessionIds } })
+          .toArray()
+      ).map((s) => [s._id, s]),
+    );
+    for (const [key, state] of bookings) {
+      const [sessionId, userId] = key.split(' ');
+      const doc = sessions.get(sessionId);
+      const holds = [...(doc?.confirmed ?? []), ...(doc?.waitlist ?? [])].some((e) => String(e.member) === userId);
+      if ((state === 'held') !== holds) lost.push({ what: `booking ${state}`, sessionId, userId, found: holds });
+    }
+    for (const key of checkedIn) {
+      const [sessionId, userId] = key.split(' ');
+      const place = sessions.get(sessionId)?.confirmed?.find((e) => String(e.member) === userId);
+      if (!place?.checkedIn) lost.push({ what: 'check-in', sessionId, userId });
+    }
+    const capacities = new Map(
+      (await db.collection('lessons').find({}).project({ capacity: 1 }).toArray()).map((l) => [
+        String(l._id),
+        l.capacity ?? 20,
+      ]),
+    );
+    for await (const doc of db.collection('lesson_sessions').find({})) {
+      const capacity = doc.capacity ?? capacities.get(String(doc.lesson)) ?? 20;
+      // A capacity lowered below the places taken keeps them: only places given since count.
+      const given = (doc.confirmed ?? []).filter((p) => p.seat > capacity).length;
+      if (given > 0)
+        lost.push({ what: 'places over capacity', sessionId: doc._id, capacity, taken: doc.confirmed.length });
     }
   } finally {
     await client.close();

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, sessionIdOf, WEEKDAYS } from '@pulso/shared';
 import { gymDate } from '../../../lib/gym-time';
 import { useTestDatabase } from '../../../test/db';
@@ -264,5 +264,25 @@ describe('check-in and attendance (/api/checkin, /api/sessions/:id/checkin)', ()
       lateCancels: 1,
       latest: [expect.objectContaining({ kind: 'late-cancel' })],
     });
+  });
+
+  test('when a member holds the session by their schedule (a standing booking), then the desk checks them in and it is stored', async () => {
+    const id = await session(10);
+    const lessonId = id.split(':')[0] as string;
+    await LessonModel.updateOne({ _id: lessonId }, { isAvailable: true });
+    const [ana, bea] = [await member(), await member()];
+    await request(app).put(`/api/users/addlesson/${lessonId}`).set(bearer(ana)).send({}).expect(200);
+    await request(app).put(`/api/users/addlesson/${lessonId}`).set(bearer(bea)).send({}).expect(200);
+    const res = await checkIn(admin, await codeOf(bea)).expect(200);
+    expect(res.body).toMatchObject({ already: false, session: { id } });
+    const list = await roster(id);
+    const byMember = Object.fromEntries(
+      list.confirmed.map((p: { memberId: string; checkedIn: string | null }) => [p.memberId, p.checkedIn !== null]),
+    );
+    expect(byMember).toEqual({ [ana.id]: false, [bea.id]: true });
+    const stored = await mongoose.connection.collection('lesson_sessions').findOne({ _id: id as never });
+    expect(
+      stored?.confirmed.find((p: { member: Types.ObjectId }) => p.member.toString() === bea.id)?.checkedIn,
+    ).toBeInstanceOf(Date);
   });
 });
