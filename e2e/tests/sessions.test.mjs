@@ -5,7 +5,7 @@
 // checked with axe-core's WCAG A and AA rules at 1280 and 390 px, and by keyboard.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { axeWcagViolations, BASE_URL } from '../browser.mjs';
+import { axeViolations, axeWcagViolations, BASE_URL } from '../browser.mjs';
 import {
   ADMIN,
   apiLogin,
@@ -93,6 +93,18 @@ describe('class sessions', () => {
       await event.first().waitFor({ timeout: 15_000 });
       assert.deepEqual(await axeWcagViolations(page, '.calendar-board__bar'), []);
       await shot(page, 'calendar-booked-desktop');
+      // FullCalendar's month grid: no grid without rows, rows without a grid, cells named apart from their text.
+      const grid = await axeViolations(page, '.calendar-board__calendar', [
+        'aria-required-children',
+        'aria-required-parent',
+        'label-content-name-mismatch',
+      ]);
+      assert.deepEqual(
+        grid.filter(
+          (v) => v.id !== 'label-content-name-mismatch' || v.nodes.some((n) => n.includes('role="gridcell"')),
+        ),
+        [],
+      );
       await event.first().focus();
       await page.keyboard.press('Enter');
       const question = page.getByRole('alertdialog', { name: 'Cancelar reserva' });

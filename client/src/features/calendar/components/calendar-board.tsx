@@ -59,6 +59,23 @@ function nameScrollBox(root: HTMLElement | null, viewType: string | undefined) {
 }
 
 /**
+ * FullCalendar 6 marks its layout tables as an ARIA grid, yet puts scroll boxes (named regions, above)
+ * between the grid and its rows, and names each day cell by its day number's link: axe then finds a
+ * grid without rows, rows without a grid and cells whose name is not their text (WCAG 1.3.1, 2.5.3).
+ * The calendar is read through its named event buttons, the day links and the list view, not as a
+ * grid: the layout tables are made plain tables. Run after every render of new dates.
+ */
+function plainGrid(root: HTMLElement | null) {
+  root?.querySelectorAll<HTMLElement>('[role="grid"], [role="rowgroup"], [role="row"]').forEach((el) => {
+    el.setAttribute('role', 'presentation');
+  });
+  root?.querySelectorAll<HTMLElement>('[role="gridcell"], [role="columnheader"]').forEach((cell) => {
+    cell.removeAttribute('role');
+    cell.removeAttribute('aria-labelledby');
+  });
+}
+
+/**
  * The month view is 50vh high and scrolls inside: when today's week is not wholly in
  * sight (late in the month, or once the events make the weeks taller), bring it to the top.
  */
@@ -131,7 +148,10 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
   );
 
   const reload = () => calendar.current?.getApi().refetchEvents();
-  const labelScrollBox = () => nameScrollBox(host.current, calendar.current?.getApi().view.type);
+  const labelScrollBox = () => {
+    nameScrollBox(host.current, calendar.current?.getApi().view.type);
+    plainGrid(host.current);
+  };
 
   /** What picking an event does: an admin deletes a gym event, a member books a class or cancels a booking. */
   const actionable = useCallback(
