@@ -86,14 +86,16 @@ describe('class sessions', () => {
     const { page, errors } = await openPage(browser, DESKTOP, '/calendar', memberToken);
     try {
       await page.getByRole('list', { name: 'Tipos de evento' }).getByText('Mis reservas').waitFor({ timeout: 15_000 });
-      const event = page.getByRole('button', { name: /^Reserva: Pilates\. Pulsa Enter para cancelarla\.$/ });
+      // Each event's name starts with the hour it shows ('18 Reserva: Pilates. …').
+      const event = page.getByRole('button', { name: /^(\S+ )?Reserva: Pilates\. Pulsa Enter para cancelarla\.$/ });
       // Near the end of a month the session may be in the next one: once this month's events are in.
       await page.locator('.calendar-event--plan').first().waitFor({ timeout: 15_000 });
       if ((await event.count()) === 0) await page.getByRole('button', { name: 'Mes siguiente' }).click();
       await event.first().waitFor({ timeout: 15_000 });
       assert.deepEqual(await axeWcagViolations(page, '.calendar-board__bar'), []);
       await shot(page, 'calendar-booked-desktop');
-      // FullCalendar's month grid: no grid without rows, rows without a grid, cells named apart from their text.
+      // FullCalendar's month grid: no grid without rows, rows without a grid, cells or events named
+      // apart from their text.
       const grid = await axeViolations(page, '.calendar-board__calendar', [
         'aria-required-children',
         'aria-required-parent',
@@ -180,7 +182,9 @@ describe('class sessions', () => {
         await page.locator('.calendar-event--plan').first().waitFor({ timeout: 15_000 });
         const day = page.locator(`.fc-dayGridMonth-view td[data-date="${session.date}"]`);
         if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mes siguiente' }).click();
-        const event = day.getByRole('button', { name: `Clase: ${name}. Pulsa Enter para ver la sesión y reservar.` });
+        const event = day.getByRole('button', {
+          name: new RegExp(`^(\\S+ )?Clase: ${name}\\. Pulsa Enter para ver la sesión y reservar\\.$`),
+        });
         await event.waitFor({ timeout: 15_000 });
         await event.scrollIntoViewIfNeeded();
         await event.focus();
@@ -199,7 +203,9 @@ describe('class sessions', () => {
         await result.getByRole('button', { name: 'Aceptar' }).press('Enter');
         // That day now shows the booking instead of the class to book.
         await day
-          .getByRole('button', { name: new RegExp(`^(Reserva|En espera): ${name}.*Pulsa Enter para cancelarla\\.$`) })
+          .getByRole('button', {
+            name: new RegExp(`^(\\S+ )?(Reserva|En espera): ${name}.*Pulsa Enter para cancelarla\\.$`),
+          })
           .waitFor({ timeout: 15_000 });
         assert.equal(await event.count(), 0);
         await shot(page, `calendar-session-booked-${viewport.width}`);

@@ -183,7 +183,9 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
     const el = info.el;
     el.tabIndex = 0;
     el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', eventLabel(kind, info.event.title));
+    // The name starts with what the event shows (its hour, then its title: WCAG 2.5.3), then the hint.
+    const shown = info.timeText ? `${info.timeText} ` : '';
+    el.setAttribute('aria-label', `${shown}${eventLabel(kind, info.event.title)}`);
     el.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
