@@ -256,11 +256,18 @@ describe('check-in', () => {
     const { page, errors } = await openPage(browser, DESKTOP, '/dashboard/checkin', world.admin);
     try {
       await page.getByLabel('Sede').selectOption({ label: world.branchName });
+      // The member's code now (a code is accepted for two minutes): Chromium reads the file when the
+      // camera starts.
+      qrVideo((await api(world.members[1].token, 'GET', '/checkin/card')).body.code, video);
       await page.getByRole('button', { name: 'Escanear con la cámara' }).click();
-      await page
+      const done = page
         .getByRole('status')
-        .getByText(`Check-in hecho: ${world.members[1].name}, ${world.lessonName}`, { exact: false })
-        .waitFor({ timeout: 30_000 });
+        .getByText(`Check-in hecho: ${world.members[1].name}, ${world.lessonName}`, { exact: false });
+      await done.waitFor({ timeout: 30_000 }).catch(async (error) => {
+        // Say what the desk showed instead (a refusal, a camera error), not only that it timed out.
+        const shown = await page.locator('.checkin-desk').innerText();
+        throw new Error(`${error.message}\nThe desk showed: ${shown}`);
+      });
       await page.getByRole('button', { name: 'Detener la cámara' }).waitFor();
       await shot(page, 'desk-scanned-desktop');
       await page.getByRole('button', { name: 'Detener la cámara' }).click();
