@@ -59,6 +59,17 @@ export async function apiLogin(email, password) {
   return body.login.token;
 }
 
+/** A JSON call to the API as `token`'s holder (none: a visitor): its status and parsed body. */
+export async function apiJson(token, method, pathname, body) {
+  const res = await fetch(BASE_URL() + '/api' + pathname, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
 /** The user id a session token carries. */
 export const userIdOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
 

@@ -20,22 +20,14 @@ import {
   screenshots,
   useBrowser,
   userIdOf,
+  apiJson,
 } from '../helpers.mjs';
 
 const shot = screenshots('checkin');
 const run = Date.now().toString(36);
 const letters = run.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
-/** A JSON call to the API as `token`'s holder (none: a visitor). */
-async function api(token, method, pathname, body) {
-  const res = await fetch(BASE_URL() + '/api' + pathname, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const api = apiJson;
 
 /** A multipart create (a sede, a class): its attributes as JSON and a PNG image. */
 async function create(token, pathname, field, attributes) {

@@ -14,20 +14,13 @@ import {
   screenshots,
   useBrowser,
   userIdOf,
+  apiJson,
 } from '../helpers.mjs';
 
 const shot = screenshots('wishes');
 const run = Date.now().toString(36);
 
-async function api(token, method, pathname, body) {
-  const res = await fetch(BASE_URL() + '/api' + pathname, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const api = apiJson;
 
 /** A new member with a plan paid at the front desk. */
 async function newMember(admin, name) {
