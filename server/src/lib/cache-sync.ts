@@ -117,7 +117,9 @@ export class CacheSync {
     if (!this.dirty || this.stopped) return Promise.resolve();
     const run = async () => {
       try {
-        while (this.dirty && !this.stopped) {
+        // Writes that came during an update go out again at once, unless a publish is already timed
+        // for them: that one carries them, so a burst of writes never costs one publish each.
+        while (this.dirty && !this.stopped && !this.publishTimer) {
           this.dirty = false;
           const v = [...this.counts].map(([c, n]) => ({ c, n }));
           this.lastPublish = Date.now();
