@@ -12,7 +12,7 @@ import { isDuplicateKeyError } from '../../lib/db';
 import { LockedBatches } from '../../lib/locked-batches';
 import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
 import { storeNotices } from './bookings.notices';
-import { readStanding, standingState } from './bookings.standing';
+import { readStanding, standingState, withStandingLock } from './bookings.standing';
 import { seatsChanged } from './bookings.seats';
 
 /**
@@ -100,6 +100,9 @@ const places = () => mongoose.connection.collection<PlaceKeyDoc>(PlaceKeyModel.c
 /** Another writer holds a seat this batch meant to give: the stored state was stale; read it again. */
 class StaleSessionError extends Error {}
 
+/** The session was never stored and the batch may not store it first (see storeFirst). */
+class NotStoredError extends Error {}
+
 async function insertKey(_id: string, place: SeatEntry): Promise<boolean> {
   try {
     await places().insertOne({ _id, member: oid(place.member), at: place.at });
@@ -152,15 +155,22 @@ async function releaseSeat(id: string, place: SeatEntry): Promise<void> {
 
 /**
  * One batch: read the session, apply the requests in order, claim the seats given, write the
- * session, release the seats given up. Exported for the tests that play two processes whose locks
+ * session, release the seats given up. A session never stored is stored only when `mayStoreFirst`
+ * (its class's standing lock is held). Exported for the tests that play two processes whose locks
  * overlapped (the seat keys must still hold the capacity); everything else goes through
  * changeSession().
  */
-export async function handleBatch(frame: SessionFrame, requests: SessionRequest[], now: Date): Promise<BatchResult> {
+export async function handleBatch(
+  frame: SessionFrame,
+  requests: SessionRequest[],
+  now: Date,
+  mayStoreFirst = true,
+): Promise<BatchResult> {
   for (let attempt = 0; ; attempt++) {
     const stored = (await sessions().findOne({ _id: frame.id })) as SessionDoc | null;
-    // The seats whose keys are held; a session stored for the first time starts from its standing
-    // members' places (bookings.standing.ts), whose keys this batch claims.
+    if (!stored && !mayStoreFirst) throw new NotStoredError(frame.id);
+    // The seats whose keys are held; a session stored for the first time (storeFirst, under the
+    // class's standing lock) starts from its standing members' places, whose keys this batch claims.
     const before = stateOf(stored);
     const state = stored ? stateOf(stored) : standingState(await readStanding(frame.lesson), frame.date, frame);
     const outcomes = applySessionBatch(state, frame, requests, now);
@@ -203,6 +213,8 @@ export interface BatchResult {
 interface Queued {
   frame: SessionFrame;
   request: SessionRequest;
+  /** The caller holds the class's standing lock (the batch may store the session for the first time). */
+  standingHeld: boolean;
 }
 
 /** What one request's batch did: its outcome, the batch's notices, and the session as stored after it. */
@@ -220,20 +232,53 @@ const batches = new LockedBatches<Queued, SessionChange>(
       frame,
       items.map((i) => i.request),
       new Date(),
+      items.some((i) => i.standingHeld),
     );
     return outcomes.map((outcome) => ({ outcome, notices, state }));
   },
 );
 
+/** Sessions of this process being stored for the first time: one store each, whoever asks. */
+const firstStores = new Map<string, Promise<unknown>>();
+
+/**
+ * Stores a session that never was, from its class's standing members (a `touch` batch), holding the
+ * class's standing lock: members join and leave the class under that lock too, so a session's first
+ * state never misses one who joined meanwhile (joinStanding books only the sessions stored already).
+ */
+function storeFirst(frame: SessionFrame): Promise<unknown> {
+  let pending = firstStores.get(frame.id);
+  if (!pending) {
+    pending = withStandingLock(frame.lesson, () =>
+      batches.submit(frame.id, { frame, request: { op: 'touch' }, standingHeld: true }),
+    ).finally(() => firstStores.delete(frame.id));
+    firstStores.set(frame.id, pending);
+  }
+  return pending;
+}
+
 /**
  * Applies `request` to the session `frame.id`, in the order requests for it arrived; resolves with
  * its outcome and the messages its batch left to send (every request of the batch gets them: sending
- * one twice is refused by its lease).
+ * one twice is refused by its lease). A session never stored is stored first (storeFirst), and the
+ * request then goes again; `standingHeld`: the caller holds the class's standing lock, so the batch
+ * may store it itself.
  */
-export async function changeSession(frame: SessionFrame, request: SessionRequest): Promise<SessionChange> {
-  const change = await batches.submit(frame.id, { frame, request });
-  // The class list's seats (bookings.seats.ts) follow before the request is answered, outside the
-  // session's lock (the board's writes gather every session's changes meanwhile).
-  await seatsChanged(frame.id, change.state);
-  return change;
+export async function changeSession(
+  frame: SessionFrame,
+  request: SessionRequest,
+  { standingHeld = false }: { standingHeld?: boolean } = {},
+): Promise<SessionChange> {
+  for (;;) {
+    try {
+      const change = await batches.submit(frame.id, { frame, request, standingHeld });
+      // The class list's seats (bookings.seats.ts) follow before the request is answered, outside
+      // the session's lock (the board's writes gather every session's changes meanwhile).
+      await seatsChanged(frame.id, change.state);
+      return change;
+    } catch (error) {
+      if (!(error instanceof NotStoredError)) throw error;
+      await storeFirst(frame);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import mongoose from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 import {
   addDays,
   nextSessionOf,
@@ -16,6 +16,7 @@ import { availableLessons } from '../lessons/lessons.views';
 import { stateOf } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 import type { BookingRules } from './bookings.service';
+import { allStanding, type StandingChange } from './bookings.standing';
 
 /**
  * The seats board: what the class list shows of each class's next session (its places left, how
@@ -23,8 +24,9 @@ import type { BookingRules } from './bookings.service';
  * session.
  *
  * It holds every stored session (something happened to it: a booking, a capacity of its own, a
- * cancellation) from yesterday on, keyed by session id; a session that is not on it has every place
- * free. Each batch of a session hands the board the session as it stored it, with its version;
+ * cancellation) from yesterday on, keyed by session id, and each class's standing members' dates
+ * (`standing:<classId>`: the places of its sessions never stored, bookings.standing.ts); a session
+ * that is on neither has every place free. Each batch of a session hands the board the session as it stored it, with its version;
  * changes arriving while the board is written are written together by the next write (as the class
  * lists are: lessons.views.ts), and an entry gives way only to a later version of its session.
  * Past sessions leave it on every write.
@@ -32,16 +34,26 @@ import type { BookingRules } from './bookings.service';
 
 export const SEATS_BOARD = 'session-seats';
 
-/** A board entry: the session's seats, its date, and the version of the session they were read from. */
-type Entry = SessionSeats & { date: string; version: number };
+/** A session's entry: its seats, its date, and the version of the session they were read from. */
+type SessionEntry = SessionSeats & { date: string; version: number };
+/** A class's standing members' first and last dates, and the version of the document they were read from. */
+type StandingEntry = { standing: [since: string, until: string | null][]; version: number };
+type Entry = SessionEntry | StandingEntry;
 type Board = Record<string, Entry>;
+
+const isStanding = (entry: Entry): entry is StandingEntry => 'standing' in entry;
+const standingKey = (lessonId: string) => `standing:${lessonId}`;
+
+function standingEntryOf({ members, version }: StandingChange): StandingEntry {
+  return { standing: members.map((s) => [s.since, s.until]), version };
+}
 
 const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
 
 function entryOf(
   date: string,
   state: Pick<SessionState, 'confirmed' | 'waitlist' | 'capacity' | 'cancelledAt' | 'version'>,
-): Entry {
+): SessionEntry {
   return {
     date,
     taken: state.confirmed.length,
@@ -65,7 +77,9 @@ const writeEntries = coalescedWrites<Entry>(
     await patchModel<Board>(SEATS_BOARD, async (stored) => {
       const from = keepFrom(new Date());
       // A missing board is made whole first, so the other sessions are not lost from it.
-      const kept = Object.entries(stored ?? (await boardFromSessions())).filter(([, entry]) => entry.date >= from);
+      const kept = Object.entries(stored ?? (await boardFromSessions())).filter(([, entry]) =>
+        isStanding(entry) ? entry.standing.length > 0 : entry.date >= from,
+      );
       const board = new Map(kept);
       for (const [id, entry] of entries) {
         const current = board.get(id);
@@ -82,7 +96,15 @@ export function seatsChanged(id: string, state: SessionState): Promise<void> {
   return writeEntries(id, entryOf(parseSessionId(id)?.date ?? '', state));
 }
 
-/** The board made from the stored sessions (start-up, or a board gone missing): a read of them all. */
+/** Brings the board's standing entry of the class in line with its standing members after `change`. */
+export function standingChanged(lessonId: Types.ObjectId, change: StandingChange | null): Promise<void> {
+  return change ? writeEntries(standingKey(lessonId.toString()), standingEntryOf(change)) : Promise.resolve();
+}
+
+/**
+ * The board made from the stored sessions and standing members (start-up, or a board gone missing):
+ * a read of them all.
+ */
 async function boardFromSessions(): Promise<Board> {
   const from = keepFrom(new Date());
   const board: Board = {};
@@ -90,7 +112,31 @@ async function boardFromSessions(): Promise<Board> {
     const session = doc as SessionDoc;
     if (session.date >= from) board[String(session._id)] = entryOf(session.date, stateOf(session));
   }
+  for (const { lessonId, change } of await allStanding()) {
+    if (change.members.length > 0) board[standingKey(lessonId.toString())] = standingEntryOf(change);
+  }
   return board;
+}
+
+/**
+ * The seats of the class's session `id` on the board: its own entry when it was stored, or else the
+ * places its standing members hold (the first ones by the class's capacity; the others wait).
+ */
+function seatsOn(board: Board, lesson: { id: string; capacity: number }, id: string): SessionSeats | undefined {
+  const entry = board[id];
+  if (entry && !isStanding(entry)) return entry;
+  const standing = board[standingKey(lesson.id)];
+  const date = parseSessionId(id)?.date;
+  if (!standing || !isStanding(standing) || !date) return undefined;
+  const holders = standing.standing.filter(
+    ([since, until]) => since <= date && (until === null || until >= date),
+  ).length;
+  return {
+    taken: Math.min(holders, lesson.capacity),
+    capacity: null,
+    waiting: Math.max(0, holders - lesson.capacity),
+    cancelled: false,
+  };
 }
 
 /** The stored board; made and stored once when it is missing (a database from before it). */
@@ -119,7 +165,7 @@ export async function sendNextSessions(res: Response, rules: BookingRules): Prom
     const now = new Date();
     const clock = gymDateTime(now, rules.timeZone);
     const next = lessons
-      .map((lesson) => nextSessionOf(lesson, (id) => known[id], clock))
+      .map((lesson) => nextSessionOf(lesson, (id) => seatsOn(known, lesson, id), clock))
       .filter((s): s is NextSessionDto => s !== null);
     // The answer changes when a session starts (the next one is another), or at the gym's midnight.
     const starts = next.map((s) => gymInstant(s.start, rules.timeZone).getTime());

@@ -42,7 +42,9 @@ import {
   standingOf,
   standingState,
   withStandingLock,
+  type StandingChange,
 } from './bookings.standing';
+import { standingChanged } from './bookings.seats';
 
 export type BookingRules = Config['bookings'];
 
@@ -588,9 +590,11 @@ const lastDayOf = (end: Date | null) => (end ? end.toISOString().slice(0, 10) : 
 
 /**
  * The member added the class to their schedule: they hold a place in each of its sessions from
- * today until their membership ends (or wait for one). The sessions of the booking window (and any
- * stored later one) are booked now, one batch each, so their places show everywhere at once; later
- * sessions take their standing members when they are first stored.
+ * today until their membership ends (or wait for one). A session never stored is its standing
+ * members' (bookings.standing.ts), so joining is one write of the class's standing members; only the
+ * sessions stored already (something happened to them) are booked, one batch each. Sessions are
+ * first stored under the same standing lock (bookings.engine.ts storeFirst), so none misses the
+ * member. The answer counts the places held and the waits in the booking window.
  */
 export async function joinStanding(
   lessonId: string,
@@ -602,29 +606,54 @@ export async function joinStanding(
   const lesson = await findLessonById(lessonId);
   const today = gymDate(now, rules.timeZone);
   const until = lastDayOf(membershipEnd);
-  return withStandingLock(lesson._id, async () => {
-    await addStandingMember(lesson._id, member, today, until, now);
-    const result: StandingResult = { confirmed: 0, waiting: [] };
-    for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
-      if (until !== null && date > until) break;
-      const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
-      if (context.startsAt <= now) continue;
-      const inWindow = context.opensAt <= now;
-      if (!inWindow && !(await storedSession(context.frame.id))) continue;
-      const { outcome } = await changeSession(context.frame, { op: 'book', member: member.toString() });
+  let change: StandingChange | null = null;
+  const result: StandingResult = { confirmed: 0, waiting: [] };
+  await withStandingLock(lesson._id, async () => {
+    // Places go in the order members joined: the order they took the lock in.
+    change = await addStandingMember(lesson._id, member, today, until, new Date(Math.max(Date.now(), now.getTime())));
+    const members = change?.members ?? (await readStanding(lesson._id));
+    const tally = (date: string, outcome: SessionOutcome) => {
       if (outcome.result === 'confirmed') result.confirmed += 1;
       if (outcome.result === 'waitlisted') {
         result.waiting.push({ label: sessionDayLabel(date), position: outcome.position });
       }
+    };
+    for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
+      if (until !== null && date > until) break;
+      const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
+      if (context.startsAt <= now) continue;
+      if (await storedSession(context.frame.id)) {
+        const { outcome } = await changeSession(
+          context.frame,
+          { op: 'book', member: member.toString() },
+          { standingHeld: true },
+        );
+        tally(date, outcome);
+      } else if (context.opensAt <= now) {
+        tally(date, standingOutcome(standingState(members, date, context.frame), member));
+      }
     }
-    return result;
   });
+  // The class list's seats follow before the member is answered (bookings.seats.ts).
+  await standingChanged(lesson._id, change);
+  return result;
+}
+
+/** The member's place in a session's state, as the outcome a booking of it would have had. */
+function standingOutcome(state: SessionState, member: Types.ObjectId): SessionOutcome {
+  const id = member.toString();
+  const place = state.confirmed.find((p) => p.member === id);
+  if (place) return { result: 'confirmed', seat: place.seat, already: true };
+  const position = state.waitlist.findIndex((w) => w.member === id);
+  return position >= 0 ? { result: 'waitlisted', position: position + 1, already: true } : { result: 'not-booked' };
 }
 
 /**
  * The member removed the class from their schedule: their places (and waits) in its sessions that
  * have not started are given up, each freeing a place for the waitlist as any cancellation does.
- * Answers the stored sessions changed (their free places may go to wider waits).
+ * A session never stored in which the member's place goes to someone waiting is stored first (with
+ * the member), so the promotion is a cancellation like any other and the promoted member is
+ * e-mailed. Answers the sessions in which a place was freed (they may go to wider waits).
  */
 export async function leaveStanding(
   lessonId: string,
@@ -635,19 +664,33 @@ export async function leaveStanding(
 ): Promise<string[]> {
   const lesson = await findLessonById(lessonId, true);
   const freed: string[] = [];
+  let change: StandingChange | null = null;
   await withStandingLock(lesson._id, async () => {
-    await removeStandingMember(lesson._id, member);
+    const members = await readStanding(lesson._id);
     const today = gymDate(now, rules.timeZone);
+    const held: SessionContext[] = [];
     for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
       const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
       if (context.startsAt <= now) continue;
       const doc = await storedSession(context.frame.id);
-      if (!doc || !partOf(stateOf(doc), member)) continue;
-      const { notices } = await changeSession(context.frame, { op: 'cancel', member: member.toString() });
-      delivery.send(notices);
-      freed.push(context.frame.id);
+      const state = doc ? stateOf(doc) : standingState(members, date, context.frame);
+      const part = partOf(state, member);
+      if (!part) continue;
+      if (doc || (part === 'confirmed' && state.waitlist.length > 0)) held.push(context);
+      else if (part === 'confirmed' && context.opensAt <= now) freed.push(context.frame.id);
     }
+    for (const context of held) {
+      const { outcome, notices } = await changeSession(
+        context.frame,
+        { op: 'cancel', member: member.toString() },
+        { standingHeld: true },
+      );
+      delivery.send(notices);
+      if (outcome.result === 'cancelled') freed.push(context.frame.id);
+    }
+    change = await removeStandingMember(lesson._id, member);
   });
+  await standingChanged(lesson._id, change);
   return freed;
 }
 
@@ -662,16 +705,17 @@ export async function seedStandingMember(
   membership: { start: Date; end: Date },
   now = new Date(),
 ): Promise<void> {
-  await withStandingLock(lessonId, () =>
+  const change = await withStandingLock(lessonId, () =>
     addStandingMember(lessonId, member, lastDayOf(now) ?? '', lastDayOf(membership.end), membership.start),
   );
+  await standingChanged(lessonId, change);
 }
 
 /** The member's membership now ends on `end`: their standing places follow it. */
 export async function membershipEndMoved(member: Types.ObjectId, schedule: readonly string[], end: Date | null) {
   for (const lessonId of schedule) {
     const id = objectIdOrNull(lessonId);
-    if (id) await moveStandingEnd(id, member, lastDayOf(end));
+    if (id) await standingChanged(id, await moveStandingEnd(id, member, lastDayOf(end)));
   }
 }
 

@@ -32,6 +32,14 @@ export interface StandingMember {
 interface StandingDoc {
   _id: Types.ObjectId;
   members: StandingMember[];
+  /** Goes up by one with each change (the seats board keeps the latest: bookings.seats.ts). */
+  v?: number;
+}
+
+/** The class's standing members after a change, and the version of the document that holds them. */
+export interface StandingChange {
+  members: StandingMember[];
+  version: number;
 }
 
 const standing = () => mongoose.connection.collection<StandingDoc>(STANDING_BOOKINGS);
@@ -83,13 +91,20 @@ export function standingState(
   return state;
 }
 
-/** Changes the class's standing members; the caller holds the class's standing lock. */
+/**
+ * Changes the class's standing members; the caller holds the class's standing lock. Answers them
+ * after the change (null: `change` changed nothing).
+ */
 async function changeStanding(
   lessonId: Types.ObjectId,
   change: (members: StandingMember[]) => StandingMember[] | null,
-): Promise<void> {
-  const next = change(await readStanding(lessonId));
-  if (next) await standing().replaceOne({ _id: lessonId }, { members: next }, { upsert: true });
+): Promise<StandingChange | null> {
+  const doc = (await standing().findOne({ _id: lessonId })) as StandingDoc | null;
+  const members = change(doc?.members ?? []);
+  if (!members) return null;
+  const version = (doc?.v ?? 0) + 1;
+  await standing().replaceOne({ _id: lessonId }, { members, v: version }, { upsert: true });
+  return { members, version };
 }
 
 /** The member holds the class from `since` to `until` (joining again keeps their first place in line). */
@@ -99,7 +114,7 @@ export function addStandingMember(
   since: string,
   until: string | null,
   now: Date,
-): Promise<void> {
+): Promise<StandingChange | null> {
   return changeStanding(lessonId, (members) => {
     const current = members.find((s) => s.member.equals(member));
     if (current && current.since <= since && current.until === until) return null;
@@ -109,14 +124,18 @@ export function addStandingMember(
 }
 
 /** The member no longer holds the class (the sessions stored already are changed by the caller). */
-export function removeStandingMember(lessonId: Types.ObjectId, member: Types.ObjectId): Promise<void> {
+export function removeStandingMember(lessonId: Types.ObjectId, member: Types.ObjectId): Promise<StandingChange | null> {
   return changeStanding(lessonId, (members) =>
     members.some((s) => s.member.equals(member)) ? members.filter((s) => !s.member.equals(member)) : null,
   );
 }
 
 /** The member's standing places now end on `until` (a membership renewed or ended). */
-export function moveStandingEnd(lessonId: Types.ObjectId, member: Types.ObjectId, until: string | null): Promise<void> {
+export function moveStandingEnd(
+  lessonId: Types.ObjectId,
+  member: Types.ObjectId,
+  until: string | null,
+): Promise<StandingChange | null> {
   return withStandingLock(lessonId, () =>
     changeStanding(lessonId, (members) => {
       const current = members.find((s) => s.member.equals(member));
@@ -126,10 +145,8 @@ export function moveStandingEnd(lessonId: Types.ObjectId, member: Types.ObjectId
   );
 }
 
-/** Every class with standing members (the job that stores the sessions entering the booking window). */
-export async function classesWithStanding(): Promise<Types.ObjectId[]> {
-  const docs = (await standing()
-    .find({}, { projection: { _id: 1, members: 1 } })
-    .toArray()) as StandingDoc[];
-  return docs.filter((d) => d.members.length > 0).map((d) => d._id);
+/** Every class's standing members with their document's version (the seats board made anew). */
+export async function allStanding(): Promise<{ lessonId: Types.ObjectId; change: StandingChange }[]> {
+  const docs = (await standing().find({}).toArray()) as StandingDoc[];
+  return docs.map((d) => ({ lessonId: d._id, change: { members: d.members, version: d.v ?? 0 } }));
 }

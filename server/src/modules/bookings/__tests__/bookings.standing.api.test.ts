@@ -2,7 +2,7 @@ import request from 'supertest';
 import mongoose, { Types } from 'mongoose';
 import { addDays, MESSAGES, sessionDayLabel, sessionIdOf, WEEKDAYS } from '@pulso/shared';
 import { gymDate } from '../../../lib/gym-time';
-import { useTestDatabase } from '../../../test/db';
+import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { createTestApp } from '../../../test/app';
 import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
@@ -88,10 +88,51 @@ describe("standing bookings: 'Añadir clase' (/api/users/addlesson)", () => {
       const session = await seen(sessionOn(id, days));
       expect({ days, taken: session.taken, waiting: session.waiting }).toEqual({ days, taken: 5, waiting: 15 });
     }
-    // The seat keys of a stored session: never more than its capacity.
+  });
+
+  test('when members add a class while others book its sessions at once, then every stored session holds each of them, and never more than its places', async () => {
+    const id = await lesson(5);
+    const joining = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const booking = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const first = sessionOn(id, 1);
+    // Joining the class writes its standing members; a booking stores the session for the first
+    // time from them: neither may miss the other.
+    const answers = await Promise.all([
+      ...joining.map((p) => add(id, p)),
+      ...booking.map((p) => request(app).post(`/api/sessions/${first}/booking`).set(bearer(p))),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const session = await seen(first);
+    expect({ taken: session.taken, waiting: session.waiting }).toEqual({ taken: 5, waiting: 15 });
+    for (const p of joining) expect((await seen(first, p)).mine).not.toBeNull();
+    // The seat keys of the stored session: never more than its capacity.
     const places = mongoose.connection.collection<{ _id: string }>(PlaceKeyModel.collection.collectionName);
-    const keys = await places.countDocuments({ _id: { $regex: `^${sessionOn(id, 1)}#` } });
+    const keys = await places.countDocuments({ _id: { $regex: `^${first}#` } });
     expect(keys).toBe(5);
+  });
+
+  test("when members add a class, then the class list's next session shows the places they hold, and frees them when they leave", async () => {
+    const id = await lesson(2);
+    // The class was written behind the API's back: the stored class lists are made again.
+    await resetReadModels();
+    const nextOf = async () =>
+      (await request(app).get('/api/sessions/next').expect(200)).body.find(
+        (s: { lessonId: string }) => s.lessonId === id,
+      );
+    expect(await nextOf()).toMatchObject({ capacity: 2, seatsLeft: 2, waiting: 0 });
+    const people = [await member(), await member(), await member()];
+    for (const p of people) await add(id, p).expect(200);
+    const next = await nextOf();
+    // Never stored: its places are its standing members'.
+    expect(await mongoose.connection.collection('lesson_sessions').findOne({ _id: next.id })).toBeNull();
+    expect(next).toMatchObject({ seatsLeft: 0, waiting: 1 });
+    await removeClass(id, people[0] as TestUser).expect(200);
+    expect(await nextOf()).toMatchObject({ seatsLeft: 0, waiting: 0 });
+    await removeClass(id, people[1] as TestUser).expect(200);
+    expect(await nextOf()).toMatchObject({ seatsLeft: 1, waiting: 0 });
+    // The board made anew from the database says the same.
+    await resetReadModels();
+    expect(await nextOf()).toMatchObject({ seatsLeft: 1, waiting: 0 });
   });
 
   test('when a member takes the class off their schedule, then their places go to the first waiting member', async () => {
