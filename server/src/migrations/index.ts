@@ -7,6 +7,7 @@ import { accountKeys } from './002-account-keys';
 import { paymentKeys } from './003-payment-keys';
 import { reviewerNames } from './004-reviewer-names';
 import { trainerDirectory } from './005-trainer-directory';
+import { storedSessionDates } from './006-stored-session-dates';
 import { MIGRATIONS_COLLECTION, type Migration } from './migration';
 
 type Db = mongoose.mongo.Db;
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   paymentKeys,
   reviewerNames,
   trainerDirectory,
+  storedSessionDates,
 ];
 
 export { MIGRATIONS_COLLECTION };

@@ -12,7 +12,7 @@ import { isDuplicateKeyError } from '../../lib/db';
 import { LockedBatches } from '../../lib/locked-batches';
 import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
 import { storeNotices } from './bookings.notices';
-import { readStanding, standingState, withStandingLock } from './bookings.standing';
+import { readStanding, recordStored, standingState, withStandingLock } from './bookings.standing';
 import { seatsChanged } from './bookings.seats';
 
 /**
@@ -189,6 +189,9 @@ export async function handleBatch(
       throw error;
     }
     state.version = before.version + 1;
+    // A first store puts the date on its class's list first (views of the dates not on it read no
+    // session); the class's standing lock is held.
+    if (!stored) await recordStored(frame.lesson, frame.date, now);
     await sessions().replaceOne({ _id: frame.id }, docOf(frame, state, stored, now), { upsert: true });
     await Promise.all(gone.filter((p) => !regiven.has(p.seat)).map((place) => releaseSeat(frame.id, place)));
     const known = new Set(before.notices.map((n) => n.id));

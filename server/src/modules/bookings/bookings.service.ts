@@ -39,8 +39,10 @@ import {
   moveStandingEnd,
   readStanding,
   removeStandingMember,
+  mayBeStored,
   standingOf,
   standingState,
+  standingViewOf,
   withStandingLock,
   type StandingChange,
 } from './bookings.standing';
@@ -352,16 +354,31 @@ async function heldSessionIds(
   for (const lessonId of standing) {
     const lesson = await lessonOf(lessonId).catch(() => null);
     if (!lesson) continue;
-    for (const date of sessionDates(lesson, since, addDays(until, 1))) ids.add(sessionIdOf(lessonId, date));
+    // Only the dates the member holds the class on (from the day they joined to their end).
+    const mine = (await standingOf(lesson._id)).find((s) => s.member.equals(member));
+    if (!mine) continue;
+    const from = mine.since > since ? mine.since : since;
+    const to = mine.until !== null && mine.until < until ? mine.until : until;
+    for (const date of sessionDates(lesson, from, addDays(to, 1))) ids.add(sessionIdOf(lessonId, date));
   }
   return ids;
+}
+
+/**
+ * A session's state for views (the calendar, the feed): read by `_id` only when its class's list of
+ * stored sessions says it may be stored, else its standing members' (bookings.standing.ts).
+ */
+async function viewedState(frame: SessionFrame): Promise<SessionState> {
+  const view = await standingViewOf(frame.lesson);
+  const doc = mayBeStored(view.stored, frame.date) ? await storedSession(frame.id) : null;
+  return doc ? stateOf(doc) : standingState(view.members, frame.date, frame);
 }
 
 /**
  * The sessions the member holds a place in or waits for, with their part and place in the waitlist
  * (their calendar), from `since` to `until` (gym dates, `YYYY-MM-DD`): those on the member's list
  * and the dates of the classes of their schedule (`standing`: standing bookings), each session read
- * by `_id` (or, never stored, from its class's standing members).
+ * by `_id` when it may be stored (viewedState), else from its class's standing members.
  */
 export async function heldBookings(
   member: Types.ObjectId,
@@ -373,9 +390,11 @@ export async function heldBookings(
   const ids = await heldSessionIds(member, since, until, standing);
   const found = await Promise.all(
     [...ids].map(async (id): Promise<HeldBooking | null> => {
-      const held = await memberPart(id, member, rules);
-      if (!held) return null;
-      const { context, state, part } = held;
+      const context = await sessionContext(id, rules).catch(() => null);
+      if (!context) return null;
+      const state = await viewedState(context.frame);
+      const part = partOf(state, member);
+      if (!part) return null;
       const position =
         part === 'waitlisted' ? state.waitlist.findIndex((w) => w.member === member.toString()) + 1 : null;
       return {
@@ -422,7 +441,7 @@ export async function bookedSessions(
     [...ids].map(async (id): Promise<BookedSession | null> => {
       const context = await sessionContext(id, rules).catch(() => null);
       if (!context) return null;
-      const state = await sessionStateOf(context.frame, await storedSession(id));
+      const state = await viewedState(context.frame);
       const place = state.confirmed.find((p) => p.member === member.toString());
       if (!place) return null;
       return {

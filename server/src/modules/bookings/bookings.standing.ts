@@ -1,5 +1,5 @@
 import mongoose, { type Types } from 'mongoose';
-import { emptySessionState, effectiveCapacity, type SessionState, type SessionTerms } from '@pulso/shared';
+import { addDays, emptySessionState, effectiveCapacity, type SessionState, type SessionTerms } from '@pulso/shared';
 import { withDocumentLock } from '../../lib/document-lock';
 import { readCache } from '../../lib/read-cache';
 
@@ -29,12 +29,35 @@ export interface StandingMember {
   at: Date;
 }
 
+/**
+ * Which of the class's sessions are stored: every date before `since` may be (the list forgot
+ * them), and from `since` on exactly those in `dates`. A view of a date that is not stored needs no
+ * read of it: its state is its standing members'.
+ */
+export interface StoredDates {
+  since: string;
+  dates: string[];
+}
+
 interface StandingDoc {
   _id: Types.ObjectId;
-  members: StandingMember[];
-  /** Goes up by one with each change (the seats board keeps the latest: bookings.seats.ts). */
+  members?: StandingMember[];
+  /** Goes up by one with each change of `members` (the seats board keeps the latest: bookings.seats.ts). */
   v?: number;
+  /** Appended by each session's first store, under the standing lock (bookings.engine.ts). */
+  stored?: StoredDates;
 }
+
+/** The class's standing members and its stored sessions' dates, as views read them. */
+export interface StandingView {
+  members: StandingMember[];
+  stored: StoredDates;
+}
+
+/** How long a stored session's date is kept on the list (older dates are read by `_id`). */
+const STORED_KEEP_DAYS = 92;
+
+const NONE_STORED: StoredDates = { since: '', dates: [] };
 
 /** The class's standing members after a change, and the version of the document that holds them. */
 export interface StandingChange {
@@ -49,13 +72,56 @@ export async function readStanding(lessonId: Types.ObjectId): Promise<StandingMe
   return ((await standing().findOne({ _id: lessonId })) as StandingDoc | null)?.members ?? [];
 }
 
-/** The class's standing members, through the read cache (any write to them drops it), for views. */
-export function standingOf(lessonId: Types.ObjectId): Promise<StandingMember[]> {
+/**
+ * The class's standing members and stored dates, through the read cache (any write to them drops
+ * it), for views.
+ */
+export function standingViewOf(lessonId: Types.ObjectId): Promise<StandingView> {
   return readCache.get(
     `standing:${lessonId.toString()}`,
-    () => readStanding(lessonId),
+    async () => {
+      const doc = (await standing().findOne({ _id: lessonId })) as StandingDoc | null;
+      return { members: doc?.members ?? [], stored: doc?.stored ?? NONE_STORED };
+    },
     () => 1_000,
   );
+}
+
+/** The class's standing members, through the read cache, for views. */
+export const standingOf = async (lessonId: Types.ObjectId) => (await standingViewOf(lessonId)).members;
+
+/** Whether the class's session on `date` may be stored (else it is its standing members'). */
+export const mayBeStored = (stored: StoredDates, date: string) => date < stored.since || stored.dates.includes(date);
+
+/**
+ * The class's session on `date` is being stored for the first time: its date goes on the list
+ * (dates older than STORED_KEEP_DAYS leave it). The caller holds the class's standing lock.
+ */
+export async function recordStored(lessonId: Types.ObjectId, date: string, now: Date): Promise<void> {
+  const doc = (await standing().findOne({ _id: lessonId }, { projection: { stored: 1 } })) as StandingDoc | null;
+  const current = doc?.stored ?? NONE_STORED;
+  if (mayBeStored(current, date)) return;
+  const cutoff = addDays(now.toISOString().slice(0, 10), -STORED_KEEP_DAYS);
+  const kept = current.dates.filter((d) => d >= cutoff);
+  const since = kept.length < current.dates.length && cutoff > current.since ? cutoff : current.since;
+  const stored: StoredDates = { since, dates: [...kept, date].sort() };
+  await standing().updateOne({ _id: lessonId }, { $set: { stored } }, { upsert: true });
+}
+
+/** Every class's stored sessions' dates made anew from the sessions (a migration). */
+export async function rebuildStoredDates(sessions: AsyncIterable<{ lesson: Types.ObjectId; date: string }>) {
+  const byClass = new Map<string, { lesson: Types.ObjectId; dates: Set<string> }>();
+  for await (const s of sessions) {
+    const key = s.lesson.toString();
+    const entry = byClass.get(key) ?? { lesson: s.lesson, dates: new Set<string>() };
+    entry.dates.add(s.date);
+    byClass.set(key, entry);
+  }
+  for (const { lesson, dates } of byClass.values()) {
+    const stored: StoredDates = { since: '', dates: [...dates].sort() };
+    await standing().updateOne({ _id: lesson }, { $set: { stored } }, { upsert: true });
+  }
+  return byClass.size;
 }
 
 /**
@@ -103,7 +169,7 @@ async function changeStanding(
   const members = change(doc?.members ?? []);
   if (!members) return null;
   const version = (doc?.v ?? 0) + 1;
-  await standing().replaceOne({ _id: lessonId }, { members, v: version }, { upsert: true });
+  await standing().updateOne({ _id: lessonId }, { $set: { members, v: version } }, { upsert: true });
   return { members, version };
 }
 
@@ -148,5 +214,5 @@ export function moveStandingEnd(
 /** Every class's standing members with their document's version (the seats board made anew). */
 export async function allStanding(): Promise<{ lessonId: Types.ObjectId; change: StandingChange }[]> {
   const docs = (await standing().find({}).toArray()) as StandingDoc[];
-  return docs.map((d) => ({ lessonId: d._id, change: { members: d.members, version: d.v ?? 0 } }));
+  return docs.map((d) => ({ lessonId: d._id, change: { members: d.members ?? [], version: d.v ?? 0 } }));
 }

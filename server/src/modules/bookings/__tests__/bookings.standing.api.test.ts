@@ -6,6 +6,7 @@ import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { createTestApp } from '../../../test/app';
 import { bearer, createTestUser, lessonFields, type TestUser } from '../../../test/fixtures';
 import { LessonModel } from '../../lessons/lessons.model';
+import { storedSessionDates } from '../../../migrations/006-stored-session-dates';
 import { closeEndedSessions } from '../bookings.checkin';
 import { PlaceKeyModel } from '../bookings.model';
 
@@ -160,6 +161,49 @@ describe("standing bookings: 'Añadir clase' (/api/users/addlesson)", () => {
     expect((await seen(sessionOn(id, 3), ana)).mine).toEqual({ state: 'confirmed', position: null });
     await request(app).post(`/api/sessions/${single}/booking`).set(bearer(bea)).expect(200);
     expect((await seen(single, bea)).mine).toEqual({ state: 'confirmed', position: null });
+  });
+
+  test("when a standing member gives up one date and another waits, then their calendars read the stored sessions and the class's list of them", async () => {
+    const id = await lesson(1);
+    const [ana, bea] = [await member(), await member()];
+    await add(id, ana).expect(200);
+    await add(id, bea).expect(200);
+    const single = sessionOn(id, 2);
+    // Ana gives up one date: that session is stored, and its place is Bea's.
+    await request(app).delete(`/api/sessions/${single}/booking`).set(bearer(ana)).expect(200);
+    const stored = await mongoose.connection.collection('standing_bookings').findOne({ _id: new Types.ObjectId(id) });
+    expect(stored?.stored).toEqual({ since: '', dates: [addDays(today(), 2)] });
+
+    const range = `start=${addDays(today(), 1)}T00:00:00.000Z&end=${addDays(today(), 4)}T00:00:00.000Z`;
+    const bookingsOf = async (user: TestUser) =>
+      (await request(app).get(`/api/events?${range}`).set(bearer(user)).expect(200)).body
+        .filter((e: { id: string }) => e.id.startsWith('booking:'))
+        .map((e: { id: string; kind: string }) => `${e.id.split(':')[2]} ${e.kind}`);
+    const dates = [1, 2, 3].map((d) => addDays(today(), d));
+    expect(await bookingsOf(ana)).toEqual([`${dates[0]} booked`, `${dates[2]} booked`]);
+    expect(await bookingsOf(bea)).toEqual([`${dates[0]} waiting`, `${dates[1]} booked`, `${dates[2]} waiting`]);
+  });
+
+  test('when a database from before the lists is migrated, then each class lists the dates of its stored sessions, once', async () => {
+    const id = await lesson(2);
+    const ana = await member();
+    await add(id, ana).expect(200);
+    for (const days of [3, 1]) {
+      await request(app)
+        .delete(`/api/sessions/${sessionOn(id, days)}/booking`)
+        .set(bearer(ana))
+        .expect(200);
+    }
+    const standing = mongoose.connection.collection('standing_bookings');
+    const _id = new Types.ObjectId(id);
+    await standing.updateOne({ _id }, { $unset: { stored: '' } });
+    const silent = { info: () => undefined, warn: () => undefined };
+    await storedSessionDates.up(mongoose.connection.db as never, silent);
+    await storedSessionDates.up(mongoose.connection.db as never, silent);
+    const doc = await standing.findOne({ _id });
+    expect(doc?.stored).toEqual({ since: '', dates: [addDays(today(), 1), addDays(today(), 3)] });
+    // The members were left as they were.
+    expect(doc?.members).toHaveLength(1);
   });
 
   test('when a member holds a class of their schedule, then they cannot book another session at an overlapping time that day', async () => {
