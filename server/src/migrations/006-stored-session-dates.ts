@@ -1,6 +1,4 @@
-import type { Types } from 'mongoose';
 import { rebuildStoredDates } from '../modules/bookings/bookings.standing';
-import { SessionModel } from '../modules/bookings/bookings.model';
 import type { Migration } from './migration';
 
 /**
@@ -10,14 +8,8 @@ import type { Migration } from './migration';
 export const storedSessionDates: Migration = {
   id: '006-stored-session-dates',
   description: "each class's list of its stored sessions' dates",
-  async up(db, logger) {
-    const sessions = db
-      .collection(SessionModel.collection.collectionName)
-      .find({}, { projection: { lesson: 1, date: 1 } }) as unknown as AsyncIterable<{
-      lesson: Types.ObjectId;
-      date: string;
-    }>;
-    const count = await rebuildStoredDates(sessions);
+  async up(_db, logger) {
+    const count = await rebuildStoredDates();
     if (count > 0) logger.info(`Listed the stored sessions of ${count} classes.`);
   },
 };

@@ -2,6 +2,7 @@ import mongoose, { type Types } from 'mongoose';
 import { addDays, emptySessionState, effectiveCapacity, type SessionState, type SessionTerms } from '@pulso/shared';
 import { withDocumentLock } from '../../lib/document-lock';
 import { readCache } from '../../lib/read-cache';
+import { SessionModel } from './bookings.model';
 
 /**
  * Standing bookings: the spec's 'Añadir clase'. A member who adds a class to their schedule holds a
@@ -109,7 +110,13 @@ export async function recordStored(lessonId: Types.ObjectId, date: string, now: 
 }
 
 /** Every class's stored sessions' dates made anew from the sessions (a migration). */
-export async function rebuildStoredDates(sessions: AsyncIterable<{ lesson: Types.ObjectId; date: string }>) {
+export async function rebuildStoredDates(): Promise<number> {
+  const sessions = mongoose.connection
+    .collection(SessionModel.collection.collectionName)
+    .find({}, { projection: { lesson: 1, date: 1 } }) as unknown as AsyncIterable<{
+    lesson: Types.ObjectId;
+    date: string;
+  }>;
   const byClass = new Map<string, { lesson: Types.ObjectId; dates: Set<string> }>();
   for await (const s of sessions) {
     const key = s.lesson.toString();
