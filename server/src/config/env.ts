@@ -37,8 +37,8 @@ function int(env: Env, key: string, fallback: number, min: number, max: number):
   return value;
 }
 
-/** The chain's booking rules (issue 22). */
-function bookingsConfig(env: Env) {
+/** The chain's booking rules (issue 22); `bookingsConfig({})`: the defaults. */
+export function bookingsConfig(env: Env) {
   const timeZone = str(env, 'GYM_TIME_ZONE', systemTimeZone());
   if (!isTimeZone(timeZone)) {
     throw new ConfigError(`GYM_TIME_ZONE must be an IANA time zone such as America/Bogota (got "${timeZone}")`);

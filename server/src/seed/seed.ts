@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { DEMO_MEMBER_LESSONS, DEMO_PLANS, DEMO_REVIEWS, DEMO_USERS } from '@pulso/shared';
+import { DEMO_BOOKINGS, DEMO_MEMBER_LESSONS, DEMO_PLANS, DEMO_REVIEWS, DEMO_USERS } from '@pulso/shared';
 import { ROOT_DIR } from '../config/paths';
 import type { PasswordHasher } from '../lib/password';
 import type { StorageDriver } from '../lib/storage';
@@ -11,7 +11,9 @@ import { seedDemoLessons, setRating } from '../modules/lessons/lessons.service';
 import { seedDemoPayments } from '../modules/payments/payments.service';
 import { findPlansByName, seedDemoPlans } from '../modules/plans/plans.service';
 import { writeReview } from '../modules/reviews/reviews.service';
-import { seedStandingMember } from '../modules/bookings/bookings.service';
+import { seedStandingMember, type BookingRules } from '../modules/bookings/bookings.service';
+import { seedDemoBookings } from '../modules/bookings/bookings.demo';
+import { bookingsConfig } from '../config/env';
 import {
   demoTrainerIds,
   findActiveAuthUser,
@@ -28,8 +30,8 @@ export const SEED_IMAGES_DIR = path.join(ROOT_DIR, 'server', 'seed-images');
 export interface SeedDeps {
   passwords: PasswordHasher;
   storage: StorageDriver;
-  /** The installation's currency, for the demo member's payment (default usd). */
-  config?: { currency: string };
+  /** The installation's currency, for the demo member's payment (default usd), and its booking rules. */
+  config?: { currency: string; bookings?: BookingRules };
 }
 
 /**
@@ -79,6 +81,19 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
         const lesson = lessons.get(review.lesson);
         if (!lesson) continue;
         await setRating(lesson, await writeReview(member, lesson, review.stars, review.description));
+      }
+      // Other members' bookings: a full session with its waitlist, and a past one with attendance.
+      const others = [];
+      for (const email of DEMO_BOOKINGS.members) {
+        const id = await findUserIdByEmail(email);
+        const account = id ? await findActiveAuthUser(id.toString()) : null;
+        if (account) others.push(account);
+      }
+      const me = await findActiveAuthUser(member.toString());
+      const rules = deps.config?.bookings ?? bookingsConfig({});
+      if (me) {
+        const places = await seedDemoBookings(lessons, me, others, rules);
+        if (places) wrote.push(`${places} bookings`);
       }
     }
   }

@@ -66,6 +66,19 @@ export const DEMO_USERS: DemoUser[] = [
     phone: '5510000007',
     isMonitor: true,
   },
+  // Members who book the demo's sessions (DEMO_BOOKINGS).
+  { fullName: 'Ana López', email: 'ana@pulso.demo', password: 'Socio1234', phone: '5510000008', plan: 'Standar' },
+  { fullName: 'Javier Torres', email: 'javier@pulso.demo', password: 'Socio1234', phone: '5510000009', plan: 'Plus' },
+  { fullName: 'Camila Díaz', email: 'camila@pulso.demo', password: 'Socio1234', phone: '5510000010', plan: 'Standar' },
+  { fullName: 'Tomás Navarro', email: 'tomas@pulso.demo', password: 'Socio1234', phone: '5510000011', plan: 'Plus' },
+  { fullName: 'Paula Romero', email: 'paula@pulso.demo', password: 'Socio1234', phone: '5510000012', plan: 'Premium' },
+  {
+    fullName: 'Martín Castro',
+    email: 'martin@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000013',
+    plan: 'Standar',
+  },
 ];
 
 export interface DemoAccount {
@@ -283,3 +296,24 @@ export const lessonImageFile = (name: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()}.jpg`;
+
+/**
+ * The demo chain's bookings, made at the first start with the same rules as requests: the next
+ * session of `several` booked by the first members of `members`; the next session of `full` given
+ * `fullCapacity` places and booked by every one of `members`, so the last ones wait; and the latest
+ * session of `past` classes that ended in the last two days, booked by the demo member and the first
+ * two of `members`, all but the last of them checked in (the last is a no-show).
+ */
+export const DEMO_BOOKINGS = {
+  members: [
+    'ana@pulso.demo',
+    'javier@pulso.demo',
+    'camila@pulso.demo',
+    'tomas@pulso.demo',
+    'paula@pulso.demo',
+    'martin@pulso.demo',
+  ],
+  several: { lesson: 'Calistenia', count: 3 },
+  full: { lesson: 'Crossfit', capacity: 4 },
+  past: ['Funcional', 'HIIT', 'Crossfit', 'Calistenia', 'Estiramiento', 'Boxeo', 'Pilates'],
+};

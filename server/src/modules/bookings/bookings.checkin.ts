@@ -1,6 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import { addDays, ERROR_CODES, MESSAGES, sessionDates, sessionIdOf, type CheckinResultDto } from '@pulso/shared';
+import { isDuplicateKeyError } from '../../lib/db';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
 import { branchName } from '../branches/branches.service';
@@ -231,7 +232,12 @@ export async function closeEndedSessions(rules: BookingRules, logger?: Logger, n
         closed++;
         logger?.debug({ session: id, noShows: noShows.length }, 'session attendance closed');
       }
-      await closedMarks().updateOne({ _id: id }, { $setOnInsert: { at: now } }, { upsert: true });
+      // Another server closing the same session at once may insert the mark first: that is the same mark.
+      await closedMarks()
+        .updateOne({ _id: id }, { $setOnInsert: { at: now } }, { upsert: true })
+        .catch((error: unknown) => {
+          if (!isDuplicateKeyError(error)) throw error;
+        });
     }
   }
   return closed;

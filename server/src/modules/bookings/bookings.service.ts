@@ -336,6 +336,14 @@ async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today:
   );
 }
 
+/** Puts a session on the member's list (the demo's past bookings, bookings.demo.ts). */
+export async function addHeldEntry(member: Types.ObjectId, entry: HeldEntry, today: string): Promise<void> {
+  await withMemberLock(member, async () => {
+    const entries = (await heldEntries(member)).filter((e) => e.session !== entry.session);
+    await writeEntries(member, [...entries, entry], today);
+  });
+}
+
 /**
  * The sessions the member may hold or wait for from `since` to `until` (gym dates, `YYYY-MM-DD`):
  * those on the member's list and the dates of the classes of their schedule (`standing`: standing

@@ -1,9 +1,11 @@
+import mongoose, { type Types } from 'mongoose';
 import { useTestDatabase } from '../../test/db';
 import { PlanModel } from '../../modules/plans/plans.model';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  DEMO_BOOKINGS,
   DEMO_BRANCHES,
   DEMO_LESSONS,
   DEMO_PLANS,
@@ -25,6 +27,9 @@ import { countReviews } from '../../modules/reviews/reviews.service';
 import { UserModel } from '../../modules/users/users.model';
 import { PaymentModel } from '../../modules/payments/payments.model';
 import { SEED_IMAGES_DIR, seedIfEmpty } from '../seed';
+import { bookingsConfig } from '../../config/env';
+import { attendanceOf } from '../../modules/bookings/bookings.attendance';
+import { upcomingSessions } from '../../modules/bookings/bookings.service';
 
 describe('seedIfEmpty', () => {
   useTestDatabase();
@@ -82,6 +87,39 @@ describe('seedIfEmpty', () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ planName: 'Plus', status: 'paid', provider: 'manual', currency: 'usd' });
     expect(payments[0]?.paidAt?.getTime()).toBe(member?.membership?.start.getTime());
+  });
+
+  test('when seeded, then the demo chain has a session booked by several members, a full one with its waitlist, and a past one with attendance and a no-show', async () => {
+    const rules = bookingsConfig({ GYM_TIME_ZONE: 'UTC' });
+    await seedIfEmpty(logger, { ...deps, config: { currency: 'usd', bookings: rules } });
+    const lessonId = async (name: string) => String((await LessonModel.findOne({ name }).lean())?._id);
+    const nextOf = async (name: string) => {
+      const list = await upcomingSessions(await lessonId(name), rules, null);
+      return list.find((x) => x.bookable) ?? null;
+    };
+    expect(await nextOf(DEMO_BOOKINGS.several.lesson)).toMatchObject({
+      taken: DEMO_BOOKINGS.several.count,
+      waiting: 0,
+    });
+    expect(await nextOf(DEMO_BOOKINGS.full.lesson)).toMatchObject({
+      capacity: DEMO_BOOKINGS.full.capacity,
+      taken: DEMO_BOOKINGS.full.capacity,
+      seatsLeft: 0,
+      waiting: DEMO_BOOKINGS.members.length - DEMO_BOOKINGS.full.capacity,
+    });
+
+    // The past session: closed, the first two checked in before it started, the third a no-show.
+    const past = await mongoose.connection
+      .collection('lesson_sessions')
+      .find({ closedAt: { $ne: null }, lesson: { $in: (await LessonModel.find().lean()).map((l) => l._id) } })
+      .toArray();
+    expect(past).toHaveLength(1);
+    const places = past[0]?.confirmed as { member: Types.ObjectId; checkedIn: Date | null }[];
+    expect(places.map((p) => p.checkedIn !== null)).toEqual([true, true, false]);
+    const socio = await UserModel.findOne({ email: 'socio@pulso.demo' }).lean();
+    expect(places[0]?.member.toString()).toBe(socio?._id.toString());
+    const attendance = await Promise.all(places.map((p) => attendanceOf(p.member)));
+    expect(attendance.map((a) => a.latest.map((e) => e.kind))).toEqual([['attended'], ['attended'], ['no-show']]);
   });
 
   test('when seeded, then the whole demo chain is there with images, schedule and reviews', async () => {
