@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import mongoose from 'mongoose';
-import { isDuplicateKeyError } from './db';
+import { CombinedWrites } from './combined-writes';
 import { KeyedLock } from './keyed-lock';
 
 /** Where the locks of single documents live while held (deleted on release: the collection stays tiny). */
@@ -28,6 +28,9 @@ const DEFAULTS = { ttlMs: 10_000, waitMs: 20_000 };
 
 const collection = () => mongoose.connection.collection<DocumentLockDoc>(DOCUMENT_LOCKS);
 
+/** Locks taken and released at the same moment (many members booking at once) go in one command each. */
+const writes = new CombinedWrites(() => mongoose.connection.collection(DOCUMENT_LOCKS));
+
 /** Serialises one process's callers before they compete for the database lock. */
 const local = new KeyedLock();
 
@@ -50,15 +53,12 @@ export async function withDocumentLock<T>(
   return local.run(key, async () => {
     const { ttlMs, waitMs } = { ...DEFAULTS, ...options };
     const holder = `${holderPrefix}:${randomBytes(6).toString('hex')}`;
+    let expiresAt = 0;
     const deadline = Date.now() + waitMs;
     let pause = 2;
     for (;;) {
-      try {
-        await collection().insertOne({ _id: key, holder, expiresAt: new Date(Date.now() + ttlMs) });
-        break;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
+      expiresAt = Date.now() + ttlMs;
+      if (await writes.insert({ _id: key, holder, expiresAt: new Date(expiresAt) })) break;
       const current = await collection().findOne({ _id: key });
       if (current && current.expiresAt.getTime() <= Date.now()) {
         // The holder stopped without releasing: its lock is removed and the insert tried again.
@@ -74,11 +74,12 @@ export async function withDocumentLock<T>(
     try {
       return await work();
     } finally {
-      // Only this holder's lock goes (one taken over after it expired is the next holder's). The
-      // collection holds only the locks held at the moment, so this filter reads a handful at most.
-      await collection()
-        .deleteOne({ _id: key, holder })
-        .catch(() => undefined);
+      // Only this holder's lock goes (one taken over after it expired is the next holder's). Well
+      // inside its lease no one else can hold it (the servers' clocks agree to far less than half
+      // a lease), so it goes by `_id` alone, which the engine finds by its index; near the end of
+      // the lease, only if it still names this holder.
+      const safe = Date.now() < expiresAt - ttlMs / 2;
+      await writes.delete(safe ? { _id: key } : { _id: key, holder }).catch(() => undefined);
     }
   });
 }

@@ -22,6 +22,7 @@ import {
   type SessionState,
 } from '@pulso/shared';
 import type { Config } from '../../config/env';
+import { CombinedWrites } from '../../lib/combined-writes';
 import { withDocumentLock } from '../../lib/document-lock';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
@@ -327,13 +328,12 @@ export async function heldEntries(member: Types.ObjectId): Promise<HeldEntry[]> 
   return held?.entries ?? [];
 }
 
+/** Members' lists written at the same moment (bookings opening) go in one command. */
+const memberLists = new CombinedWrites(() => mongoose.connection.collection(MEMBER_SESSIONS));
+
 async function writeEntries(member: Types.ObjectId, entries: HeldEntry[], today: string): Promise<void> {
   const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - KEEP_ENDED_DAYS * DAY).toISOString().slice(0, 16);
-  await memberSessions().replaceOne(
-    { _id: member },
-    { entries: entries.filter((e) => e.end >= cutoff) },
-    { upsert: true },
-  );
+  await memberLists.replace({ _id: member, entries: entries.filter((e) => e.end >= cutoff) });
 }
 
 /** Puts a session on the member's list (the demo's past bookings, bookings.demo.ts). */
