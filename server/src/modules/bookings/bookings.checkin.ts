@@ -10,7 +10,9 @@ import { userName } from '../users/users.service';
 import { addAttendance, type AttendanceEntry } from './bookings.attendance';
 import { changeSession } from './bookings.engine';
 import type { SessionDoc } from './bookings.model';
+import { allStandingViews, mayBeStored, standingOn } from './bookings.standing';
 import {
+  contextOf,
   heldEntries,
   memberPart,
   sessionStateOf,
@@ -205,14 +207,20 @@ const closedMarks = () => mongoose.connection.collection<{ _id: string; at: Date
  */
 export async function closeEndedSessions(rules: BookingRules, logger?: Logger, now = new Date()): Promise<number> {
   const lessons = [...(await findLessons('all')), ...(await findLessons('retired'))];
+  // A session with nobody in it has nothing to close: one never stored that no standing member
+  // holds. Which those are is known from one read (the classes' standing members and stored dates).
+  const views = await allStandingViews();
   const today = gymDate(now, rules.timeZone);
   let closed = 0;
   for (const lesson of lessons) {
+    const view = views.get(lesson._id.toString());
+    if (!view) continue;
     for (const date of sessionDates(lesson, addDays(today, -LOOKBACK_DAYS), addDays(today, 1))) {
+      if (!mayBeStored(view.stored, date) && standingOn(view.members, date).length === 0) continue;
       const id = sessionIdOf(lesson._id.toString(), date);
       if (await closedMarks().findOne({ _id: id })) continue;
-      const context = await sessionContext(id, rules).catch(() => null);
-      if (!context || now.getTime() < windowOf(context, rules).endsAt.getTime() + CLOSE_AFTER_MS) continue;
+      const context = contextOf(id, lesson, date, rules);
+      if (now.getTime() < windowOf(context, rules).endsAt.getTime() + CLOSE_AFTER_MS) continue;
       // A session never stored has its standing members' places: closing stores it.
       const current = await sessionStateOf(context.frame, await storedSession(id));
       if (!current.cancelledAt && current.confirmed.length > 0) {
