@@ -75,10 +75,15 @@ export class CacheSync {
   start(): void {
     this.cache.followRemote(this.options.boundMs);
     this.cache.onLocalWrite((collection) => this.noteWrite(collection));
+    // A read starts every `intervalMs` (or as soon as the last one ends, when the database is slower
+    // than that): the others' writes stay known to well within `boundMs` also under load, so the
+    // cache is not dropped just when it saves the most.
     const tick = () => {
       if (this.stopped) return;
+      const started = Date.now();
       void this.sync().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs).unref();
+        const wait = Math.max(0, this.options.intervalMs - (Date.now() - started));
+        if (!this.stopped) this.timer = setTimeout(tick, wait).unref();
       });
     };
     tick();
