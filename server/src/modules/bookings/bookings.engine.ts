@@ -10,7 +10,15 @@ import {
 } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { LockedBatches } from '../../lib/locked-batches';
-import { placeKey, PlaceKeyModel, SessionModel, type PlaceKeyDoc, type SessionDoc } from './bookings.model';
+import {
+  placeKey,
+  PlaceKeyModel,
+  SessionModel,
+  waitlistOf,
+  waitlistText,
+  type PlaceKeyDoc,
+  type SessionDoc,
+} from './bookings.model';
 import { storeNotices } from './bookings.notices';
 import { readStanding, recordStored, standingState, withStandingLock } from './bookings.standing';
 import { seatsChanged } from './bookings.seats';
@@ -50,7 +58,7 @@ export function stateOf(doc: SessionDoc | null): SessionState {
       promoted: !!p.promoted,
       checkedIn: p.checkedIn ?? null,
     })),
-    waitlist: doc.waitlist.map((w) => ({ member: w.member.toString(), at: w.at })),
+    waitlist: waitlistOf(doc.waitlist),
     cancellations: doc.cancellations.map((c) => ({
       member: c.member.toString(),
       at: c.at,
@@ -81,7 +89,7 @@ function docOf(
     end: frame.end,
     capacity: state.capacity,
     confirmed: state.confirmed.map((p) => ({ ...p, member: oid(p.member) })),
-    waitlist: state.waitlist.map((w) => ({ ...w, member: oid(w.member) })),
+    waitlist: waitlistText(state.waitlist),
     cancellations: state.cancellations.map((c) => ({ ...c, member: oid(c.member) })),
     notices: state.notices.map((n) => ({ ...n, member: oid(n.member) })),
     cancelledAt: state.cancelledAt,

@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 /**
  * The places of class sessions. A session is one date of a class's weekly pattern; it is stored
@@ -23,14 +23,6 @@ const placeEntrySchema = new Schema(
     promoted: { type: Boolean, default: false },
     /** When the member was checked in at the sede (null: not yet). */
     checkedIn: { type: Date, default: null },
-  },
-  { _id: false },
-);
-
-const waitEntrySchema = new Schema(
-  {
-    member: { type: Schema.Types.ObjectId, ref: 'User', required: true },
-    at: { type: Date, required: true },
   },
   { _id: false },
 );
@@ -70,7 +62,13 @@ const sessionSchema = new Schema(
     /** This session's own capacity (null: the class's). */
     capacity: { type: Number, default: null, min: 0 },
     confirmed: { type: [placeEntrySchema], default: [] },
-    waitlist: { type: [waitEntrySchema], default: [] },
+    /**
+     * The waitlist in order, as one string: `<member id>.<when they joined, ms in base 36>` separated
+     * by spaces (waitlistText). Hundreds of waiting members as objects made the document cost the
+     * embedded engine several times more to read and write in every batch (docs/performance.md);
+     * older documents hold an array of { member, at }, which is read alike.
+     */
+    waitlist: { type: Schema.Types.Mixed, default: '' },
     cancellations: { type: [cancelEntrySchema], default: [] },
     notices: { type: [noticeSchema], default: [] },
     cancelledAt: { type: Date, default: null },
@@ -85,7 +83,34 @@ const sessionSchema = new Schema(
   { versionKey: false, timestamps: true },
 );
 
-export type SessionDoc = InferSchemaType<typeof sessionSchema> & { _id: string };
+/** A waiting member as older session documents stored them. */
+export interface StoredWaitEntry {
+  member: Types.ObjectId;
+  at: Date;
+}
+
+export type SessionDoc = Omit<InferSchemaType<typeof sessionSchema>, 'waitlist'> & {
+  _id: string;
+  waitlist: string | StoredWaitEntry[];
+};
+
+/** The stored form of a waitlist (see `waitlist` above). */
+export function waitlistText(waitlist: readonly { member: string; at: Date }[]): string {
+  return waitlist.map((w) => `${w.member}.${w.at.getTime().toString(36)}`).join(' ');
+}
+
+/** A stored waitlist read back, in order (either form). */
+export function waitlistOf(stored: SessionDoc['waitlist'] | undefined | null): { member: string; at: Date }[] {
+  if (!stored) return [];
+  if (Array.isArray(stored)) return stored.map((w) => ({ member: w.member.toString(), at: w.at }));
+  return stored
+    .split(' ')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const [member = '', at = '0'] = entry.split('.');
+      return { member, at: new Date(parseInt(at, 36)) };
+    });
+}
 export const SessionModel = model('LessonSession', sessionSchema, 'lesson_sessions');
 
 /** One confirmed place: `_id` = `<sessionId>#<seat>`. */

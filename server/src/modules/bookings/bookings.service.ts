@@ -33,7 +33,7 @@ import { isActiveTrainer, userName, type AuthUser } from '../users/users.service
 import { changeSession, stateOf, type SessionFrame, type SessionOutcome } from './bookings.engine';
 import { indexSubstitute, unindexSubstitute } from './bookings.trainer-index';
 import { addAttendance } from './bookings.attendance';
-import { SessionModel, type SessionDoc } from './bookings.model';
+import { SessionModel, waitlistOf, type SessionDoc } from './bookings.model';
 import { storeNotices } from './bookings.notices';
 import {
   addStandingMember,
@@ -789,9 +789,10 @@ export async function scheduleChanged(
     if (gymInstant(old.start, rules.timeZone) <= now) continue;
     const doc = await storedSession(sessionIdOf(lessonId, date));
     if (!doc || doc.cancelledAt) continue;
-    const members = [...doc.confirmed, ...doc.waitlist]
-      .map((e) => e.member.toString())
-      .filter((m) => !standingIds.has(m));
+    const members = [
+      ...doc.confirmed.map((e) => e.member.toString()),
+      ...waitlistOf(doc.waitlist).map((e) => e.member),
+    ].filter((m) => !standingIds.has(m));
     if (members.length === 0) continue;
     kept.push({ date, ...old });
     for (const member of members) if (!told.has(member)) told.set(member, old.start);

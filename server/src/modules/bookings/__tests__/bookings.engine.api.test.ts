@@ -1,7 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import { useTestDatabase } from '../../../test/db';
 import { changeSession, handleBatch, type SessionFrame, type SessionRequest } from '../bookings.engine';
-import { PlaceKeyModel, SessionModel, type SessionDoc } from '../bookings.model';
+import { PlaceKeyModel, SessionModel, waitlistOf, type SessionDoc } from '../bookings.model';
 
 const HOUR = 3_600_000;
 
@@ -49,10 +49,31 @@ describe('bookings on the embedded engine (changeSession)', () => {
     );
     const doc = await stored(frame.id);
     expect(ids(doc.confirmed)).toEqual(people.slice(0, 3).map(String));
-    expect(ids(doc.waitlist)).toEqual(people.slice(3).map(String));
+    expect(ids(waitlistOf(doc.waitlist))).toEqual(people.slice(3).map(String));
     expect((await placeKeys(frame.id)).map((k) => String(k.member)).sort()).toEqual(
       people.slice(0, 3).map(String).sort(),
     );
+  });
+
+  test('when a session stored with the older waitlist (an array) is booked again, then its waitlist is read in order and stored as one string', async () => {
+    const frame = frameOf(1);
+    const [holder, first, second, next] = members(4) as [string, string, string, string];
+    await changeSession(frame, { op: 'book', member: holder });
+    const at = new Date(Date.now() - 60_000);
+    await mongoose.connection.collection(SessionModel.collection.collectionName).updateOne(
+      { _id: frame.id as never },
+      {
+        $set: {
+          waitlist: [first, second].map((m, i) => ({ member: new Types.ObjectId(m), at: new Date(at.getTime() + i) })),
+        },
+      },
+    );
+    const { outcome } = await changeSession(frame, { op: 'book', member: next });
+    expect(outcome).toEqual({ result: 'waitlisted', position: 3, already: false });
+    const doc = await stored(frame.id);
+    expect(typeof doc.waitlist).toBe('string');
+    expect(ids(waitlistOf(doc.waitlist))).toEqual([first, second, next]);
+    expect(waitlistOf(doc.waitlist)[0]?.at).toEqual(at);
   });
 
   test('when members cancel while others book, then each freed place goes once, to the first waiting, and the waitlist keeps its order', async () => {
@@ -68,7 +89,7 @@ describe('bookings on the embedded engine (changeSession)', () => {
     ]);
     const doc = await stored(frame.id);
     expect(ids(doc.confirmed)).toEqual(people.slice(2, 4).map(String));
-    expect(ids(doc.waitlist)).toEqual([...people.slice(4), ...late].map(String));
+    expect(ids(waitlistOf(doc.waitlist))).toEqual([...people.slice(4), ...late].map(String));
     expect(doc.notices.filter((n) => n.kind === 'promoted')).toHaveLength(2);
     expect(await placeKeys(frame.id)).toHaveLength(2);
   });
