@@ -8,7 +8,7 @@ import {
   type SessionState,
   type SessionTerms,
 } from '@pulso/shared';
-import { isDuplicateKeyError } from '../../lib/db';
+import { CombinedWrites } from '../../lib/combined-writes';
 import { LockedBatches } from '../../lib/locked-batches';
 import {
   placeKey,
@@ -111,15 +111,12 @@ class StaleSessionError extends Error {}
 /** The session was never stored and the batch may not store it first (see storeFirst). */
 class NotStoredError extends Error {}
 
-async function insertKey(_id: string, place: SeatEntry): Promise<boolean> {
-  try {
-    await places().insertOne({ _id, member: oid(place.member), at: place.at });
-    return true;
-  } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
-    return false;
-  }
-}
+/** Seat keys inserted at the same moment go in one command. */
+const placeWrites = new CombinedWrites(() => mongoose.connection.collection(PlaceKeyModel.collection.collectionName));
+
+/** Inserts a seat's key; false when the key is there already. */
+const insertKey = (_id: string, place: SeatEntry): Promise<boolean> =>
+  placeWrites.insert({ _id, member: oid(place.member), at: place.at });
 
 /**
  * Inserts the key of every place the batch gives. A key that exists already is this batch's own
@@ -129,14 +126,14 @@ async function insertKey(_id: string, place: SeatEntry): Promise<boolean> {
  * Every step is a point operation by `_id`.
  */
 async function claimSeats(id: string, given: SeatEntry[], stored: SessionDoc | null): Promise<void> {
-  const inserted: string[] = [];
+  // Every key is tried at once (one command: lib/combined-writes.ts); those already there are
+  // looked at one by one.
+  const first = await Promise.all(given.map((place) => insertKey(placeKey(id, place.seat), place)));
+  const inserted: string[] = given.filter((_, i) => first[i]).map((place) => placeKey(id, place.seat));
   try {
-    for (const place of given) {
+    for (const [i, place] of given.entries()) {
+      if (first[i]) continue;
       const _id = placeKey(id, place.seat);
-      if (await insertKey(_id, place)) {
-        inserted.push(_id);
-        continue;
-      }
       const existing = await places().findOne({ _id });
       if (existing?.member.toString() === place.member) continue;
       const storedAt = stored?.updatedAt ? new Date(stored.updatedAt).getTime() : 0;
