@@ -257,9 +257,11 @@ const firstStores = new Map<string, Promise<unknown>>();
 function storeFirst(frame: SessionFrame): Promise<unknown> {
   let pending = firstStores.get(frame.id);
   if (!pending) {
-    pending = withStandingLock(frame.lesson, () =>
-      batches.submit(frame.id, { frame, request: { op: 'touch' }, standingHeld: true }),
-    ).finally(() => firstStores.delete(frame.id));
+    pending = withStandingLock(frame.lesson, async () => {
+      // Another server may have stored it while this one waited for the lock.
+      if (await sessions().findOne({ _id: frame.id }, { projection: { _id: 1 } })) return;
+      await batches.submit(frame.id, { frame, request: { op: 'touch' }, standingHeld: true });
+    }).finally(() => firstStores.delete(frame.id));
     firstStores.set(frame.id, pending);
   }
   return pending;
