@@ -34,7 +34,9 @@ const writes = new CombinedWrites(() => mongoose.connection.collection(DOCUMENT_
 /** Serialises one process's callers before they compete for the database lock. */
 const local = new KeyedLock();
 
-const holderPrefix = `${os.hostname()}:${process.pid}`;
+/** This process's holders: its host, pid and a random token, then a count (unique without a random draw each). */
+const holderPrefix = `${os.hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+let holders = 0;
 
 /**
  * Runs `work` while no other caller, in this process or another one on the same database, runs
@@ -52,7 +54,7 @@ export async function withDocumentLock<T>(
 ): Promise<T> {
   return local.run(key, async () => {
     const { ttlMs, waitMs } = { ...DEFAULTS, ...options };
-    const holder = `${holderPrefix}:${randomBytes(6).toString('hex')}`;
+    const holder = `${holderPrefix}:${(holders += 1)}`;
     let expiresAt = 0;
     const deadline = Date.now() + waitMs;
     let pause = 2;
