@@ -35,8 +35,8 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The wall-clock fields of `instant` in `timeZone`. */
-function wallClock(instant: Date, timeZone: string) {
+/** The wall-clock fields of `instant` in `timeZone`, as the runtime's time-zone data gives them. */
+function zoneFields(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(instant)
@@ -52,11 +52,41 @@ function wallClock(instant: Date, timeZone: string) {
   };
 }
 
+/**
+ * Zones change their offset only at whole quarters of an hour (UTC), so the offset found for a
+ * quarter holds for every instant in it: each is asked of the runtime once (formatToParts is slow,
+ * and a booking needs the gym's clock a dozen times).
+ */
+const QUARTER_MS = 15 * 60_000;
+const HALF_DAY_MS = 12 * 3_600_000;
+const offsets = new Map<string, number>();
+
 /** How far `timeZone` is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  const quarter = Math.floor(instant.getTime() / QUARTER_MS);
+  const key = `${timeZone}\n${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_MS;
+    const w = zoneFields(new Date(start), timeZone);
+    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - start;
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock fields of `instant` in `timeZone`. */
+function wallClock(instant: Date, timeZone: string) {
+  const local = new Date(instant.getTime() + offsetAt(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /**
@@ -69,10 +99,16 @@ export function gymInstant(local: string, timeZone: string): Date {
   if (!match) throw new Error(`not a local date-time: ${local}`);
   const [, y, mo, d, h, mi] = match.map(Number) as number[];
   const asUtc = Date.UTC(y as number, (mo as number) - 1, d as number, h as number, mi as number);
-  // Two passes settle the offset on either side of a change of clocks.
-  let guess = asUtc - offsetAt(new Date(asUtc), timeZone);
-  guess = asUtc - offsetAt(new Date(guess), timeZone);
-  return new Date(guess);
+  // Read with the zone's offsets half a day before and after: the same, except near a change of
+  // clocks, where the first that shows `local` is its first occurrence; when neither does (the
+  // clocks skipped it), the later one is the instant after the gap.
+  const [first, later] = [
+    asUtc - offsetAt(new Date(asUtc - HALF_DAY_MS), timeZone),
+    asUtc - offsetAt(new Date(asUtc + HALF_DAY_MS), timeZone),
+  ].sort((a, b) => a - b) as [number, number];
+  const shown = (instant: number) => gymDateTime(new Date(instant), timeZone);
+  if (shown(first) === local) return new Date(first);
+  return new Date(later);
 }
 
 /** The gym's date (`YYYY-MM-DD`) at `instant`. */
