@@ -56,12 +56,17 @@ export async function withDocumentLock<T>(
     const { ttlMs, waitMs } = { ...DEFAULTS, ...options };
     const holder = `${holderPrefix}:${(holders += 1)}`;
     let expiresAt = 0;
-    const deadline = Date.now() + waitMs;
+    const started = Date.now();
+    const deadline = started + waitMs;
+    // A lock left by a holder that stopped is looked for once the wait is long enough to matter:
+    // while a busy lock changes hands, the failed insert is all a try costs.
+    const lookAfter = started + Math.min(ttlMs / 2, 1_000);
     let pause = 2;
     for (;;) {
       expiresAt = Date.now() + ttlMs;
       if (await writes.insert({ _id: key, holder, expiresAt: new Date(expiresAt) })) break;
-      const current = await collection().findOne({ _id: key });
+      const now = Date.now();
+      const current = now >= lookAfter || now >= deadline ? await collection().findOne({ _id: key }) : null;
       if (current && current.expiresAt.getTime() <= Date.now()) {
         // The holder stopped without releasing: its lock is removed and the insert tried again.
         await collection().deleteOne({ _id: key });
