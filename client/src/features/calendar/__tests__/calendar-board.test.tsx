@@ -63,7 +63,7 @@ describe('CalendarBoard', () => {
     render(<CalendarBoard isAdmin={false} />);
     // Its name starts with what it shows, its hour and title (WCAG 2.5.3), then the hint.
     const event = await screen.findByRole('button', {
-      name: /^\S+ Clase: Yoga\. Pulsa Enter para ver la sesión y reservar\.$/,
+      name: /^\S+ Yoga\. Clase: pulsa Enter para ver la sesión y reservar\.$/,
     });
     const hour = event.querySelector('.fc-event-time')?.textContent ?? '';
     expect(hour).not.toBe('');
@@ -89,7 +89,7 @@ describe('CalendarBoard', () => {
       .mockResolvedValueOnce(yogaSession({ seatsLeft: 0, taken: 3, waiting: 2 }))
       .mockResolvedValueOnce(yogaSession({ bookable: false }));
     render(<CalendarBoard isAdmin={false} />);
-    const event = await screen.findByRole('button', { name: /Clase: Yoga/ });
+    const event = await screen.findByRole('button', { name: /Yoga\. Clase:/ });
     await userEvent.click(event);
     let dialog = await screen.findByRole('dialog', { name: /^Yoga, / });
     expect(await within(dialog).findByText(/Clase llena/)).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('CalendarBoard', () => {
     vi.mocked(getEvents).mockResolvedValue([YOGA]);
     vi.mocked(getSession).mockRejectedValueOnce(new Error('caído')).mockResolvedValueOnce(yogaSession());
     render(<CalendarBoard isAdmin={false} />);
-    await userEvent.click(await screen.findByRole('button', { name: /Clase: Yoga/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Yoga\. Clase:/ }));
     const dialog = await screen.findByRole('dialog', { name: /^Yoga, / });
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('No se pudo cargar la sesión. caído');

@@ -183,7 +183,10 @@ export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
     const el = info.el;
     el.tabIndex = 0;
     el.setAttribute('role', 'button');
-    // The name starts with what the event shows (its hour, then its title: WCAG 2.5.3), then the hint.
+    // The name starts with what the event shows (its hour, then its title: WCAG 2.5.3), then the hint;
+    // a space between the hour and the title makes the shown text read as the name does.
+    const time = el.querySelector('.fc-event-time');
+    if (time && time.nextSibling?.nodeType !== Node.TEXT_NODE) time.after(document.createTextNode(' '));
     const shown = info.timeText ? `${info.timeText} ` : '';
     el.setAttribute('aria-label', `${shown}${eventLabel(kind, info.event.title)}`);
     el.addEventListener('keydown', (event) => {
