@@ -382,7 +382,7 @@ async function findLost(uri, { added, reviewed, lastPrice, planId, lastShort, bo
     for (const [key, state] of bookings) {
       const [sessionId, userId] = key.split(' ');
       const doc = sessions.get(sessionId);
-      const holds = [...(doc?.confirmed ?? []), ...(doc?.waitlist ?? [])].some((e) => String(e.member) === userId);
+      const holds = [...(doc?.confirmed ?? []), ...waitingOf(doc)].some((e) => String(e.member) === userId);
       if ((state === 'held') !== holds) lost.push({ what: `booking ${state}`, sessionId, userId, found: holds });
     }
     for (const key of checkedIn) {
@@ -407,4 +407,17 @@ async function findLost(uri, { added, reviewed, lastPrice, planId, lastShort, bo
     await client.close();
   }
   return lost;
+}
+
+/**
+ * A stored session's waitlist: one string, `<member id>.<ms in base 36>` separated by spaces
+ * (server/src/modules/bookings/bookings.model.ts), or an array of { member, at } in older documents.
+ */
+function waitingOf(doc) {
+  const stored = doc?.waitlist ?? [];
+  if (Array.isArray(stored)) return stored;
+  return stored
+    .split(' ')
+    .filter(Boolean)
+    .map((entry) => ({ member: entry.split('.')[0] }));
 }
