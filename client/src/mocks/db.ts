@@ -91,6 +91,8 @@ export type LessonRec = Omit<
   effort: number;
   trainer: string;
   branch: string;
+  /** Sessions kept at their date and hours when the schedule changed (the server's lessons.model.ts). */
+  pinnedSessions?: { date: string; start: string; end: string }[];
 };
 
 export interface ReviewRec {

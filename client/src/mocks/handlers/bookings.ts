@@ -5,6 +5,7 @@ import {
   emptySessionState,
   ERROR_CODES,
   LESSON_CAPACITY,
+  meetsOn,
   MESSAGES,
   nextSessionOf,
   parseSessionId,
@@ -99,7 +100,7 @@ function sessionContext(data: MockData, id: string): Context {
   const parsed = parseSessionId(id);
   if (!parsed) throw sessionNotFound();
   const lesson = data.lessons.find((l) => l.id === parsed.lessonId && !l.deletedAt);
-  if (!lesson || !lesson.scheduleDays.includes(weekdayOf(parsed.date))) throw sessionNotFound();
+  if (!lesson || !meetsOn(lesson, parsed.date)) throw sessionNotFound();
   return contextOf(lesson, parsed.date);
 }
 
@@ -231,6 +232,35 @@ export function heldBookingsOf(data: MockData, member: string, from?: Date, to?:
 
 /** How far ahead joining or leaving a class changes stored sessions (the server's planning horizon). */
 const STANDING_HORIZON_DAYS = 56;
+
+/**
+ * The class's schedule changed from `before` to `after` (the server's scheduleChanged): its sessions
+ * with bookings of single dates (a place or a wait of someone who does not hold the class) keep their
+ * date and hours, pinned on the class; the others follow the new schedule. Answers the pins.
+ */
+export function pinnedAfterChange(
+  data: MockData,
+  before: LessonRec,
+  after: LessonRec,
+  now: Date,
+): NonNullable<LessonRec['pinnedSessions']> {
+  const from = today(now);
+  const kept = (before.pinnedSessions ?? []).filter((p) => p.date >= from);
+  const standing = new Set(data.users.filter((u) => u.lessons.includes(before.id)).map((u) => u.id));
+  const plain = { ...after, pinnedSessions: [] };
+  for (const date of sessionDates(before, from, addDays(from, STANDING_HORIZON_DAYS))) {
+    if (kept.some((p) => p.date === date)) continue;
+    const old = sessionTimes(before, date);
+    const next = meetsOn(plain, date) ? sessionTimes(plain, date) : null;
+    if (next && next.start === old.start && next.end === old.end) continue;
+    if (new Date(`${old.start}:00`) <= now) continue;
+    const saved = data.sessions[sessionIdOf(before.id, date)];
+    if (!saved || saved.cancelledAt) continue;
+    const members = [...saved.confirmed, ...saved.waitlist].map((e) => e.member).filter((m) => !standing.has(m));
+    if (members.length > 0) kept.push({ date, ...old });
+  }
+  return kept;
+}
 
 /**
  * 'Añadir clase' (after the class is on the user's schedule): the sessions open for booking and any

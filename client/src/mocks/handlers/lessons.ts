@@ -18,6 +18,7 @@ import { MockHttpError, type Submitted } from '../http';
 import { findLesson, findRetired } from '../lookups';
 import { byName, toLessonDto, toLessonListItem } from '../mappers';
 import type { Route } from '../route';
+import { pinnedAfterChange } from './bookings';
 
 /** The lessons module (server/src/modules/lessons): the classes, retired and restored. */
 
@@ -146,7 +147,9 @@ export const lessonsHandlers = (route: Route) => [
       if (fields.name !== lesson.name) ensureNameFree(data, fields.name, lesson.id);
       const schedule = scheduleErrors(data, { ...fields, id: lesson.id }, branch);
       if (hasErrors(schedule)) throw MockHttpError.validation(schedule);
+      const before = { ...lesson };
       Object.assign(lesson, fields, image ? { image } : {});
+      lesson.pinnedSessions = pinnedAfterChange(data, before, lesson, new Date());
       return { message: MESSAGES.lessons.updated, lesson: toLessonDto(data, lesson) };
     },
   ),
