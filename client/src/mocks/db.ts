@@ -18,6 +18,7 @@ import {
   type PaymentStatus,
   type PlanDto,
 } from '@pulso/shared';
+import { seedDemoBookings } from './demo-bookings';
 
 /**
  * The mock mode's in-memory database: the same demo chain as `npm run seed` (from @pulso/shared),
@@ -313,6 +314,7 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
       lesson.reviewCount = 1;
     }
   }
+  seedDemoBookings(data, now);
   return data;
 }
 
