@@ -35,11 +35,14 @@ const statementError = (e: StatementError) =>
  * transaction that costs far more than a document in it (docs/performance.md, "Booking rush"), so
  * when many requests arrive at once (bookings opening) the database does a fraction of the work; a
  * write made alone waits only for the end of the current turn. Each write still succeeds or fails on
- * its own; two writes to one document in a turn go in order, in separate commands.
+ * its own; two writes to one document go in order, in separate commands (the second once the first
+ * is answered).
  */
 export class CombinedWrites {
   private queue: Op[] = [];
   private scheduled = false;
+  /** The command on its way for each document written (the next write of it waits for it). */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(private readonly collection: () => Collection<Document>) {}
 
@@ -69,13 +72,16 @@ export class CombinedWrites {
   }
 
   private async flush(ops: Op[]): Promise<void> {
-    // A document written twice in the turn: its later writes go in the next command, in order.
+    // A document written twice in the turn: its later writes go in the next command, in order; one
+    // whose earlier write is still on its way waits for it.
     const seen = new Set<string>();
     const now: Op[] = [];
     const later: Op[] = [];
     for (const op of ops) {
-      const id = String(op.kind === 'delete' ? op.filter._id : op.doc._id);
-      if (seen.has(id)) later.push(op);
+      const id = idOf(op);
+      const busy = this.inFlight.get(id);
+      if (busy) void busy.then(() => this.push(op));
+      else if (seen.has(id)) later.push(op);
       else {
         seen.add(id);
         now.push(op);
@@ -83,7 +89,10 @@ export class CombinedWrites {
     }
     const inserts = now.filter((op): op is Extract<Op, { kind: 'insert' }> => op.kind === 'insert');
     const others = now.filter((op): op is Exclude<Op, { kind: 'insert' }> => op.kind !== 'insert');
-    await Promise.all([this.insertAll(inserts), this.writeAll(others)]);
+    const running = Promise.all([this.insertAll(inserts), this.writeAll(others)]).then(() => undefined);
+    for (const op of now) this.inFlight.set(idOf(op), running);
+    await running;
+    for (const op of now) if (this.inFlight.get(idOf(op)) === running) this.inFlight.delete(idOf(op));
     if (later.length > 0) await this.flush(later);
   }
 
@@ -127,6 +136,8 @@ export class CombinedWrites {
     }
   }
 }
+
+const idOf = (op: Op) => String(op.kind === 'delete' ? op.filter._id : op.doc._id);
 
 function withoutId(doc: Document): Document {
   const rest = { ...doc };

@@ -55,4 +55,34 @@ describe('combined writes: point writes of one turn in one command', () => {
     expect(await Promise.all([inserted, replaced, gone, again])).toEqual([true, undefined, undefined, true]);
     expect(await collection().findOne({ _id: 'x' as never })).toEqual({ _id: 'x', v: 3 });
   });
+
+  test('when a document is written again while its first write is on its way, then the second is sent once the first is answered', async () => {
+    // The engine answers the insert only when the test says so.
+    let answer = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    let sent = () => undefined as void;
+    const insertSent = new Promise<void>((resolve) => (sent = resolve));
+    const slowInserts = () => {
+      const real = collection();
+      return new Proxy(real, {
+        get(target, key, receiver) {
+          if (key !== 'insertMany') return Reflect.get(target, key, receiver);
+          return async (...args: Parameters<typeof real.insertMany>) => {
+            sent();
+            await gate;
+            return real.insertMany(...args);
+          };
+        },
+      });
+    };
+    const writes = new CombinedWrites(slowInserts);
+    const inserted = writes.insert({ _id: 'y' });
+    await insertSent;
+    const deleted = writes.delete({ _id: 'y' });
+    // Several turns pass with the insert unanswered: the delete must not go before it.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    answer();
+    await Promise.all([inserted, deleted]);
+    expect(await collection().findOne({ _id: 'y' as never })).toBeNull();
+  });
 });
