@@ -58,9 +58,9 @@ describe('combined writes: point writes of one turn in one command', () => {
 
   test('when a document is written again while its first write is on its way, then the second is sent once the first is answered', async () => {
     // The engine answers the insert only when the test says so.
-    let answer = () => undefined as void;
+    let answer: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (answer = resolve));
-    let sent = () => undefined as void;
+    let sent: () => void = () => undefined;
     const insertSent = new Promise<void>((resolve) => (sent = resolve));
     const slowInserts = () => {
       const real = collection();
