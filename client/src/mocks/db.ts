@@ -72,6 +72,10 @@ export interface UserRec {
 
 /** A session's state as the mock keeps it in storage: the shared SessionState with its dates as text. */
 export type StoredSession = Jsonified<SessionState>;
+
+/** A session's state as stored: its dates as text. */
+export const toStoredSession = (state: SessionState): StoredSession =>
+  JSON.parse(JSON.stringify(state)) as StoredSession;
 type Jsonified<T> = T extends Date
   ? string
   : T extends (infer U)[]

@@ -8,24 +8,21 @@ import {
   sessionTimes,
   type SessionState,
 } from '@pulso/shared';
-import type { LessonRec, MockData, StoredSession, UserRec } from './db';
+import { today } from './clock';
+import { toStoredSession as stored, type LessonRec, type MockData, type UserRec } from './db';
 
 /** The booking window of the mock (its handlers' RULES): a session opens this many days before it starts. */
 const OPENS_DAYS = 7;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 /** A local date-time (`YYYY-MM-DDTHH:mm`) as an instant of the visitor's clock. */
 const instant = (local: string) => new Date(`${local}:00`);
 
-const stored = (state: SessionState): StoredSession => JSON.parse(JSON.stringify(state)) as StoredSession;
-
 /** The class's first session open for booking at `now`. */
 function nextBookable(lesson: LessonRec, now: Date): string | null {
-  const today = localDate(now);
-  for (const date of sessionDates(lesson, today, addDays(today, OPENS_DAYS + 1))) {
+  const day = today(now);
+  for (const date of sessionDates(lesson, day, addDays(day, OPENS_DAYS + 1))) {
     const starts = instant(sessionTimes(lesson, date).start);
     if (starts > now && starts.getTime() - OPENS_DAYS * DAY <= now.getTime()) return date;
   }
@@ -72,11 +69,11 @@ export function seedDemoBookings(data: MockData, now: Date): void {
   }
 
   if (!member) return;
-  const today = localDate(now);
+  const day = today(now);
   const ended = DEMO_BOOKINGS.past
     .flatMap((name) => byName.get(name) ?? [])
     .flatMap((lesson) =>
-      sessionDates(lesson, addDays(today, -2), addDays(today, 1)).map((date) => ({
+      sessionDates(lesson, addDays(day, -2), addDays(day, 1)).map((date) => ({
         lesson,
         date,
         ...sessionTimes(lesson, date),

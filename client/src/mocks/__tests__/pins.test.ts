@@ -1,9 +1,7 @@
-import { addDays, sessionIdOf, sessionTimes, WEEKDAYS, weekdayOf } from '@pulso/shared';
-import { seedData, type LessonRec, type StoredSession } from '../db';
+import { addDays, emptySessionState, sessionIdOf, sessionTimes, WEEKDAYS, weekdayOf } from '@pulso/shared';
+import { today } from '../clock';
+import { seedData, toStoredSession, type LessonRec } from '../db';
 import { pinnedAfterChange } from '../handlers/bookings';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (at: Date) => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 
 describe("mock: a class's schedule changes (the server's scheduleChanged)", () => {
   test('when a session has a single-date booking, then it keeps its date and hours; one held only by standing members follows', () => {
@@ -11,30 +9,22 @@ describe("mock: a class's schedule changes (the server's scheduleChanged)", () =
     const data = seedData('/demo-images/', now);
     const lesson = data.lessons.find((l) => l.name === 'Pilates') as LessonRec;
     const dates = [1, 2, 3, 4, 5, 6, 7]
-      .map((n) => addDays(localDate(now), n))
+      .map((n) => addDays(today(now), n))
       .filter((d) => lesson.scheduleDays.includes(weekdayOf(d)));
     const [booked, standingOnly] = dates as [string, string];
     const outsider = data.users.find((u) => !u.lessons.includes(lesson.id)) ?? data.users[0];
     const holder = data.users.find((u) => u.id !== outsider?.id && !u.lessons.includes(lesson.id));
-    const session = (members: string[]): StoredSession =>
-      ({
-        capacity: null,
-        confirmed: members.map((member, i) => ({
-          member,
-          seat: i + 1,
-          at: now.toISOString(),
-          promoted: false,
-          checkedIn: null,
-        })),
-        waitlist: [],
-        cancellations: [],
-        notices: [],
-        cancelledAt: null,
-        cancelReason: '',
-        trainer: null,
-        closedAt: null,
-        version: 1,
-      }) as unknown as StoredSession;
+    const session = (members: string[]) => {
+      const state = emptySessionState();
+      state.confirmed = members.map((member, i) => ({
+        member,
+        seat: i + 1,
+        at: now,
+        promoted: false,
+        checkedIn: null,
+      }));
+      return toStoredSession(state);
+    };
     data.sessions[sessionIdOf(lesson.id, booked)] = session([outsider?.id ?? '']);
     if (holder) {
       holder.lessons.push(lesson.id);

@@ -37,6 +37,8 @@ import {
   type TaughtSessionDto,
 } from '@pulso/shared';
 import type { LessonRec, MockData, StoredSession, UserRec, WishRec } from '../db';
+import { clock, today } from '../clock';
+import { toStoredSession as stored } from '../db';
 import { checkId, MockHttpError } from '../http';
 import { findLesson } from '../lookups';
 import type { Route } from '../route';
@@ -57,16 +59,6 @@ const m = MESSAGES.bookings;
 
 const fail = (status: number, code: string, message: string) => new MockHttpError(status, code, message);
 const sessionNotFound = () => fail(404, ERROR_CODES.NOT_FOUND, m.sessionNotFound);
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The visitor's date (`YYYY-MM-DD`) today. */
-function today(now: Date): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** The visitor's wall clock (`YYYY-MM-DDTHH:mm`). */
-const clock = (now: Date) => `${today(now)}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
 
 interface Context {
   id: string;
@@ -122,8 +114,6 @@ function stateOf(stored: StoredSession | undefined): SessionState {
     closedAt: stored.closedAt ? toDate(stored.closedAt) : null,
   };
 }
-
-const stored = (state: SessionState): StoredSession => JSON.parse(JSON.stringify(state)) as StoredSession;
 
 /**
  * A session's state: as stored, or, nothing happened to it yet, its standing members' places (the
