@@ -16,7 +16,7 @@ import { availableLessons } from '../lessons/lessons.views';
 import { stateOf } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 import type { BookingRules } from './bookings.service';
-import { allStanding, type StandingChange } from './bookings.standing';
+import { allStandingViews, type StandingChange } from './bookings.standing';
 
 /**
  * The seats board: what the class list shows of each class's next session (its places left, how
@@ -112,8 +112,8 @@ async function boardFromSessions(): Promise<Board> {
     const session = doc as SessionDoc;
     if (session.date >= from) board[String(session._id)] = entryOf(session.date, stateOf(session));
   }
-  for (const { lessonId, change } of await allStanding()) {
-    if (change.members.length > 0) board[standingKey(lessonId.toString())] = standingEntryOf(change);
+  for (const [lessonId, { members, version }] of await allStandingViews()) {
+    if (members.length > 0) board[standingKey(lessonId)] = standingEntryOf({ members, version });
   }
   return board;
 }

@@ -218,17 +218,17 @@ export function moveStandingEnd(
   );
 }
 
-/** Every class's standing members with their document's version (the seats board made anew). */
-export async function allStanding(): Promise<{ lessonId: Types.ObjectId; change: StandingChange }[]> {
-  const docs = (await standing().find({}).toArray()) as StandingDoc[];
-  return docs.map((d) => ({ lessonId: d._id, change: { members: d.members ?? [], version: d.v ?? 0 } }));
-}
-
 /**
- * Every class that has standing members or stored sessions, with them, by the class's id: one read
- * of a collection with a document per such class (the attendance job). A class not on it has neither.
+ * Every class that has standing members or stored sessions, with them and their version, by the
+ * class's id: one read of a collection with a document per such class (the attendance job, the seats
+ * board made anew). A class not on it has neither.
  */
-export async function allStandingViews(): Promise<Map<string, StandingView>> {
+export async function allStandingViews(): Promise<Map<string, StandingView & { version: number }>> {
   const docs = (await standing().find({}).toArray()) as StandingDoc[];
-  return new Map(docs.map((d) => [d._id.toString(), { members: d.members ?? [], stored: d.stored ?? NONE_STORED }]));
+  return new Map(
+    docs.map((d) => [
+      d._id.toString(),
+      { members: d.members ?? [], stored: d.stored ?? NONE_STORED, version: d.v ?? 0 },
+    ]),
+  );
 }
