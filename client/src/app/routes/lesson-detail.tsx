@@ -1,12 +1,17 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
 import { SessionList } from '../../features/bookings/components/session-list';
-import { WishForm } from '../../features/bookings/components/wish-form';
 import { LessonDetail } from '../../features/lessons/components/lesson-detail';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// Only a signed-in member with an active membership sees the wider-wait form; it validates with the
+// shared schemas (zod), which a visitor's first page should not download.
+const WishForm = lazy(() =>
+  import('../../features/bookings/components/wish-form').then((module) => ({ default: module.WishForm })),
+);
 
 /** /clases/{name} and /detail/{name}; /detail with no name goes to /clases. */
 export function LessonDetailRoute() {
@@ -43,7 +48,11 @@ export function LessonDetailRoute() {
             isMember={isActive}
             membershipKnown={status === 'succeeded'}
           />
-          {token && isActive && <WishForm lesson={lesson} />}
+          {token && isActive && (
+            <Suspense fallback={null}>
+              <WishForm lesson={lesson} />
+            </Suspense>
+          )}
         </>
       )}
     />
