@@ -1,6 +1,5 @@
 import { bookingsEs } from './bookings';
 import { branchesEs } from './branches';
-import { calendarEs } from './calendar';
 import { lessonsEs } from './lessons';
 import { siteEs } from './site';
 
@@ -251,5 +250,4 @@ export const es = {
   bookings: bookingsEs,
   branches: branchesEs,
   site: siteEs,
-  calendar: calendarEs,
 } as const;

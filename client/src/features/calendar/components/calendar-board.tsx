@@ -9,6 +9,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { MESSAGES, sessionOfEvent } from '@pulso/shared';
 import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { calendarEs } from '../../../i18n/calendar';
 import { es } from '../../../i18n/es';
 import { cancelBooking } from '../../bookings/api/bookings';
 import { SessionDialog } from '../../bookings/components/session-dialog';
@@ -50,7 +51,7 @@ function nameNavButtons(root: HTMLElement | null) {
  * new view brings a new box.
  */
 function nameScrollBox(root: HTMLElement | null, viewType: string | undefined) {
-  const label = es.calendar.scrollBoxLabel(viewType ?? '');
+  const label = calendarEs.scrollBoxLabel(viewType ?? '');
   root?.querySelectorAll<HTMLElement>('.fc-scroller-liquid-absolute, .fc-scroller-liquid').forEach((box) => {
     box.tabIndex = 0;
     box.setAttribute('role', 'region');
@@ -120,7 +121,7 @@ type Notice = { message: string; failed: boolean; title?: string } | null;
  * a member picks a class to see that date's places and book it, or a booking to cancel it.
  */
 export function CalendarBoard({ isAdmin }: CalendarBoardProps) {
-  const t = es.calendar;
+  const t = calendarEs;
   const calendar = useRef<FullCalendar>(null);
   const host = useRef<HTMLElement>(null);
   // New dates were shown: once their events are in (and the weeks have their final height), show today.

@@ -3,13 +3,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { LoadFailure } from '../../../components/ui/load-state';
 import { ConfirmModal, ResultModal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { es } from '../../../i18n/es';
+import { calendarEs } from '../../../i18n/calendar';
 import type { Outcome } from '../../../lib/mutation';
 import { slotFor } from '../../../lib/resource';
 import { useCalendarFeedStore } from '../feed-store';
 import '../calendar.css';
 
-const f = es.calendar.feed;
+const f = calendarEs.feed;
 
 /**
  * 'Calendario en tu móvil' on the profile: the private feed address with 'Copiar', how to add it

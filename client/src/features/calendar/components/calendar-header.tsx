@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { calendarEs } from '../../../i18n/calendar';
 import { es } from '../../../i18n/es';
 import { displayName } from '../event-helpers';
 import { useCalendarStore } from '../store';
@@ -12,7 +13,7 @@ interface CalendarHeaderProps {
 
 /** Back link to /profile and the title line: gym name, 'Calendario' badge, the member's name. */
 export function CalendarHeader({ userId, gymName }: CalendarHeaderProps) {
-  const t = es.calendar;
+  const t = calendarEs;
   const member = useCalendarStore((s) => s.member);
   const status = useCalendarStore((s) => s.memberStatus);
   const error = useCalendarStore((s) => s.memberError);

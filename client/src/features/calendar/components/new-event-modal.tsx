@@ -2,7 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import type { CalendarEventDto } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { es } from '../../../i18n/es';
+import { calendarEs } from '../../../i18n/calendar';
 import { useForm } from '../../../lib/use-form';
 import { EMPTY_EVENT_FORM, toNewEvent, validateEventForm, type EventFormValues } from '../event-helpers';
 import { useCalendarStore } from '../store';
@@ -15,7 +15,7 @@ interface NewEventModalProps {
 
 /** 'Nuevo Evento': title and start/end date-times, checked like the server checks them. */
 export function NewEventModal({ onClose, onCreated }: NewEventModalProps) {
-  const t = es.calendar;
+  const t = calendarEs;
   const busy = useCalendarStore((s) => s.busy);
   const serverError = useCalendarStore((s) => s.actionError);
   const createEvent = useCalendarStore((s) => s.createEvent);
