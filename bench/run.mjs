@@ -118,6 +118,7 @@ async function runRush(baseUrl, ids, label, skip = 0) {
     `  ${result.confirmed} confirmed, ${result.waitlisted} waiting (positions whole: ${result.positionsWhole}, in order: ${result.inOrder}), ` +
       `${result.errors} errors; p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s`,
   );
+  log(`  p50 / p99 of each wave of ${RUSH.connections}: ${result.waves.map((w) => `${w.p50}/${w.p99}`).join(' ')} ms`);
   return { label, lesson, ...result };
 }
 

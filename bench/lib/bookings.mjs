@@ -99,6 +99,16 @@ export async function bookingRush(baseUrl, sessionId, tokens, { connections = RU
   const { body: session } = await send(check, `${baseUrl}/api/sessions/${encodeURIComponent(sessionId)}`);
   check.destroy();
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  // Each connection's k-th request, all connections together (the first wave meets a cold server:
+  // its caches, its connections to the database, code not yet optimised; the last ones the warm one).
+  const waves = [];
+  for (let k = 0; k < tokens.length; k += connections) {
+    const wave = answers
+      .slice(k, k + connections)
+      .map((a) => a.ms)
+      .sort((a, b) => a - b);
+    waves.push({ p50: Math.round(percentile(wave, 50)), p99: Math.round(percentile(wave, 99)) });
+  }
   const round = (n) => Math.round(n * 10) / 10;
   return {
     sessionId,
@@ -110,6 +120,7 @@ export async function bookingRush(baseUrl, sessionId, tokens, { connections = RU
     p50: round(percentile(ms, 50)),
     p99: round(percentile(ms, 99)),
     max: round(ms.at(-1)),
+    waves,
     errors: answers.length - ok.length,
     statuses: [...new Set(answers.map((a) => a.status))],
     confirmed: confirmed.length,
