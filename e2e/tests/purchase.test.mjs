@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
-import { useBrowser } from '../helpers.mjs';
+import { axeViolations, BASE_URL, SCREENSHOT_DIR } from '../browser.mjs';
+import {
+  apiJson,
+  apiLogin,
+  noHorizontalScroll,
+  openPage,
+  payWithDemoCheckout,
+  screenshots,
+  useBrowser,
+  userIdOf,
+  VIEWPORTS,
+} from '../helpers.mjs';
 
 async function api(pathname, options = {}) {
   const res = await fetch(BASE_URL() + '/api' + pathname, {
@@ -50,5 +60,51 @@ describe('buying a plan with the demo checkout', () => {
     const months = (new Date(me.body.membresia.end) - new Date(me.body.membresia.start)) / (30 * 86_400_000);
     assert.ok(months > 2.8 && months < 3.2, `about 3 months, got ${months}`);
     await page.close();
+  });
+
+  test('when a member with Plus running opens Premium, then the page says Premium starts when Plus ends, and paying keeps Plus until then', async () => {
+    const shot = screenshots('purchase-rule');
+    const token = await apiLogin('tomas@pulso.demo', 'Socio1234');
+    const plans = (await apiJson(null, 'GET', '/memberships')).body;
+    const premium = plans.find((p) => p.name === 'Premium');
+    const before = (await apiJson(token, 'GET', `/users/${userIdOf(token)}`)).body.membresia;
+    assert.equal(before.name, 'Plus');
+    const day = (iso) => {
+      const d = new Date(iso);
+      const pad = (n) => String(n).padStart(2, '0');
+      return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
+    };
+    const notice = new RegExp(
+      `^Tu plan actual, Plus, sigue hasta el ${day(before.end)}\\. Premium empieza ese día y vence el \\d{2}-\\d{2}-\\d{4}\\.$`,
+    );
+    // The phone first: paying on the desktop changes what the page says next (a renewal of Premium).
+    for (const viewport of [...VIEWPORTS].reverse()) {
+      const { page, errors } = await openPage(browser, viewport, `/pagos/${premium.id}`, token);
+      await page.getByText(notice).waitFor();
+      assert.deepEqual(await axeViolations(page, 'main', { tags: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }), []);
+      if (viewport.name === 'mobile') await noHorizontalScroll(page);
+      await shot(page, viewport.name);
+      if (viewport.name !== 'mobile') {
+        await payWithDemoCheckout(page);
+        const text = await page.locator('main').innerText();
+        assert.match(
+          text,
+          new RegExp(`Tu membresía Plus está activa del \\d{2}-\\d{2}-\\d{4} al ${day(before.end)}\\.`),
+        );
+        assert.match(text, new RegExp(`Después sigue Premium, del ${day(before.end)} al \\d{2}-\\d{2}-\\d{4}\\.`));
+        await shot(page, 'paid');
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    const after = (await apiJson(token, 'GET', `/users/${userIdOf(token)}`)).body.membresia;
+    assert.equal(after.name, 'Plus');
+    assert.deepEqual(
+      after.periods.map((p) => [p.name, p.end === before.end || p.start === before.end]),
+      [
+        ['Plus', true],
+        ['Premium', true],
+      ],
+    );
   });
 });

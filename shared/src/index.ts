@@ -7,3 +7,4 @@ export * from './validation/schedule';
 export * from './demo';
 export * from './calendar';
 export * from './sessions';
+export * from './memberships';

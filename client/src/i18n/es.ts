@@ -100,6 +100,8 @@ export const es = {
     membership: 'Membresía',
     from: 'Desde',
     until: 'Hasta',
+    next: 'Después',
+    nextPeriod: (plan: string, start: string, end: string) => `${plan}, del ${start} al ${end}`,
     noMembership: 'No tienes una membresía activa.',
     buyPlan: 'Ver planes',
     myLessons: 'Mis Clases',
@@ -184,6 +186,7 @@ export const es = {
     processing: 'Procesando...',
     successText: (plan: string, start: string, end: string) =>
       `Tu membresía ${plan} está activa del ${start} al ${end}.`,
+    thenText: (plan: string, start: string, end: string) => `Después sigue ${plan}, del ${start} al ${end}.`,
     goProfile: 'Ir a mi perfil',
     cancelledText: 'No se realizó ningún cargo. Puedes elegir un plan cuando quieras.',
     seePlans: 'Ver planes',

@@ -14,6 +14,7 @@ import {
   type BranchDto,
   type LessonDto,
   type MembershipDto,
+  type MembershipPeriodDto,
   type PaymentProviderName,
   type PaymentStatus,
   type PlanDto,
@@ -31,7 +32,8 @@ export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
 // 2: a class names its trainer and its branch as `trainer` and `branch`.
 const SCHEMA_VERSION = 3;
 
-export type MembershipRec = Omit<MembershipDto, 'status'>;
+/** A membership as the server stores it: its span, its latest plan, and the periods paid (older records: none). */
+export type MembershipRec = Omit<MembershipDto, 'status' | 'periods'> & { periods?: MembershipPeriodDto[] };
 
 export interface WishRec {
   id: string;

@@ -47,6 +47,7 @@ const MEMBERSHIP: Shape<MembershipDto> = {
   start: m.iso,
   end: m.iso,
   status: m.oneOf('Activo', 'Inactivo'),
+  periods: m.arrayOf({ planId: m.id, name: m.string, start: m.iso, end: m.iso }),
 };
 const LESSON_SUMMARY: Shape<LessonSummaryDto> = {
   id: m.id,

@@ -61,6 +61,6 @@ export {
 export { contactForm, contactMessage, contactSent } from './contact';
 export { health, ready, openApiDocument, publicConfig, stats } from './site';
 export { weeklySchedule } from './week';
-export { membership, imageUrl } from './shared-dtos';
+export { membership, membershipPeriod, imageUrl } from './shared-dtos';
 export { apiError, message, outcome } from './answers';
 export { wishForm, wish, wishSaved, demandRow } from './wishes';

@@ -40,4 +40,4 @@ export type { CalendarFeedDto } from './feeds';
 export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto } from './payments';
 export type { ContactMessageDto } from './contact';
 export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';
-export type { MembershipDto, LessonSummaryDto } from './shared-dtos';
+export type { MembershipDto, MembershipPeriodDto, LessonSummaryDto } from './shared-dtos';

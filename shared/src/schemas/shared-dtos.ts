@@ -7,13 +7,28 @@ export const imageUrl = z.string().meta({
     "'/uploads/<file>' (resolve it against the API's origin) or an absolute https URL (Cloudinary); '' when there is none",
 });
 
-/** The member's current membership (the spec's `membresia`); its status is derived from its dates. */
+/** A plan's stretch of a membership. */
+export const membershipPeriod = z.object({
+  planId: z.string(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+z.globalRegistry.add(membershipPeriod, { id: 'MembershipPeriod' });
+
+/**
+ * The member's membership (the spec's `membresia`): the days it covers without a gap (`start` to
+ * `end`; its status is derived from them), the plan running now (`planId`, `name`: the first one
+ * before it starts, the last one after it ended), and the plans paid for, in order (`periods`: a
+ * plan bought while another runs starts when that one ends).
+ */
 export const membership = z.object({
   planId: z.string(),
   name: z.string(),
   start: z.string(),
   end: z.string(),
   status: z.enum(['Activo', 'Inactivo']),
+  periods: z.array(membershipPeriod),
 });
 z.globalRegistry.add(membership, { id: 'Membership' });
 
@@ -22,4 +37,5 @@ export const lessonSummary = z.object({ id: z.string(), name: z.string(), ...wee
 z.globalRegistry.add(lessonSummary, { id: 'LessonSummary' });
 
 export type MembershipDto = z.infer<typeof membership>;
+export type MembershipPeriodDto = z.infer<typeof membershipPeriod>;
 export type LessonSummaryDto = z.infer<typeof lessonSummary>;

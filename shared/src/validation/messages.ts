@@ -279,6 +279,14 @@ export const MESSAGES = {
     badSignature: 'Firma del evento inválida',
     userRequired: 'Debes indicar el usuario',
     unavailable: 'Las compras en línea no están disponibles. Acércate a tu sede para adquirir tu plan.',
+    /** What buying a plan does to the membership (memberships/index.ts), on /pagos/{id} and in the receipt. */
+    purchaseRule: {
+      new: (plan: string, end: string) => `${plan} empieza hoy y vence el ${end}.`,
+      renewal: (plan: string, start: string, end: string) =>
+        `Renuevas ${plan}: se suma al final de tu membresía actual, del ${start} al ${end}.`,
+      change: (current: string, plan: string, start: string, end: string) =>
+        `Tu plan actual, ${current}, sigue hasta el ${start}. ${plan} empieza ese día y vence el ${end}.`,
+    },
   },
   events: {
     titleRequired: 'El título es requerido',

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
+import { runningPeriod, upcomingOf } from '../../features/payments/purchase-rule';
 import { usePaymentsStore } from '../../features/payments/store';
 import { slotFor } from '../../lib/resource';
 import { es } from '../../i18n/es';
@@ -32,8 +33,20 @@ export function PaymentSuccessRoute() {
     <section className="section message-page">
       <h1>{MESSAGES.payments.success}</h1>
       {membership && (
-        <p>{es.payments.successText(membership.name, formatDate(membership.start), formatDate(membership.end))}</p>
+        <p>
+          {es.payments.successText(
+            membership.name,
+            formatDate(runningPeriod(membership).start),
+            formatDate(runningPeriod(membership).end),
+          )}
+        </p>
       )}
+      {membership &&
+        upcomingOf(membership).map((period) => (
+          <p key={period.start}>
+            {es.payments.thenText(period.name, formatDate(period.start), formatDate(period.end))}
+          </p>
+        ))}
       <Link className="button button--primary" to={paths.profile}>
         {es.payments.goProfile}
       </Link>

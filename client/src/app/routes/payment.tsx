@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { withReturn } from '../../lib/return-path';
 import { useAuthStore } from '../../features/auth/store';
+import { purchaseNotice } from '../../features/payments/purchase-rule';
 import { usePaymentsStore } from '../../features/payments/store';
 import { slotFor } from '../../lib/resource';
 import { useUiStore } from '../../features/ui/store';
@@ -20,6 +21,8 @@ export function PaymentRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const userId = useAuthStore((s) => s.userId);
+  // What paying does to the member's membership, once their account is known.
+  const account = useAuthStore((s) => (s.status === 'succeeded' && s.user ? s.user : null));
   const currency = useUiStore((s) => s.site.currency);
   const buyable = useUiStore((s) => s.site.payments !== null);
   const { busy, actionError, loadPlan, startCheckout } = usePaymentsStore();
@@ -97,6 +100,9 @@ export function PaymentRoute() {
         </p>
         {!buyable && <p className="alert alert--info">{MESSAGES.payments.unavailable}</p>}
         {buyable && !userId && <p>{es.payments.loginFirst}</p>}
+        {buyable && userId && account && (
+          <p className="alert alert--info checkout__rule">{purchaseNotice(account.membresia, plan)}</p>
+        )}
         {actionError && (
           <p className="alert alert--error" role="alert">
             {actionError}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { planBadge, TEACHING_DAYS, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,6 +9,7 @@ import { TeachingSessions } from '../../features/bookings/components/teaching-se
 import { CalendarFeedCard } from '../../features/calendar/components/calendar-feed-card';
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
+import { runningPeriod, upcomingOf } from '../../features/payments/purchase-rule';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -163,9 +164,15 @@ function MembershipCard({ user }: { user: UserDto }) {
             <span className={`badge badge--${planBadge(active.name)}`}>{active.name}</span>
           </dd>
           <dt>{es.profile.from}</dt>
-          <dd>{formatDate(active.start)}</dd>
+          <dd>{formatDate(runningPeriod(active).start)}</dd>
           <dt>{es.profile.until}</dt>
-          <dd>{formatDate(active.end)}</dd>
+          <dd>{formatDate(runningPeriod(active).end)}</dd>
+          {upcomingOf(active).map((period) => (
+            <Fragment key={period.start}>
+              <dt>{es.profile.next}</dt>
+              <dd>{es.profile.nextPeriod(period.name, formatDate(period.start), formatDate(period.end))}</dd>
+            </Fragment>
+          ))}
         </dl>
       ) : (
         <>

@@ -1,8 +1,8 @@
-import { MESSAGES, schemas } from '@pulso/shared';
+import { membershipAfterPurchase, MESSAGES, schemas } from '@pulso/shared';
 import { randomHex, type MockData, type MockDb, type PaymentRec, type PlanRec } from '../db';
 import { checkId, MockHttpError } from '../http';
 import { findPlanOnSale, findUser } from '../lookups';
-import { isActive, newestFirst, toMembershipDto, toPaymentDto } from '../mappers';
+import { newestFirst, spanOf, toMembershipDto, toMembershipRec, toPaymentDto } from '../mappers';
 import type { Route } from '../route';
 import type { AuthUser } from '../session';
 
@@ -59,7 +59,7 @@ function pending(
   return payment;
 }
 
-/** pending -> paid, once; the membership starts now or extends an active one from its end. */
+/** pending -> paid, once; the membership changes by the shared purchase rule, as on the server. */
 function fulfil(data: MockData, payment: PaymentRec) {
   if (payment.status !== 'pending') return;
   const paidAt = new Date();
@@ -67,20 +67,14 @@ function fulfil(data: MockData, payment: PaymentRec) {
   payment.paidAt = paidAt.toISOString();
   const user = data.users.find((u) => u.id === payment.user);
   if (!user) return;
-  const renewing = isActive(user.membership, paidAt) ? user.membership : null;
-  const start = renewing ? new Date(renewing.start) : paidAt;
-  const end = new Date(renewing ? renewing.end : paidAt);
-  end.setMonth(end.getMonth() + payment.duration);
-  if (!user.membership || new Date(user.membership.end) <= end) {
-    user.membership = {
-      planId: payment.plan,
-      name: payment.planName,
-      start: start.toISOString(),
-      end: end.toISOString(),
-    };
-  }
-  payment.membershipStart = start.toISOString();
-  payment.membershipEnd = end.toISOString();
+  const { membership, period } = membershipAfterPurchase(
+    user.membership ? spanOf(user.membership) : null,
+    { id: payment.plan, name: payment.planName, duration: payment.duration },
+    paidAt,
+  );
+  user.membership = toMembershipRec(membership);
+  payment.membershipStart = period.start.toISOString();
+  payment.membershipEnd = period.end.toISOString();
 }
 
 export const paymentsHandlers = (route: Route) => [

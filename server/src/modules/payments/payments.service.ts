@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../../lib/mailer';
 import { membershipEndMoved } from '../bookings/bookings.service';
 import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
-import { addPurchase } from '../users/membership.service';
+import { addPurchase, type PurchaseResult } from '../users/membership.service';
 import { findActiveAuthUser, findUserEmail } from '../users/users.service';
 import { memberEntriesNewestFirst, memberPaymentIds, paymentIdOfSession } from './payment-lookup';
 import { toPaymentDto } from './payments.mapper';
@@ -141,8 +141,20 @@ function formatDate(date: Date): string {
   return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 }
 
-async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, start: Date, end: Date): Promise<void> {
+/** The receipt's line on what the purchase did to the membership (the same words as /pagos/{id}). */
+function ruleLine(payment: PaymentDoc, { kind, period, before }: PurchaseResult): string | null {
+  const rule = MESSAGES.payments.purchaseRule;
+  if (kind === 'renewal') return rule.renewal(payment.planName, formatDate(period.start), formatDate(period.end));
+  if (kind === 'change' && before) {
+    return rule.change(before.name, payment.planName, formatDate(period.start), formatDate(period.end));
+  }
+  return null;
+}
+
+async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, purchase: PurchaseResult): Promise<void> {
   if (!deps.mailer) return;
+  const { start, end } = purchase.period;
+  const rule = ruleLine(payment, purchase);
   const email = await findUserEmail(payment.user);
   if (!email) return;
   const gym = deps.gymName ?? 'Pulso';
@@ -156,6 +168,7 @@ async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, start: Date, e
         `Plan: ${payment.planName}`,
         `Importe: ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()}`,
         `Vigencia: del ${formatDate(start)} al ${formatDate(end)}`,
+        ...(rule ? [rule] : []),
         `Referencia: ${payment.providerSessionId}`,
       ].join('\n'),
     });
@@ -263,23 +276,24 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<Fulfilme
   const legacy =
     payment.membershipStart && payment.membershipEnd && !(await claims().findOne({ _id: `${id}:outcome` }));
   if (legacy) return { payment: toPaymentDto(payment), activated: false };
-  const membership = await addPurchase({
+  const purchase = await addPurchase({
     paymentId: id,
     userId: payment.user,
     plan: { id: payment.plan, name: payment.planName, duration: payment.duration },
     paidAt: payment.paidAt ?? new Date(),
   });
-  if (!membership) {
+  if (!purchase) {
     deps.logger.warn(
       { sessionId: payment.providerSessionId },
       'payment for an unknown user: recorded, no membership granted',
     );
     return { payment: toPaymentDto(payment), activated: false };
   }
-  const { start, end } = membership;
+  // The payment records the days it paid for (a plan bought while another runs starts at its end).
+  const { start, end } = purchase.period;
   // The member's standing places (their schedule's classes) now last as long as the membership.
   const account = await findActiveAuthUser(payment.user.toString());
-  if (account) await membershipEndMoved(payment.user, account.schedule, end);
+  if (account) await membershipEndMoved(payment.user, account.schedule, purchase.membership.end);
   const recorded = (stored: PaymentDoc) =>
     stored.membershipStart?.getTime() === start.getTime() && stored.membershipEnd?.getTime() === end.getTime();
   const stored = await writePayment(payment._id, (p) =>
@@ -287,7 +301,7 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<Fulfilme
   );
   const done = { ...stored, membershipStart: start, membershipEnd: end };
   if (!(await claimOnce(`${id}:activated`, {}))) return { payment: toPaymentDto(done), activated: false };
-  await sendReceipt(deps, done, start, end);
+  await sendReceipt(deps, done, purchase);
   return { payment: toPaymentDto(done), activated: true };
 }
 

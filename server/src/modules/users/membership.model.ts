@@ -1,4 +1,6 @@
 import { Schema, model, type Types } from 'mongoose';
+import type { PurchaseKind } from '@pulso/shared';
+import { membershipPeriodSchema } from './users.model';
 
 /**
  * One link of a member's membership chain: the membership as it stands after one payment, decided
@@ -17,18 +19,35 @@ const membershipLinkSchema = new Schema(
       name: { type: String, required: true },
       start: { type: Date, required: true },
       end: { type: Date, required: true },
+      periods: { type: [membershipPeriodSchema], default: undefined },
     },
+    /** What the purchase did (links from before these were kept have none). */
+    kind: { type: String, enum: ['new', 'renewal', 'change'] },
+    /** The days this payment paid for. */
+    period: { start: Date, end: Date },
+    /** The plan that ran until `period` started (a renewal or a change). */
+    before: { name: String, end: Date },
     at: { type: Date, required: true },
   },
   { versionKey: false },
 );
+
+interface MembershipPeriodOf {
+  planId: Types.ObjectId;
+  name: string;
+  start: Date;
+  end: Date;
+}
 
 export interface MembershipLinkDoc {
   _id: string;
   user: Types.ObjectId;
   seq: number;
   payment: string;
-  result: { planId: Types.ObjectId; name: string; start: Date; end: Date };
+  result: MembershipPeriodOf & { periods?: MembershipPeriodOf[] | null };
+  kind?: PurchaseKind;
+  period?: { start: Date; end: Date };
+  before?: { name: string; end: Date } | null;
   at: Date;
 }
 

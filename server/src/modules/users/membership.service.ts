@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { membershipAfterPurchase } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { MembershipLinkModel, type MembershipLinkDoc } from './membership.model';
 import { UserModel, type MembershipDoc, type UserDoc } from './users.model';
@@ -14,32 +15,52 @@ export interface MembershipPurchase {
 
 export type MembershipResult = MembershipLinkDoc['result'];
 
+/** The membership after a purchase, and what the purchase itself did. */
+export interface PurchaseResult {
+  membership: MembershipResult;
+  kind: NonNullable<MembershipLinkDoc['kind']>;
+  /** The days this purchase pays for. */
+  period: { start: Date; end: Date };
+  /** The plan running until `period` starts (a renewal or a change), else null. */
+  before: { name: string; end: Date } | null;
+}
+
 /** Enough for any number of payments of one member landing at the same moment. */
 const ATTEMPTS = 200;
 
 const linkId = (userId: Types.ObjectId, seq: number) => `${userId.toString()}:${seq}`;
 
-function addMonths(date: Date, months: number): Date {
-  const end = new Date(date);
-  end.setMonth(end.getMonth() + months);
-  return end;
-}
-
 /**
- * The membership after a purchase: while the current one still runs (or has not started yet), the
- * plan's months are added to its end and its start is kept; otherwise a new one runs from the
- * payment moment for the plan's months.
+ * What a purchase does to the membership (the rule of shared/src/memberships): while the current
+ * one still runs (or has not started yet), the same plan renews from its end and another plan
+ * starts at its end, each paid period keeping its plan and dates; otherwise the plan runs from the
+ * payment moment for its months.
  */
 export function extendMembership(
-  current: MembershipDoc | null | undefined,
+  current: MembershipDoc | MembershipResult | null | undefined,
   purchase: MembershipPurchase,
-): MembershipResult {
-  const running = current && current.end > purchase.paidAt ? current : null;
+): PurchaseResult {
+  const { kind, period, membership, before } = membershipAfterPurchase(
+    current,
+    purchase.plan,
+    purchase.paidAt,
+    (a, b) => a.equals(b),
+  );
   return {
-    planId: purchase.plan.id,
-    name: purchase.plan.name,
-    start: running ? running.start : purchase.paidAt,
-    end: addMonths(running ? running.end : purchase.paidAt, purchase.plan.duration),
+    membership,
+    kind,
+    period: { start: period.start, end: period.end },
+    before: before && { name: before.name, end: before.end },
+  };
+}
+
+/** What a link says its purchase did (a link from before this was kept: its whole membership). */
+export function purchaseOf(link: MembershipLinkDoc): PurchaseResult {
+  return {
+    membership: link.result,
+    kind: link.kind ?? 'new',
+    period: link.period?.start && link.period.end ? link.period : { start: link.result.start, end: link.result.end },
+    before: link.before?.name && link.before.end ? link.before : null,
   };
 }
 
@@ -87,14 +108,14 @@ async function findLinkBefore(
  * computing its membership from the link before it; whoever loses a place moves on to the next.
  * Then the member's document is brought up to the chain's last link.
  *
- * Returns the membership as it stands after this purchase (the same value every call), or null
+ * Returns what the purchase did and the membership after it (the same value every call), or null
  * when the member does not exist.
  */
-export async function addPurchase(purchase: MembershipPurchase): Promise<MembershipResult | null> {
+export async function addPurchase(purchase: MembershipPurchase): Promise<PurchaseResult | null> {
   const link = await linkPurchase(purchase);
   if (!link) return null;
   await syncMembership(purchase.userId);
-  return link.result;
+  return purchaseOf(link);
 }
 
 async function linkPurchase(purchase: MembershipPurchase): Promise<MembershipLinkDoc | null> {
@@ -107,12 +128,16 @@ async function linkPurchase(purchase: MembershipPurchase): Promise<MembershipLin
     if (stopped) return stopped;
     if (tail?.payment === paymentId) return tail;
     const seq = tail ? tail.seq + 1 : 0;
+    const { membership, kind, period, before } = extendMembership(tail ? tail.result : user.membership, purchase);
     const link: MembershipLinkDoc = {
       _id: linkId(userId, seq),
       user: userId,
       seq,
       payment: paymentId,
-      result: extendMembership(tail ? tail.result : user.membership, purchase),
+      result: membership,
+      kind,
+      period,
+      before,
       at: new Date(),
     };
     try {

@@ -7,6 +7,7 @@ import type {
   UserDto,
   UserListItemDto,
 } from '@pulso/shared';
+import { currentPeriod, periodsOf } from '@pulso/shared';
 import type { MembershipDoc, UserDoc } from './users.model';
 
 /** A membership is active while now is between its start and end. */
@@ -20,12 +21,19 @@ export function membershipLabel(membership: MembershipDoc | null | undefined, no
 
 export function toMembershipDto(membership: MembershipDoc | null | undefined, now = new Date()): MembershipDto | null {
   if (!membership) return null;
+  const running = currentPeriod(membership, now);
   return {
-    planId: membership.planId.toString(),
-    name: membership.name,
+    planId: running.planId.toString(),
+    name: running.name,
     start: membership.start.toISOString(),
     end: membership.end.toISOString(),
     status: membershipLabel(membership, now),
+    periods: periodsOf(membership).map((p) => ({
+      planId: p.planId.toString(),
+      name: p.name,
+      start: p.start.toISOString(),
+      end: p.end.toISOString(),
+    })),
   };
 }
 

@@ -1,5 +1,21 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
+/** A plan's stretch of a membership (shared/src/memberships). */
+export const membershipPeriodSchema = new Schema(
+  {
+    planId: { type: Schema.Types.ObjectId, ref: 'Plan', required: true },
+    name: { type: String, required: true },
+    start: { type: Date, required: true },
+    end: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+/**
+ * The days a membership covers without a gap (`start` to `end`), the plan of its latest purchase,
+ * and the plans paid for in order (`periods`; memberships from before they were kept have none:
+ * the span is then one period).
+ */
 const membershipSchema = new Schema(
   {
     planId: { type: Schema.Types.ObjectId, ref: 'Plan', required: true },
@@ -7,6 +23,7 @@ const membershipSchema = new Schema(
     name: { type: String, required: true },
     start: { type: Date, required: true },
     end: { type: Date, required: true },
+    periods: { type: [membershipPeriodSchema], default: undefined },
   },
   { _id: false },
 );

@@ -2,12 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { CheckoutSessionDto, MembershipDto, PlanDto, UserDto } from '@pulso/shared';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { addMonths, type CheckoutSessionDto, type MembershipDto, type PlanDto, type UserDto } from '@pulso/shared';
 import { Link } from 'react-router-dom';
 import { useAuthStore } from '../../../features/auth/store';
 import * as payments from '../../../features/payments/api/payments';
 import { usePaymentsStore } from '../../../features/payments/store';
+import { formatDate } from '../../../lib/format';
 import { apiError, deferred } from '../../../test/helpers';
 import { DemoCheckoutRoute } from '../demo-checkout';
 import { PaymentRoute } from '../payment';
@@ -51,6 +52,54 @@ describe('/pagos/{id}', () => {
     expect(screen.getByText('Todas las sedes')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Atras' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+  });
+
+  describe('what paying does, for a signed-in member', () => {
+    const DAY = 86_400_000;
+    const PREMIUM = { ...PLUS, id: '64b000000000000000000003', name: 'Premium', duration: 2 } as PlanDto;
+    const monthsAfter = (iso: string, months: number) => addMonths(new Date(iso), months).toISOString();
+    const plusStart = new Date(Date.now() - 20 * DAY).toISOString();
+    const plusEnd = new Date(Date.now() + 10 * DAY).toISOString();
+    const running: MembershipDto = {
+      planId: PLUS.id,
+      name: 'Plus',
+      start: plusStart,
+      end: plusEnd,
+      status: 'Activo',
+      periods: [{ planId: PLUS.id, name: 'Plus', start: plusStart, end: plusEnd }],
+    };
+    const signIn = (membresia: MembershipDto | null) =>
+      useAuthStore.setState({ token: 't', userId: 'u1', status: 'succeeded', user: { membresia } as UserDto });
+    afterEach(() => useAuthStore.setState({ token: null, userId: null, status: 'idle', user: null }));
+
+    test('when Plus runs and the member opens Premium, then Premium starts the day Plus ends', async () => {
+      signIn(running);
+      vi.mocked(payments.getPlan).mockResolvedValue(PREMIUM);
+      renderAt(PREMIUM.id);
+      expect(
+        await screen.findByText(
+          `Tu plan actual, Plus, sigue hasta el ${formatDate(plusEnd)}. Premium empieza ese día y vence el ${formatDate(monthsAfter(plusEnd, 2))}.`,
+        ),
+      ).toBeInTheDocument();
+    });
+
+    test('when Plus runs and the member opens Plus, then it renews from its end', async () => {
+      signIn(running);
+      vi.mocked(payments.getPlan).mockResolvedValue(PLUS);
+      renderAt(PLUS.id);
+      expect(
+        await screen.findByText(
+          `Renuevas Plus: se suma al final de tu membresía actual, del ${formatDate(plusEnd)} al ${formatDate(monthsAfter(plusEnd, 3))}.`,
+        ),
+      ).toBeInTheDocument();
+    });
+
+    test('when no membership runs, then the plan starts today', async () => {
+      signIn({ ...running, end: plusStart, status: 'Inactivo' });
+      vi.mocked(payments.getPlan).mockResolvedValue(PLUS);
+      renderAt(PLUS.id);
+      expect(await screen.findByText(/^Plus empieza hoy y vence el \d{2}-\d{2}-\d{4}\.$/)).toBeInTheDocument();
+    });
   });
 
   test('when the plan does not exist, then it says the membership was not found, without a retry', async () => {
@@ -122,6 +171,7 @@ describe('moving between the checkout pages', () => {
       start: '2026-11-24T12:00:00.000Z',
       end: '2027-02-24T12:00:00.000Z',
       status: 'Activo',
+      periods: [{ planId: PLUS.id, name: 'Plus', start: '2026-11-24T12:00:00.000Z', end: '2027-02-24T12:00:00.000Z' }],
     };
     const reread = deferred<UserDto>();
     vi.mocked(payments.getCheckoutSession).mockResolvedValue(session);

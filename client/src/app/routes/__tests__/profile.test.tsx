@@ -4,12 +4,13 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserDto } from '@pulso/shared';
 import * as auth from '../../../features/auth/api/auth';
 import { useAuthStore } from '../../../features/auth/store';
-import { getTeachingSessions } from '../../../features/bookings/api/bookings';
+import { getMyWishes, getTeachingSessions } from '../../../features/bookings/api/bookings';
 import { yogaSession } from '../../../features/bookings/__tests__/fixtures';
 import { useTeachingStore } from '../../../features/bookings/trainer-store';
 import { getCalendarFeed } from '../../../features/calendar/api/feed';
 import { useCalendarFeedStore } from '../../../features/calendar/feed-store';
 import { getMyPayments } from '../../../features/payments/api/payments';
+import { formatDate } from '../../../lib/format';
 import { sessionToken } from '../../../test/helpers';
 import { ProfileRoute } from '../profile';
 
@@ -17,6 +18,7 @@ vi.mock('../../../features/auth/api/auth');
 vi.mock('../../../features/payments/api/payments');
 vi.mock('../../../features/bookings/api/bookings');
 vi.mock('../../../features/calendar/api/feed');
+vi.mock('../../../features/checkin/api/checkin');
 
 const MEMBER: UserDto = {
   id: 'u1',
@@ -67,6 +69,7 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
     useCalendarFeedStore.setState(useCalendarFeedStore.getInitialState(), true);
     vi.mocked(auth.getUser).mockReset();
     vi.mocked(getMyPayments).mockReset().mockResolvedValue([]);
+    vi.mocked(getMyWishes).mockReset().mockResolvedValue([]);
     vi.mocked(getTeachingSessions)
       .mockReset()
       .mockResolvedValue([
@@ -98,5 +101,30 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Calendario en tu móvil' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Enlace privado de tu calendario')).toHaveValue(FEED);
     expect(screen.getByRole('button', { name: 'Generar un enlace nuevo' })).toBeEnabled();
+  });
+
+  test('when a member has bought another plan while one runs, then the card shows the running plan and what follows it', async () => {
+    const day = 86_400_000;
+    const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
+    const periods = [
+      { planId: 'p1', name: 'Plus', start: iso(-20), end: iso(10) },
+      { planId: 'p2', name: 'Premium', start: iso(10), end: iso(70) },
+    ];
+    await openProfileAs({
+      ...MEMBER,
+      statusMembershipIdStatus: 'Activo',
+      membresia: { planId: 'p1', name: 'Plus', start: iso(-20), end: iso(70), status: 'Activo', periods },
+    });
+    const card = screen.getByRole('heading', { level: 2, name: 'Membresía' }).closest('article') as HTMLElement;
+    const shown = within(card)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(shown).toEqual([
+      'Plus',
+      formatDate(iso(-20)),
+      formatDate(iso(10)),
+      `Premium, del ${formatDate(iso(10))} al ${formatDate(iso(70))}`,
+    ]);
+    expect(within(card).getByText('Después')).toBeInTheDocument();
   });
 });

@@ -32,6 +32,9 @@ const ANA = user({
     start: '2026-01-10T12:00:00.000Z',
     end: '2026-04-10T12:00:00.000Z',
     status: 'Activo',
+    periods: [
+      { planId: 'q'.repeat(24), name: 'Plus', start: '2026-01-10T12:00:00.000Z', end: '2026-04-10T12:00:00.000Z' },
+    ],
   },
 });
 const CARLOS = user({ fullName: 'Carlos Ruiz', email: 'carlos@example.com', isMonitor: true, phone: '' });
@@ -322,6 +325,9 @@ describe('UsersList', () => {
           start: '2026-03-05T12:00:00.000Z',
           end: '2026-06-05T12:00:00.000Z',
           status: 'Activo' as const,
+          periods: [
+            { planId: PLUS.id, name: 'Plus', start: '2026-03-05T12:00:00.000Z', end: '2026-06-05T12:00:00.000Z' },
+          ],
         },
       };
       api.getUsers.mockResolvedValueOnce(page([CARLOS])).mockResolvedValueOnce(page([member]));

@@ -155,6 +155,69 @@ describe('payments API (demo provider)', () => {
     expected.setMonth(expected.getMonth() + 3);
     expect(after?.start.getTime()).toBe(start.getTime());
     expect(after?.end.getTime()).toBe(expected.getTime());
+    // The same plan: one period, longer; the payment paid for the months after the old end.
+    expect(after?.periods?.map((p) => [p.name, p.start.getTime(), p.end.getTime()])).toEqual([
+      ['Plus', start.getTime(), expected.getTime()],
+    ]);
+    const payment = await PaymentModel.findOne({ user: buyer.id }).lean();
+    expect([payment?.membershipStart?.getTime(), payment?.membershipEnd?.getTime()]).toEqual([
+      end.getTime(),
+      expected.getTime(),
+    ]);
+  });
+
+  test('when an active member buys another plan, then it starts when the current one ends and the paid plan keeps its dates', async () => {
+    const mail = startSmtp();
+    const smtpUrl = await mail.listen();
+    try {
+      const { app: mailing, config: mailingConfig } = createTestApp({ SMTP_URL: smtpUrl });
+      await PlanModel.create({ name: 'Premium', duration: 2, benefits: 'Todo', price: 120 });
+      const end = new Date(Date.now() + 10 * 86_400_000);
+      const start = new Date(Date.now() - 20 * 86_400_000);
+      const buyer = await createTestUser(mailingConfig, {
+        membership: { planId: new Types.ObjectId(plus.id), name: 'Plus', start, end },
+      });
+      const started = await request(mailing)
+        .post('/api/payments/create_checkout')
+        .set(bearer(buyer))
+        .send({ name: 'Premium' });
+      const sessionId = sessionOf(started.body.redirect_url);
+      const paid = await request(mailing)
+        .post(`/api/payments/demo/${sessionId}/confirm`)
+        .set(bearer(buyer))
+        .expect(200);
+      const premiumEnd = new Date(end);
+      premiumEnd.setMonth(premiumEnd.getMonth() + 2);
+      // The payment paid for Premium's own days; the membership still runs Plus until its end.
+      expect(paid.body.payment).toMatchObject({
+        membershipStart: end.toISOString(),
+        membershipEnd: premiumEnd.toISOString(),
+      });
+      expect(paid.body.membresia).toMatchObject({
+        name: 'Plus',
+        planId: plus.id,
+        status: 'Activo',
+        start: start.toISOString(),
+        end: premiumEnd.toISOString(),
+        periods: [
+          { planId: plus.id, name: 'Plus', start: start.toISOString(), end: end.toISOString() },
+          { name: 'Premium', start: end.toISOString(), end: premiumEnd.toISOString() },
+        ],
+      });
+      const me = await request(mailing).get(`/api/users/${buyer.id}`).set(bearer(buyer)).expect(200);
+      expectMatchesOpenApi('GET', '/users/{id}', me);
+      expect(me.body.membresia).toEqual(paid.body.membresia);
+
+      await until(() => mail.received.length > 0);
+      const raw = (mail.received[0]?.raw ?? '').replace(/=\r?\n/g, '');
+      const day = (d: Date) =>
+        d.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+      expect(raw).toContain(`Vigencia: del ${day(end)} al ${day(premiumEnd)}`);
+      expect(raw).toContain(`Tu plan actual, Plus, sigue hasta el ${day(end)}. Premium empieza ese d`);
+    } finally {
+      await mail.close();
+      await PlanModel.deleteOne({ name: 'Premium' });
+    }
   });
 
   test('when someone else confirms or the plan does not exist, then nothing is granted', async () => {

@@ -37,13 +37,13 @@ describe('membership chain', () => {
     jest.spyOn(UserModel, 'updateOne').mockRejectedValueOnce(crash);
     await expect(addPurchase(first)).rejects.toThrow('simulated crash');
     const second = await addPurchase(purchase(member.id, 3));
-    expect(second?.end).toEqual(addMonths(addMonths(paidAt, 1), 3));
+    expect(second?.membership.end).toEqual(addMonths(addMonths(paidAt, 1), 3));
 
     let retried: Awaited<ReturnType<typeof addPurchase>> = null;
     expect(await scansDuring(async () => (retried = await addPurchase(first)))).toEqual([]);
-    expect(retried).toMatchObject({ start: paidAt, end: addMonths(paidAt, 1) });
+    expect(retried).toMatchObject({ membership: { start: paidAt, end: addMonths(paidAt, 1) } });
     expect(await MembershipLinkModel.countDocuments({ user: member.id })).toBe(2);
-    expect(await membershipOf(member.id)).toMatchObject({ start: paidAt, end: second?.end });
+    expect(await membershipOf(member.id)).toMatchObject({ start: paidAt, end: second?.membership.end });
   });
 
   test('when twelve purchases of one member land at once, each twice, then every month is kept once, reading by _id only', async () => {

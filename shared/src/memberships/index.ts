@@ -1,0 +1,95 @@
+/**
+ * What a purchase does to a membership, the one rule the server applies when a payment is confirmed
+ * and the plan page shows before paying (issue 23, item 1):
+ *
+ * - no membership running: the plan starts at the payment, for its months ('new');
+ * - the same plan as the one the membership ends with: its months are added at the end ('renewal');
+ * - another plan: it starts when the current membership ends ('change'); what was already paid
+ *   keeps its dates and its plan.
+ *
+ * A membership is one span of days covered without a gap (`start` to `end`: access and status go by
+ * it) made of the periods paid for, in order. Records from before periods were kept have none: the
+ * span is then its one period.
+ */
+
+/** A plan's stretch of a membership: from its start to its end. */
+export interface MembershipPeriod<Id = string> {
+  planId: Id;
+  name: string;
+  start: Date;
+  end: Date;
+}
+
+/** A membership as stored: its span, the plan of its latest purchase, and its periods. */
+export interface MembershipSpan<Id = string> {
+  planId: Id;
+  name: string;
+  start: Date;
+  end: Date;
+  periods?: MembershipPeriod<Id>[] | null;
+}
+
+export type PurchaseKind = 'new' | 'renewal' | 'change';
+
+export interface PurchaseOutcome<Id = string> {
+  kind: PurchaseKind;
+  /** The days this purchase pays for. */
+  period: MembershipPeriod<Id>;
+  /** The membership after it. */
+  membership: MembershipSpan<Id> & { periods: MembershipPeriod<Id>[] };
+  /** The plan running until the new period starts (a renewal or a change), else null. */
+  before: MembershipPeriod<Id> | null;
+}
+
+/** `date` plus `months` calendar months (the server's and the browser's clocks agree on this). */
+export function addMonths(date: Date, months: number): Date {
+  const end = new Date(date);
+  end.setMonth(end.getMonth() + months);
+  return end;
+}
+
+/** The periods of a membership, oldest first (a record without them is one period). */
+export function periodsOf<Id>(membership: MembershipSpan<Id>): MembershipPeriod<Id>[] {
+  if (membership.periods && membership.periods.length > 0) return membership.periods;
+  const { planId, name, start, end } = membership;
+  return [{ planId, name, start, end }];
+}
+
+/** The period running at `now`: the first one before the membership starts, the last one after it ended. */
+export function currentPeriod<Id>(membership: MembershipSpan<Id>, now: Date): MembershipPeriod<Id> {
+  const periods = periodsOf(membership);
+  const running = periods.find((p) => p.start <= now && now < p.end);
+  if (running) return running;
+  return now < (periods[0] as MembershipPeriod<Id>).start
+    ? (periods[0] as MembershipPeriod<Id>)
+    : (periods.at(-1) as MembershipPeriod<Id>);
+}
+
+/**
+ * The membership after buying `plan` at `paidAt` (see the rule above). `samePlan` compares plan
+ * ids (ObjectIds on the server, strings in the browser).
+ */
+export function membershipAfterPurchase<Id>(
+  current: MembershipSpan<Id> | null | undefined,
+  plan: { id: Id; name: string; duration: number },
+  paidAt: Date,
+  samePlan: (a: Id, b: Id) => boolean = (a, b) => a === b,
+): PurchaseOutcome<Id> {
+  const running = current && current.end > paidAt ? current : null;
+  if (!running) {
+    const period = { planId: plan.id, name: plan.name, start: paidAt, end: addMonths(paidAt, plan.duration) };
+    return { kind: 'new', period, membership: { ...period, periods: [period] }, before: null };
+  }
+  const periods = periodsOf(running);
+  const last = periods.at(-1) as MembershipPeriod<Id>;
+  const period = { planId: plan.id, name: plan.name, start: running.end, end: addMonths(running.end, plan.duration) };
+  const renewal = samePlan(last.planId, plan.id);
+  // A renewal lengthens the plan's last period; another plan follows it.
+  const after = renewal ? [...periods.slice(0, -1), { ...last, end: period.end }] : [...periods, period];
+  return {
+    kind: renewal ? 'renewal' : 'change',
+    period,
+    membership: { planId: plan.id, name: plan.name, start: running.start, end: period.end, periods: after },
+    before: last,
+  };
+}
