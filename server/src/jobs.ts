@@ -7,6 +7,7 @@ import { closeEndedSessions } from './modules/bookings/bookings.checkin';
 import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
+import { sendMembershipReminders } from './modules/users/membership-reminders';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
 
 const DAY_MS = 24 * 3_600_000;
@@ -46,6 +47,19 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
         name: 'session-attendance',
         everyMs: Math.min(intervalMs, 60_000),
         run: () => closeEndedSessions(config.bookings, logger),
+      })
+      // E-mails before a membership ends and when it has lapsed, each once.
+      .add({
+        name: 'membership-reminders',
+        everyMs: Math.min(intervalMs, 15 * 60_000),
+        run: () =>
+          sendMembershipReminders({
+            mailer: ctx.mailer,
+            gymName: config.gymName,
+            publicUrl: config.publicUrl,
+            reminderDays: config.memberships.reminderDays,
+            logger,
+          }),
       })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })

@@ -58,6 +58,20 @@ export function bookingsConfig(env: Env) {
   };
 }
 
+export function membershipsConfig(env: Env) {
+  const raw = list(env, 'MEMBERSHIP_REMINDER_DAYS', ['7', '1']);
+  const days = raw.map(Number);
+  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 60)) {
+    throw new ConfigError(
+      `MEMBERSHIP_REMINDER_DAYS must be whole days from 1 to 60, comma-separated (got "${raw.join(',')}")`,
+    );
+  }
+  return {
+    /** A member is e-mailed this many days before their membership ends (each once), most days first. */
+    reminderDays: [...new Set(days)].sort((a, b) => b - a),
+  };
+}
+
 function bool(env: Env, key: string, fallback: boolean): boolean {
   const raw = env[key]?.trim().toLowerCase();
   if (!raw) return fallback;
@@ -287,6 +301,7 @@ export function loadConfig(env: Env = process.env) {
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', isProduction ? 5_000 : 0, 0, 120_000),
     jobs: jobsConfig(env),
     bookings: bookingsConfig(env),
+    memberships: membershipsConfig(env),
     /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */
     rateLimits: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1_000, 24 * 3_600_000),

@@ -288,6 +288,18 @@ export const MESSAGES = {
         `Tu plan actual, ${current}, sigue hasta el ${start}. ${plan} empieza ese día y vence el ${end}.`,
     },
   },
+  /** The membership e-mails (server/src/modules/users/membership-reminders.ts). */
+  memberships: {
+    endingSubject: (gym: string, plan: string, date: string) => `${gym}: tu membresía ${plan} vence el ${date}`,
+    endingText: (name: string, plan: string, date: string, days: number) =>
+      `Hola ${name}, tu membresía ${plan} vence el ${date} (${days === 1 ? 'mañana' : `en ${days} días`}). ` +
+      'Si quieres seguir entrenando sin pausa, renuévala antes de esa fecha: el plan nuevo empieza el día que termina el actual.',
+    lapsedSubject: (gym: string, plan: string) => `${gym}: tu membresía ${plan} venció`,
+    lapsedText: (name: string, plan: string, date: string) =>
+      `Hola ${name}, tu membresía ${plan} venció el ${date}. Cuando compres un plan nuevo podrás volver a reservar clases.`,
+    seePlans: (url: string) => `Planes: ${url}`,
+    optOut: (url: string) => `Puedes dejar de recibir estos recordatorios desde tu perfil: ${url}`,
+  },
   events: {
     titleRequired: 'El título es requerido',
     titleTooLong: 'El título no puede tener más de 100 caracteres',

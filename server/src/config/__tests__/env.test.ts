@@ -88,4 +88,14 @@ describe('loadConfig', () => {
       new ConfigError('STORAGE=cloudinary needs CLOUDINARY_URL'),
     );
   });
+
+  test('MEMBERSHIP_REMINDER_DAYS: 7 and 1 by default, most days first, whole days from 1 to 60', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).memberships.reminderDays).toEqual([7, 1]);
+    expect(loadConfig({ DATA_DIR: dataDir, MEMBERSHIP_REMINDER_DAYS: '3, 14,3' }).memberships.reminderDays).toEqual([
+      14, 3,
+    ]);
+    for (const bad of ['0', '61', '2.5', 'siete']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, MEMBERSHIP_REMINDER_DAYS: bad })).toThrow(ConfigError);
+    }
+  });
 });

@@ -46,6 +46,8 @@ const userSchema = new Schema(
     /** Suspension (soft delete) date; null while the account is active. */
     deletedAt: { type: Date, default: null, index: true },
     membership: { type: membershipSchema, default: null },
+    /** The member wants the e-mails before their membership ends and when it lapsed (membership-reminders.ts). */
+    membershipReminders: { type: Boolean, default: true },
     /** The place in the membership chain (membership.model.ts) that `membership` shows. */
     membershipSeq: { type: Number, default: null },
     /** Sessions issued before this moment are no longer accepted (set by a password reset). */
@@ -57,6 +59,8 @@ const userSchema = new Schema(
 );
 userSchema.index({ isMonitor: 1, deletedAt: 1 });
 userSchema.index({ deletedAt: 1, createdAt: -1 });
+// The reminders job reads the memberships ending soon or just ended.
+userSchema.index({ 'membership.end': 1 });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
 export type MembershipDoc = NonNullable<UserDoc['membership']>;
