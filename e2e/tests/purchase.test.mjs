@@ -97,6 +97,32 @@ describe('buying a plan with the demo checkout', () => {
       assert.deepEqual(errors, []);
       await page.close();
     }
+    // The profile: Plus with its dates, Premium after it, and the reminders switch (on by default).
+    for (const viewport of VIEWPORTS) {
+      const { page, errors } = await openPage(browser, viewport, '/profile', token);
+      const card = page.locator('article', { has: page.getByRole('heading', { name: 'Membresía', exact: true }) });
+      await card.getByText(`Premium, del ${day(before.end)} al`).waitFor();
+      const box = card.getByRole('checkbox', {
+        name: 'Avisarme por correo antes de que venza mi membresía y cuando venza',
+      });
+      if (viewport.name === 'mobile') {
+        assert.equal(await box.isChecked(), true);
+        await box.focus();
+        await page.keyboard.press('Space');
+        await card.getByText('Preferencias guardadas').waitFor();
+        assert.equal(await box.isChecked(), false);
+        await noHorizontalScroll(page);
+      } else {
+        assert.equal(await box.isChecked(), true);
+      }
+      assert.deepEqual(await axeViolations(page, 'main', { tags: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }), []);
+      await card.screenshot({ path: path.join(SCREENSHOT_DIR, `purchase-rule-profile-${viewport.name}.png`) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.deepEqual((await apiJson(token, 'GET', '/users/preferences')).body, { membershipReminders: false });
+    await apiJson(token, 'PUT', '/users/preferences', { membershipReminders: true });
+
     const after = (await apiJson(token, 'GET', `/users/${userIdOf(token)}`)).body.membresia;
     assert.equal(after.name, 'Plus');
     assert.deepEqual(

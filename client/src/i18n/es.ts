@@ -101,6 +101,12 @@ export const es = {
     from: 'Desde',
     until: 'Hasta',
     next: 'Después',
+    reminders: {
+      label: 'Avisarme por correo antes de que venza mi membresía y cuando venza',
+      loading: 'Cargando tus preferencias...',
+      loadError: 'No se pudieron cargar tus preferencias',
+      saving: 'Guardando...',
+    },
     nextPeriod: (plan: string, start: string, end: string) => `${plan}, del ${start} al ${end}`,
     noMembership: 'No tienes una membresía activa.',
     buyPlan: 'Ver planes',

@@ -66,6 +66,8 @@ export interface UserRec {
   isMonitor: boolean;
   deletedAt: string | null;
   membership: MembershipRec | null;
+  /** E-mails before the membership ends and when it lapsed (on unless switched off). */
+  membershipReminders?: boolean;
   lessons: string[];
   createdAt: string;
   /** Tokens issued before this moment (ms) are refused: a password change ended them. */

@@ -314,6 +314,18 @@ function cases(mailbox: () => Promise<string>): Case[] {
         }),
     },
     {
+      route: 'GET /api/users/preferences',
+      name: 'the member reads their e-mail preferences',
+      status: 200,
+      send: (api, v) => api.get('/api/users/preferences').set(auth(v.member)),
+    },
+    {
+      route: 'PUT /api/users/preferences',
+      name: 'the member switches their membership reminders off',
+      status: 200,
+      send: (api, v) => api.put('/api/users/preferences').set(auth(v.member)).send({ membershipReminders: false }),
+    },
+    {
       route: 'PUT /api/users/addlesson/:lessonId',
       name: 'the member adds a lesson',
       status: 200,

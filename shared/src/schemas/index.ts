@@ -16,6 +16,7 @@ export type {
   TrainerDto,
   LoginResponseDto,
   CreateUserResponseDto,
+  PreferencesDto,
 } from './users';
 export { hasImageExtension, lessonName, lessonNameKey, lessonReferences } from './lessons';
 export type { LessonListItemDto, LessonReviewDto, LessonDto, Reference } from './lessons';

@@ -231,6 +231,14 @@ export const googleForm = z.object({
 /** An admin adds a class to a member's schedule (`idUser`; a member's own when absent). */
 export const addLessonForm = z.object({ idUser: wire.text() });
 
+/** The member's own e-mail preferences (PUT /users/preferences). */
+export const preferencesForm = z.object({
+  membershipReminders: field(
+    wire.boolOrText(),
+    z.unknown().refine((v) => toBoolean(v) !== undefined, { error: MESSAGES.users.preferencesInvalid }),
+  ),
+});
+
 // ---------- answers ----------
 
 const membershipStatus = z.enum(['Activo', 'Inactivo']);
@@ -309,6 +317,12 @@ export const userUpdated = z.object({
 
 /** 'Añadir clase' done (the spec's client reads `exito`). */
 export const lessonAdded = z.object({ exito: z.string() });
+
+/** What the member chose to be e-mailed: before their membership ends and when it lapsed. */
+export const preferences = z.object({ membershipReminders: z.boolean() });
+z.globalRegistry.add(preferences, { id: 'Preferences' });
+export const preferencesSaved = z.object({ message: z.string(), preferences });
+export type PreferencesDto = z.infer<typeof preferences>;
 
 export type MembershipStatusLabel = z.infer<typeof membershipStatus>;
 export type UserDetailDto = z.infer<typeof userDetail>;

@@ -125,6 +125,8 @@ export const MESSAGES = {
   },
   users: {
     updated: 'Usuario actualizado correctamente',
+    preferencesSaved: 'Preferencias guardadas',
+    preferencesInvalid: 'Indica sí o no',
     restored: 'Usuario restaurado con éxito',
     deleted: 'Borrado exitoso',
     notFound: 'No se encontró el usuario',

@@ -10,6 +10,7 @@ import { CalendarFeedCard } from '../../features/calendar/components/calendar-fe
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
 import { runningPeriod, upcomingOf } from '../../features/payments/purchase-rule';
+import { ReminderPreference } from '../../features/preferences/components/reminder-preference';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -186,6 +187,7 @@ function MembershipCard({ user }: { user: UserDto }) {
           </Link>
         </>
       )}
+      {user.membresia && <ReminderPreference userId={user.id} />}
     </article>
   );
 }

@@ -285,6 +285,26 @@ export const usersHandlers = (route: Route) => [
     return { success: true, message: MESSAGES.users.deleted };
   }),
 
+  route('GET /users/preferences', { access: 'signed-in', ok: [200, schemas.preferences] }, ({ user: caller, data }) => {
+    const user = data.users.find((u) => u.id === caller.id && !u.deletedAt);
+    if (!user) throw MockHttpError.notFound(MESSAGES.users.notFound);
+    return { membershipReminders: user.membershipReminders !== false };
+  }),
+
+  route(
+    'PUT /users/preferences',
+    { access: 'signed-in', body: schemas.preferencesForm, ok: [200, schemas.preferencesSaved] },
+    ({ input, user: caller, data }) => {
+      const user = data.users.find((u) => u.id === caller.id && !u.deletedAt);
+      if (!user) throw MockHttpError.notFound(MESSAGES.users.notFound);
+      user.membershipReminders = toBoolean(input.membershipReminders) === true;
+      return {
+        message: MESSAGES.users.preferencesSaved,
+        preferences: { membershipReminders: user.membershipReminders },
+      };
+    },
+  ),
+
   route('GET /users/:id', { access: 'self-or-admin', ok: [200, schemas.user] }, ({ params, data }) =>
     toUserDto(data, findUser(data, params.id)),
   ),

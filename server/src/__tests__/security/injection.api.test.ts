@@ -129,6 +129,11 @@ describe('security: injection', () => {
       send: (b) => json('put', `/api/users/addlesson/${lessonId}`, () => member)(b),
       fields: { idUser: 'string' },
     },
+    {
+      name: 'PUT /users/preferences',
+      send: json('put', '/api/users/preferences', () => member),
+      fields: { membershipReminders: 'booleanOrString' },
+    },
     { name: 'POST /memberships/create', send: json('post', '/api/memberships/create', () => admin), fields: PLAN },
     {
       name: 'PUT /memberships/update/{id}',

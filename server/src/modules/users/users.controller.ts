@@ -159,6 +159,24 @@ export function usersController(ctx: AppContext) {
       });
     },
 
+    /** The caller's e-mail preferences. */
+    async getPreferences(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      res.json(await users.getPreferences(caller.id));
+    },
+
+    /** The caller switches their membership reminders on or off. */
+    async setPreferences(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      const { membershipReminders } = validated<{ membershipReminders: unknown }>(req);
+      const preferences = await users.setPreferences(caller.id, {
+        membershipReminders: toBoolean(membershipReminders) === true,
+      });
+      res.json({ message: MESSAGES.users.preferencesSaved, preferences });
+    },
+
     /** A member takes a class off their own schedule: their places in its next sessions are freed. */
     async removeLesson(req: Request, res: Response) {
       const caller = req.user;

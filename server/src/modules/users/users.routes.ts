@@ -37,6 +37,8 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'PUT /addlesson/:lessonId', access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded], errors: [400, 404, 409], handler: (d) => d.c.addLesson, summary: "Add a class to a member's schedule: a standing booking (a place in each of its next sessions, or their waitlists)" },
   { route: 'DELETE /addlesson/:lessonId', access: 'signed-in', ok: [200, schemas.message], errors: [400, 404, 409], handler: (d) => d.c.removeLesson, summary: "Take a class off the caller's own schedule: their places in its next sessions are freed" },
   { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
+  { route: 'GET /preferences',        access: 'signed-in', ok: [200, schemas.preferences], handler: (d) => d.c.getPreferences, summary: "The caller's e-mail preferences (membership reminders)" },
+  { route: 'PUT /preferences',        access: 'signed-in', body: schemas.preferencesForm, ok: [200, schemas.preferencesSaved], errors: [400], handler: (d) => d.c.setPreferences, summary: "Switch the caller's membership reminders on or off (payment failures are always e-mailed)" },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },
 ]);
 

@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_MAX,
   normalizeEmail,
   type TrainerDto,
+  type PreferencesDto,
   type UserDto,
   type UserListItemDto,
 } from '@pulso/shared';
@@ -643,4 +644,22 @@ export async function findUserIdByEmail(email: string): Promise<Types.ObjectId |
 /** Replaces a member's own class schedule (the demo member's). */
 export async function setSchedule(userId: Types.ObjectId, lessons: readonly Types.ObjectId[]): Promise<void> {
   await UserModel.updateOne({ _id: userId }, { $set: { lessons } });
+}
+
+/** What the member chose to be e-mailed (membership reminders are on unless switched off). */
+export async function getPreferences(userId: string): Promise<PreferencesDto> {
+  const user = await UserModel.findById(objectId(userId), { membershipReminders: 1, deletedAt: 1 }).lean<UserDoc>();
+  if (!user || user.deletedAt) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+  return { membershipReminders: user.membershipReminders !== false };
+}
+
+/** Saves the member's e-mail preferences and answers them as stored. */
+export async function setPreferences(userId: string, preferences: PreferencesDto): Promise<PreferencesDto> {
+  // A suspended account keeps what it had (read first: a write by `_id` alone is a point write).
+  await getPreferences(userId);
+  await UserModel.updateOne(
+    { _id: objectId(userId) },
+    { $set: { membershipReminders: preferences.membershipReminders } },
+  );
+  return getPreferences(userId);
 }

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { UserDto } from '@pulso/shared';
@@ -10,6 +11,8 @@ import { useTeachingStore } from '../../../features/bookings/trainer-store';
 import { getCalendarFeed } from '../../../features/calendar/api/feed';
 import { useCalendarFeedStore } from '../../../features/calendar/feed-store';
 import { getMyPayments } from '../../../features/payments/api/payments';
+import { getPreferences, savePreferences } from '../../../features/preferences/api/preferences';
+import { usePreferencesStore } from '../../../features/preferences/store';
 import { formatDate } from '../../../lib/format';
 import { sessionToken } from '../../../test/helpers';
 import { ProfileRoute } from '../profile';
@@ -19,6 +22,7 @@ vi.mock('../../../features/payments/api/payments');
 vi.mock('../../../features/bookings/api/bookings');
 vi.mock('../../../features/calendar/api/feed');
 vi.mock('../../../features/checkin/api/checkin');
+vi.mock('../../../features/preferences/api/preferences');
 
 const MEMBER: UserDto = {
   id: 'u1',
@@ -70,6 +74,8 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
     vi.mocked(auth.getUser).mockReset();
     vi.mocked(getMyPayments).mockReset().mockResolvedValue([]);
     vi.mocked(getMyWishes).mockReset().mockResolvedValue([]);
+    vi.mocked(getPreferences).mockReset().mockResolvedValue({ membershipReminders: true });
+    usePreferencesStore.setState(usePreferencesStore.getInitialState(), true);
     vi.mocked(getTeachingSessions)
       .mockReset()
       .mockResolvedValue([
@@ -126,5 +132,34 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
       `Premium, del ${formatDate(iso(10))} al ${formatDate(iso(70))}`,
     ]);
     expect(within(card).getByText('Después')).toBeInTheDocument();
+  });
+
+  test('when a member unticks the membership reminders, then the choice is saved and the answer is read out', async () => {
+    vi.mocked(savePreferences).mockResolvedValue({
+      message: 'Preferencias guardadas',
+      preferences: { membershipReminders: false },
+    });
+    const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const start = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await openProfileAs({
+      ...MEMBER,
+      statusMembershipIdStatus: 'Activo',
+      membresia: {
+        planId: 'p1',
+        name: 'Plus',
+        start,
+        end,
+        status: 'Activo',
+        periods: [{ planId: 'p1', name: 'Plus', start, end }],
+      },
+    });
+    const box = await screen.findByRole('checkbox', {
+      name: 'Avisarme por correo antes de que venza mi membresía y cuando venza',
+    });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(savePreferences).toHaveBeenCalledWith({ membershipReminders: false });
+    expect(await screen.findByText('Preferencias guardadas')).toHaveAttribute('role', 'status');
+    expect(box).not.toBeChecked();
   });
 });

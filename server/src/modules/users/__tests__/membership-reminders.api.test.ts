@@ -1,8 +1,10 @@
 import { Types } from 'mongoose';
+import request from 'supertest';
 import type { Mail, Mailer } from '../../../lib/mailer';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
-import { createTestUser } from '../../../test/fixtures';
+import { bearer, createTestUser } from '../../../test/fixtures';
+import { expectMatchesOpenApi } from '../../../test/openapi';
 import { dueReminder, sendMembershipReminders, type ReminderDeps } from '../membership-reminders';
 import { UserModel } from '../users.model';
 
@@ -27,7 +29,7 @@ const day = (d: Date) =>
 
 describe('membership reminders', () => {
   useTestDatabase();
-  const { config } = createTestApp();
+  const { app, config } = createTestApp();
   const planId = new Types.ObjectId();
 
   async function memberEndingAt(end: Date, fields: { optOut?: boolean } = {}) {
@@ -138,5 +140,47 @@ describe('membership reminders', () => {
     const now = new Date(end.getTime() - 3 * DAY);
     await Promise.all(Array.from({ length: 6 }, () => sendMembershipReminders(deps(mailer), now)));
     for (const member of members) expect(mailsTo(mailer, member.email)).toHaveLength(1);
+  });
+
+  test('when a member switches reminders off in their profile, then the job skips them; on again, it does not', async () => {
+    const mailer = recordingMailer();
+    const end = new Date(Date.now() + 80 * DAY);
+    const member = await memberEndingAt(end);
+    const read = await request(app).get('/api/users/preferences').set(bearer(member)).expect(200);
+    expectMatchesOpenApi('GET', '/users/preferences', read);
+    expect(read.body).toEqual({ membershipReminders: true });
+
+    const off = await request(app)
+      .put('/api/users/preferences')
+      .set(bearer(member))
+      .send({ membershipReminders: false })
+      .expect(200);
+    expectMatchesOpenApi('PUT', '/users/preferences', off);
+    expect(off.body).toEqual({ message: 'Preferencias guardadas', preferences: { membershipReminders: false } });
+    await sendMembershipReminders(deps(mailer), new Date(end.getTime() - 6 * DAY));
+    expect(mailsTo(mailer, member.email)).toHaveLength(0);
+
+    await request(app)
+      .put('/api/users/preferences')
+      .set(bearer(member))
+      .send({ membershipReminders: true })
+      .expect(200);
+    await sendMembershipReminders(deps(mailer), new Date(end.getTime() - 12 * HOUR));
+    expect(mailsTo(mailer, member.email)).toHaveLength(1);
+  });
+
+  test('when the preference is not yes or no, or nobody is signed in, then nothing changes', async () => {
+    const member = await createTestUser(config);
+    const bad = await request(app)
+      .put('/api/users/preferences')
+      .set(bearer(member))
+      .send({ membershipReminders: 'a veces' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(bad.body)).toContain('Indica sí o no');
+    await request(app).put('/api/users/preferences').send({ membershipReminders: false }).expect(401);
+    expect((await request(app).get('/api/users/preferences').set(bearer(member))).body).toEqual({
+      membershipReminders: true,
+    });
   });
 });
