@@ -83,7 +83,8 @@ function when(start: string): string {
   return `el ${day.charAt(0).toLowerCase()}${day.slice(1)} a las ${start.slice(11, 16)}`;
 }
 
-function noticeMail(ctx: AppContext, doc: NoticeDoc, to: string, name: string | null): Mail {
+/** The e-mail of a notice (exported for its tests). */
+export function noticeMail(ctx: Pick<AppContext, 'config'>, doc: NoticeDoc, to: string, name: string | null): Mail {
   const { gymName, publicUrl } = ctx.config;
   const hello = name ? `Hola ${name},` : 'Hola,';
   const page = `${publicUrl}/clases/${encodeURIComponent(canonicalName(doc.lessonName))}`;
@@ -94,7 +95,10 @@ function noticeMail(ctx: AppContext, doc: NoticeDoc, to: string, name: string | 
       text: [
         hello,
         '',
-        `Se liberó un lugar en ${doc.lessonName} ${when(doc.start)} y ya es tuyo: pasaste de la lista de espera a tener tu reserva confirmada.`,
+        // A wider wait's place (bookings.wishes.ts: notice `wish:<id>`) came from no waitlist of this session.
+        doc._id.startsWith(`${doc.session}|wish:`)
+          ? `Se liberó un lugar en ${doc.lessonName} ${when(doc.start)}, que encaja con la franja que esperabas, y ya es tuyo: tu reserva está confirmada.`
+          : `Se liberó un lugar en ${doc.lessonName} ${when(doc.start)} y ya es tuyo: pasaste de la lista de espera a tener tu reserva confirmada.`,
         '',
         `Si no puedes asistir, cancela tu reserva para que otra persona pueda usar el lugar: ${page}`,
         '',
