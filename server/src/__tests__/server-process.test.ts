@@ -78,6 +78,7 @@ describe('the server process', () => {
       'job:booking-notices',
       'job:contact-retry',
       'job:lease-purge',
+      'job:membership-reminders',
       'job:rate-limit-purge',
       'job:reset-purge',
       'job:reviewer-names',

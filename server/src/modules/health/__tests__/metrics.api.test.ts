@@ -63,6 +63,7 @@ describe('GET /api/metrics', () => {
       'reviewer-names',
       'booking-notices',
       'session-attendance',
+      'membership-reminders',
       'lease-purge',
     ];
     expect(await jobs.runDue()).toEqual(all);
