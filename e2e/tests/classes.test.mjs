@@ -138,6 +138,10 @@ describe('classes: list, filters, detail and reviews', () => {
       try {
         const form = page.getByRole('form', { name: 'Califica esta clase' });
         await form.waitFor({ timeout: 15_000 });
+        // The page is whole (the member's wider-wait form, loaded on its own, is above the review
+        // form): the hidden radio is clicked where it is, not where it was.
+        await page.getByRole('heading', { name: '¿Ninguna sesión te viene bien?' }).waitFor();
+        await page.locator('ul.sessions > li').first().waitFor();
         await form.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
         await form.getByRole('textbox', { name: 'Descripción' }).fill(text);
         await shot(page, `review-form-${viewport.name}`);
