@@ -114,6 +114,23 @@ describe('buying a plan with the demo checkout', () => {
         await noHorizontalScroll(page);
       } else {
         assert.equal(await box.isChecked(), true);
+        // 'Descargar mis datos': a JSON file with their purchases and their bookings.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Descargar mis datos' }).click(),
+        ]);
+        assert.match(download.suggestedFilename(), /^mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+        const { readFile } = await import('node:fs/promises');
+        const data = JSON.parse(await readFile(await download.path(), 'utf8'));
+        assert.equal(data.account.email, 'tomas@pulso.demo');
+        assert.ok(data.payments.some((p) => p.planName === 'Premium' && p.status === 'paid'));
+        assert.deepEqual(
+          data.membershipHistory.map((h) => h.kind).slice(-1),
+          ['change'],
+          'the last purchase, Premium while Plus ran, is a change of plan',
+        );
+        assert.ok(data.bookings.length > 0, 'the demo member holds places');
+        await page.getByText('Listo: tus datos se descargaron en un archivo JSON.').waitFor();
       }
       assert.deepEqual(await axeViolations(page, 'main', { tags: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }), []);
       await card.screenshot({ path: path.join(SCREENSHOT_DIR, `purchase-rule-profile-${viewport.name}.png`) });

@@ -101,6 +101,11 @@ export const es = {
     from: 'Desde',
     until: 'Hasta',
     next: 'Después',
+    dataExport: {
+      button: 'Descargar mis datos',
+      preparing: 'Preparando tus datos...',
+      done: 'Listo: tus datos se descargaron en un archivo JSON.',
+    },
     reminders: {
       label: 'Avisarme por correo antes de que venza mi membresía y cuando venza',
       loading: 'Cargando tus preferencias...',

@@ -314,6 +314,12 @@ function cases(mailbox: () => Promise<string>): Case[] {
         }),
     },
     {
+      route: 'GET /api/users/export',
+      name: 'the member downloads their data',
+      status: 200,
+      send: (api, v) => api.get('/api/users/export').set(auth(v.member)),
+    },
+    {
       route: 'GET /api/users/preferences',
       name: 'the member reads their e-mail preferences',
       status: 200,
@@ -553,6 +559,13 @@ function cases(mailbox: () => Promise<string>): Case[] {
           .post('/api/reviews/create')
           .set(auth(v.fresh))
           .send({ stars: 4, description: 'Muy buena', lessonId: v.spinningId }),
+    },
+
+    {
+      route: 'GET /api/users/export',
+      name: 'the member downloads their data again, with a review of theirs',
+      status: 200,
+      send: (api, v) => api.get('/api/users/export').set(auth(v.member)),
     },
 
     // The calendar.

@@ -8,6 +8,7 @@ import { paymentKeys } from './003-payment-keys';
 import { reviewerNames } from './004-reviewer-names';
 import { trainerDirectory } from './005-trainer-directory';
 import { storedSessionDates } from './006-stored-session-dates';
+import { ownedLists } from './007-owned-lists';
 import { MIGRATIONS_COLLECTION, type Migration } from './migration';
 
 type Db = mongoose.mongo.Db;
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   reviewerNames,
   trainerDirectory,
   storedSessionDates,
+  ownedLists,
 ];
 
 export { MIGRATIONS_COLLECTION };

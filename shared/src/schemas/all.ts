@@ -67,3 +67,4 @@ export { weeklySchedule } from './week';
 export { membership, membershipPeriod, imageUrl } from './shared-dtos';
 export { apiError, message, outcome } from './answers';
 export { wishForm, wish, wishSaved, demandRow } from './wishes';
+export { dataExport } from './account';

@@ -21,6 +21,7 @@ export type {
 export { hasImageExtension, lessonName, lessonNameKey, lessonReferences } from './lessons';
 export type { LessonListItemDto, LessonReviewDto, LessonDto, Reference } from './lessons';
 export type { BranchDto } from './branches';
+export type { DataExportDto } from './account';
 export type { PlanDto, PlanInput } from './plans';
 export { parseDate } from './events';
 export { scheduleOf, SCHEDULE_FIELDS, weekly } from './week';

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { planBadge, TEACHING_DAYS, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
+import { DataExportButton } from '../../features/account/components/data-export-button';
 import { useAuthStore } from '../../features/auth/store';
 import { MyWishes } from '../../features/bookings/components/my-wishes';
 import { TeachingSessions } from '../../features/bookings/components/teaching-sessions';
@@ -94,6 +95,7 @@ export function ProfileRoute() {
               {es.profile.edit}
             </Link>
           </div>
+          <DataExportButton />
         </article>
 
         <MembershipCard user={user} />

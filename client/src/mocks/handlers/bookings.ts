@@ -667,21 +667,24 @@ export const checkinHandlers = (route: Route) => [
   route(
     'GET /checkin/members/:memberId',
     { access: 'admin', ok: [200, schemas.memberAttendance] },
-    ({ params, data }): MemberAttendanceDto => {
-      const entries = data.attendance?.[checkId(params.memberId)] ?? [];
-      const count = (kind: AttendanceKind) => entries.filter((e) => e.kind === kind).length;
-      return {
-        attended: count('attended'),
-        noShows: count('no-show'),
-        lateCancels: count('late-cancel'),
-        latest: [...entries]
-          .reverse()
-          .slice(0, 20)
-          .map((e) => ({ sessionId: e.session, lessonName: e.lessonName, start: e.start, kind: e.kind, at: e.at })),
-      };
-    },
+    ({ params, data }) => attendanceOf(data, checkId(params.memberId)),
   ),
 ];
+
+/** A member's attendance: counts and the latest `latest` entries, newest first (the server's attendanceOf). */
+export function attendanceOf(data: MockData, member: string, latest = 20): MemberAttendanceDto {
+  const entries = data.attendance?.[member] ?? [];
+  const count = (kind: AttendanceKind) => entries.filter((e) => e.kind === kind).length;
+  return {
+    attended: count('attended'),
+    noShows: count('no-show'),
+    lateCancels: count('late-cancel'),
+    latest: [...entries]
+      .reverse()
+      .slice(0, latest)
+      .map((e) => ({ sessionId: e.session, lessonName: e.lessonName, start: e.start, kind: e.kind, at: e.at })),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Wider waits (server: bookings.wishes.ts): any session of a class or an exercise type, on some

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  membershipAfterPurchase,
   MESSAGES,
   normalizeEmail,
   PAGE_SIZE_DEFAULT,
@@ -10,10 +11,18 @@ import {
   withLessonNames,
 } from '@pulso/shared';
 import type { MockData, UserRec } from '../db';
-import { joinStandingOf, leaveStandingOf } from './bookings';
+import { attendanceOf, heldBookingsOf, joinStandingOf, leaveStandingOf } from './bookings';
 import { checkId, MockHttpError } from '../http';
 import { findLesson, findUser } from '../lookups';
-import { isActive, lessonsOf, lessonsTaughtBy, toUserDto, toUserListItem } from '../mappers';
+import {
+  isActive,
+  lessonsOf,
+  lessonsTaughtBy,
+  toMembershipDto,
+  toPaymentDto,
+  toUserDto,
+  toUserListItem,
+} from '../mappers';
 import type { Route } from '../route';
 import { signToken } from '../session';
 
@@ -284,6 +293,82 @@ export const usersHandlers = (route: Route) => [
     user.sessionsValidAfter = Date.now();
     return { success: true, message: MESSAGES.users.deleted };
   }),
+
+  route(
+    'GET /users/export',
+    { access: 'signed-in', ok: [200, schemas.dataExport] },
+    ({ user: caller, data, config }) => {
+      const user = data.users.find((u) => u.id === caller.id);
+      if (!user) throw MockHttpError.notFound(MESSAGES.users.notFound);
+      const now = new Date();
+      const paid = data.payments
+        .filter((p) => p.user === user.id && p.status === 'paid' && p.paidAt)
+        .sort((a, b) => (a.paidAt ?? '').localeCompare(b.paidAt ?? ''));
+      // The purchases replayed through the shared rule: what each one did (the server keeps it).
+      let span: ReturnType<typeof membershipAfterPurchase>['membership'] | null = null;
+      const membershipHistory = paid.map((p) => {
+        const out = membershipAfterPurchase(
+          span,
+          { id: p.plan, name: p.planName, duration: p.duration },
+          new Date(p.paidAt ?? ''),
+        );
+        span = out.membership;
+        return {
+          at: p.paidAt ?? '',
+          payment: p.id,
+          kind: out.kind,
+          plan: p.planName,
+          start: p.membershipStart ?? out.period.start.toISOString(),
+          end: p.membershipEnd ?? out.period.end.toISOString(),
+        };
+      });
+      const mine = normalizeEmail(user.email);
+      return {
+        exportedAt: now.toISOString(),
+        gym: config.gymName,
+        account: {
+          id: user.id,
+          fullName: user.fullName,
+          email: user.email,
+          phone: user.phone,
+          isAdmin: user.isAdmin,
+          isMonitor: user.isMonitor,
+          emailVerified: false,
+          createdAt: user.createdAt,
+          suspendedAt: user.deletedAt,
+          google: false,
+          preferences: { membershipReminders: user.membershipReminders !== false },
+          schedule: lessonsOf(data, user).map((l) => ({ id: l.id, name: l.name })),
+        },
+        membership: toMembershipDto(user.membership, now),
+        membershipHistory,
+        payments: [...data.payments.filter((p) => p.user === user.id)]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .map(toPaymentDto),
+        bookings: heldBookingsOf(data, user.id).map(({ session, lessonName, start, end }) => ({
+          session,
+          lessonName,
+          start,
+          end,
+        })),
+        attendance: attendanceOf(data, user.id, Number.MAX_SAFE_INTEGER),
+        waits: [...(data.wishes?.[user.id] ?? [])].reverse().map(({ createdAt, ...wish }) => ({ ...wish, createdAt })),
+        reviews: data.reviews
+          .filter((r) => r.user === user.id)
+          .map((r) => ({
+            lessonId: r.lesson,
+            lessonName: data.lessons.find((l) => l.id === r.lesson)?.name ?? '',
+            stars: r.stars,
+            description: r.description,
+            createdAt: r.createdAt,
+            updatedAt: r.createdAt,
+          })),
+        contactMessages: data.contacts
+          .filter((c) => normalizeEmail(c.email) === mine)
+          .map(({ name, subject, company, message, createdAt }) => ({ name, subject, company, message, createdAt })),
+      };
+    },
+  ),
 
   route('GET /users/preferences', { access: 'signed-in', ok: [200, schemas.preferences] }, ({ user: caller, data }) => {
     const user = data.users.find((u) => u.id === caller.id && !u.deletedAt);

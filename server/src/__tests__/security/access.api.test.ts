@@ -85,6 +85,7 @@ describe('security: access', () => {
     'PUT /users/addlesson/{lessonId}': 'signed-in',
     'DELETE /users/addlesson/{lessonId}': 'signed-in',
     'DELETE /users/delete/{id}': 'self-or-admin',
+    'GET /users/export': 'signed-in',
     'GET /users/preferences': 'signed-in',
     'PUT /users/preferences': 'signed-in',
     'GET /users/{id}': 'self-or-admin',

@@ -1,7 +1,8 @@
-import { trusted, type Types } from 'mongoose';
-import type { ContactMessageDto } from '@pulso/shared';
+import { trusted, Types } from 'mongoose';
+import { normalizeEmail, type ContactMessageDto } from '@pulso/shared';
 import type { Logger } from 'pino';
 import { claimLease, type Lease } from '../../lib/jobs';
+import { contactSenders } from '../../lib/owned-lists';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { ContactModel, type ContactDoc } from './contact.model';
 
@@ -106,7 +107,10 @@ export async function submitContact(
   logger: Pick<Logger, 'warn'>,
   options: DeliveryOptions = DEFAULT_DELIVERY,
 ): Promise<{ id: string; delivery: Promise<boolean> }> {
-  const doc = (await ContactModel.create(input)).toObject<ContactDoc>();
+  // Listed under its address first: the sender's data export finds it by a point read.
+  const _id = new Types.ObjectId();
+  await contactSenders.add(normalizeEmail(input.email), _id.toString());
+  const doc = (await ContactModel.create({ ...input, _id })).toObject<ContactDoc>();
   return { id: doc._id.toString(), delivery: deliver(doc._id, mailer, to, logger, options) };
 }
 
@@ -133,4 +137,21 @@ export async function retryPending(
 export async function listMessages(limit = 200): Promise<ContactMessageDto[]> {
   const docs = await ContactModel.find().sort({ createdAt: -1 }).limit(limit).lean<ContactDoc[]>();
   return docs.map(toDto);
+}
+
+/** The messages sent from `email` (any case), oldest first: point reads through their list. */
+export async function messagesFrom(email: string): Promise<ContactDoc[]> {
+  const ids = await contactSenders.ids(normalizeEmail(email));
+  const docs = await Promise.all(ids.map((id) => ContactModel.findById(new Types.ObjectId(id)).lean<ContactDoc>()));
+  return docs.filter((d): d is ContactDoc => d !== null).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** Lists every message under its address (migration 007: messages written before the lists). */
+export async function listContactSenders(): Promise<number> {
+  let count = 0;
+  for await (const doc of ContactModel.find({}).select('email').lean().cursor()) {
+    await contactSenders.add(normalizeEmail(doc.email), doc._id.toString());
+    count += 1;
+  }
+  return count;
 }

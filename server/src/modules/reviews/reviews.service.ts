@@ -2,8 +2,9 @@ import mongoose, { type Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, type LessonReviewDto } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
+import { reviewerLessons } from '../../lib/owned-lists';
 import { withDocumentLock } from '../../lib/document-lock';
-import { findLessonById, replaceRating } from '../lessons/lessons.service';
+import { findLessonById, lessonSummaries, replaceRating } from '../lessons/lessons.service';
 import { allUserNames, userName } from '../users/users.service';
 import {
   LEGACY_REVIEWS_COLLECTION,
@@ -75,6 +76,8 @@ export async function writeReview(
   description: string,
 ): Promise<Rating> {
   const named = 'name' in author ? author : { id: author, name: (await userName(author)) ?? '' };
+  // Listed as the member's first: their data export finds every review of theirs by a point read.
+  await reviewerLessons.add(named.id.toString(), lessonId.toString());
   return withDocumentLock(reviewsLock(lessonId), async () => {
     const rating = await compareAndSetReview(named, lessonId, stars, description);
     // Still under the lock: the writers of one class's reviews take turns, so the class ends on the
@@ -292,4 +295,51 @@ export async function migrateLegacyReviews(db = mongoose.connection.db): Promise
   }
   await db.dropCollection(LEGACY_REVIEWS_COLLECTION);
   return legacy.length;
+}
+
+/** A member's review of one class, for their data export. */
+export interface MemberReview {
+  lessonId: string;
+  lessonName: string;
+  stars: number;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The member's reviews, class by class: point reads through their list (lib/owned-lists.ts). */
+export async function reviewsByMember(userId: Types.ObjectId): Promise<MemberReview[]> {
+  const lessons = (await reviewerLessons.ids(userId.toString())).map((id) => new mongoose.Types.ObjectId(id));
+  const [docs, summaries] = await Promise.all([
+    Promise.all(lessons.map((id) => LessonReviewsModel.findById(id, { reviews: 1 }).lean<LessonReviewsDoc>())),
+    lessonSummaries(lessons),
+  ]);
+  const names = new Map(summaries.map((l) => [l.id, l.name]));
+  return lessons.flatMap((lesson, i) => {
+    const review = docs[i]?.reviews.find((r) => r.user.equals(userId));
+    if (!review) return [];
+    return [
+      {
+        lessonId: lesson.toString(),
+        lessonName: names.get(lesson.toString()) ?? '',
+        stars: review.stars,
+        description: review.description ?? '',
+        createdAt: review.createdAt,
+        updatedAt: review.updatedAt,
+      },
+    ];
+  });
+}
+
+/** Lists every review under its author (migration 007: reviews written before the lists). */
+export async function listReviewAuthors(): Promise<number> {
+  let count = 0;
+  const cursor = LessonReviewsModel.find({}, { reviews: 1 }).lean<Pick<LessonReviewsDoc, '_id' | 'reviews'>>().cursor();
+  for await (const doc of cursor) {
+    for (const review of doc.reviews ?? []) {
+      await reviewerLessons.add(review.user.toString(), doc._id.toString());
+      count += 1;
+    }
+  }
+  return count;
 }

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
+import { exportUserData } from './data-export';
 import type { AppContext } from '../../lib/context';
 import { sendCached, withHeaders } from '../../lib/read-cache';
 import { validated } from '../../lib/validate';
@@ -157,6 +158,16 @@ export function usersController(ctx: AppContext) {
           ? MESSAGES.lessons.addedWaiting(first.label, first.position, others.length)
           : MESSAGES.lessons.added,
       });
+    },
+
+    /** Everything Pulso holds about the caller, as a file to save (issue 23, item 7). */
+    async exportData(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      const data = await exportUserData(caller.id, ctx.config.gymName);
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Content-Disposition', `attachment; filename="mis-datos-${data.exportedAt.slice(0, 10)}.json"`);
+      res.json(data);
     },
 
     /** The caller's e-mail preferences. */

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../lib/context';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
+import { identityOwners } from '../../lib/owned-lists';
 import { withLessonNames } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { objectIdOrNull, toObjectId } from '../../lib/object-id';
@@ -554,6 +555,8 @@ export async function signInWithGoogle(ctx: AppContext, profile: GoogleProfile):
         fullName: profile.name.trim().slice(0, 80) || email.split('@')[0],
         emailVerified: true,
       })));
+    // Listed under the account first: its data export finds it by a point read.
+    await identityOwners.add(userId.toString(), identityId);
     await onDuplicateKey(
       () => IdentityModel.create({ _id: identityId, provider: 'google', subject: profile.subject, user: userId }),
       rejected,
@@ -662,4 +665,22 @@ export async function setPreferences(userId: string, preferences: PreferencesDto
     { $set: { membershipReminders: preferences.membershipReminders } },
   );
   return getPreferences(userId);
+}
+
+/** Lists every sign-in identity under its account (migration 007: identities linked before the lists). */
+export async function listIdentityOwners(): Promise<number> {
+  let count = 0;
+  for await (const doc of IdentityModel.find({}).select('user').lean().cursor()) {
+    await identityOwners.add(doc.user.toString(), String(doc._id));
+    count += 1;
+  }
+  return count;
+}
+
+/** Whether the account signs in with Google too (point reads through its list of identities). */
+export async function hasGoogleIdentity(userId: Types.ObjectId): Promise<boolean> {
+  const ids = await identityOwners.ids(userId.toString());
+  const docs = await Promise.all(ids.map((id) => IdentityModel.findById(id, { user: 1 }).lean()));
+  // Only identities of this account count (a listed id whose insert lost its race names another's).
+  return docs.some((doc) => doc?.user.equals(userId));
 }

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { es } from '../../../i18n/es';
+import { mutate, type Outcome } from '../../../lib/mutation';
+import { exportMyData } from '../api/export';
+import '../account.css';
+
+const t = es.profile.dataExport;
+
+/** Saves `data` as a JSON file named `name` (the browser's download). */
+function saveJson(data: unknown, name: string): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * 'Descargar mis datos': everything Pulso holds about the person (account, membership and its
+ * history, payments, bookings and attendance, waits, reviews, contact messages) saved as a JSON file.
+ */
+export function DataExportButton() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Outcome | null>(null);
+
+  const download = async () => {
+    setBusy(true);
+    setResult(
+      await mutate(async () => {
+        const data = await exportMyData();
+        saveJson(data, `mis-datos-${data.exportedAt.slice(0, 10)}.json`);
+        return t.done;
+      }),
+    );
+    setBusy(false);
+  };
+
+  return (
+    <div className="data-export">
+      <button
+        type="button"
+        className="button"
+        onClick={() => void download()}
+        disabled={busy}
+        aria-describedby="data-export-status"
+      >
+        {busy ? t.preparing : t.button}
+      </button>
+      <p id="data-export-status" className="data-export__status" role="status">
+        {result?.ok ? result.message : ''}
+      </p>
+      {result && !result.ok && (
+        <p className="alert alert--error" role="alert">
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
+}
