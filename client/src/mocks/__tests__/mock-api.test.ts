@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { getResponse } from 'msw';
-import { DEMO_ACCOUNTS, MESSAGES } from '@pulso/shared';
+import { DEMO_ACCOUNTS, MESSAGES, schemas } from '@pulso/shared';
 import { MockApi } from '../api';
 import { MockDb, MOCK_DB_STORAGE_KEY } from '../db';
 import { createHandlers } from '../handlers';
@@ -68,5 +68,37 @@ describe('mock API', () => {
       status: 404,
       body: { code: 'ROUTE_NOT_FOUND', message: MESSAGES.api.routeNotFound },
     });
+  });
+
+  it('applies the purchase rule, keeps the reminders preference and exports the member’s data as the server does', async () => {
+    const api = new MockApi({ db: new MockDb({ storage: null }) });
+    const login = await call(api, 'POST', '/users/login', { email: 'tomas@pulso.demo', password: 'Socio1234' });
+    const token = (login.body.login as { token: string }).token;
+    const id = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).id as string;
+    const before = (await call(api, 'GET', `/users/${id}`, undefined, token)).body.membresia as { end: string };
+
+    const started = await call(api, 'POST', '/payments/create_checkout', { name: 'Premium' }, token);
+    const sessionId = String(started.body.redirect_url).split('/').pop() ?? '';
+    const paid = await call(api, 'POST', `/payments/demo/${sessionId}/confirm`, undefined, token);
+    expect(paid.status).toBe(200);
+    const membresia = schemas.membership.parse(paid.body.membresia);
+    expect(membresia.name).toBe('Plus');
+    expect(membresia.periods.map((p) => p.name)).toEqual(['Plus', 'Premium']);
+    expect(membresia.periods[1]?.start).toBe(before.end);
+    expect(paid.body.payment).toMatchObject({ membershipStart: before.end });
+
+    expect((await call(api, 'GET', '/users/preferences', undefined, token)).body).toEqual({
+      membershipReminders: true,
+    });
+    const off = await call(api, 'PUT', '/users/preferences', { membershipReminders: false }, token);
+    expect(off.body).toEqual({ message: MESSAGES.users.preferencesSaved, preferences: { membershipReminders: false } });
+
+    const exported = await call(api, 'GET', '/users/export', undefined, token);
+    const data = schemas.dataExport.parse(exported.body);
+    expect(data.account).toMatchObject({ email: 'tomas@pulso.demo', preferences: { membershipReminders: false } });
+    expect(data.payments.some((p) => p.planName === 'Premium')).toBe(true);
+    expect(data.membershipHistory.at(-1)).toMatchObject({ kind: 'change', plan: 'Premium', start: before.end });
+    expect(data.bookings.length).toBeGreaterThan(0);
+    expect((await call(api, 'GET', '/users/export')).status).toBe(401);
   });
 });
