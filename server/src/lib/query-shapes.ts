@@ -41,6 +41,9 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'checkin_cards',
   'member_wishes',
   'wish_index',
+  'reviewer_lessons',
+  'contact_senders',
+  'identity_owners',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */
