@@ -17,14 +17,27 @@ interface OwnedListDoc {
  */
 export function ownedList(collection: string) {
   const lists = () => mongoose.connection.collection<OwnedListDoc>(collection);
+  /** Adds under way in this process: the same one asked again at once (twenty reviews sent together) waits for it. */
+  const adding = new Map<string, Promise<void>>();
+  const listed = async (owner: string, id: string) => !!(await lists().findOne({ _id: owner }))?.ids.includes(id);
   return {
     collection,
-    async add(owner: string, id: string): Promise<void> {
-      await withDocumentLock(`${collection}:${owner}`, async () => {
-        const doc = await lists().findOne({ _id: owner });
-        if (doc?.ids.includes(id)) return;
-        await lists().replaceOne({ _id: owner }, { ids: [...(doc?.ids ?? []), id] }, { upsert: true });
-      });
+    add(owner: string, id: string): Promise<void> {
+      const key = `${owner}\n${id}`;
+      let pending = adding.get(key);
+      if (!pending) {
+        pending = (async () => {
+          // Listed already (the common case: a member's second review of a class): no lock needed.
+          if (await listed(owner, id)) return;
+          await withDocumentLock(`${collection}:${owner}`, async () => {
+            const doc = await lists().findOne({ _id: owner });
+            if (doc?.ids.includes(id)) return;
+            await lists().replaceOne({ _id: owner }, { ids: [...(doc?.ids ?? []), id] }, { upsert: true });
+          });
+        })().finally(() => adding.delete(key));
+        adding.set(key, pending);
+      }
+      return pending;
     },
     async ids(owner: string): Promise<string[]> {
       return (await lists().findOne({ _id: owner }))?.ids ?? [];
