@@ -13,8 +13,7 @@ import {
   type SessionState,
   type BranchDto,
   type LessonDto,
-  type MembershipDto,
-  type MembershipPeriodDto,
+  type IsoMembership,
   type PaymentProviderName,
   type PaymentStatus,
   type PlanDto,
@@ -33,7 +32,7 @@ export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
 const SCHEMA_VERSION = 3;
 
 /** A membership as the server stores it: its span, its latest plan, and the periods paid (older records: none). */
-export type MembershipRec = Omit<MembershipDto, 'status' | 'periods'> & { periods?: MembershipPeriodDto[] };
+export type MembershipRec = IsoMembership;
 
 export interface WishRec {
   id: string;

@@ -1,8 +1,9 @@
 import {
   currentPeriod,
+  datedMembership,
+  isoPeriod,
   periodsOf,
   schemas,
-  type MembershipSpan,
   type ContactMessageDto,
   type LessonDto,
   type LessonListItemDto,
@@ -34,28 +35,10 @@ export function isActive(m: MembershipRec | null | undefined, now = new Date()):
   return !!m && new Date(m.start) <= now && now <= new Date(m.end);
 }
 
-/** A stored membership with dates, for the shared purchase rule (shared/src/memberships). */
-export function spanOf(m: MembershipRec): MembershipSpan {
-  const dated = (p: { planId: string; name: string; start: string; end: string }) => ({
-    planId: p.planId,
-    name: p.name,
-    start: new Date(p.start),
-    end: new Date(p.end),
-  });
-  return { ...dated(m), periods: m.periods?.map(dated) };
-}
-
-const isoPeriod = (p: { planId: string; name: string; start: Date; end: Date }) => ({
-  planId: p.planId,
-  name: p.name,
-  start: p.start.toISOString(),
-  end: p.end.toISOString(),
-});
-
 /** As the server's users.mapper: the plan running now, the span's dates and status, the periods paid. */
 export function toMembershipDto(m: MembershipRec | null, now = new Date()): MembershipDto | null {
   if (!m) return null;
-  const span = spanOf(m);
+  const span = datedMembership(m);
   const running = currentPeriod(span, now);
   return {
     planId: running.planId,
@@ -65,11 +48,6 @@ export function toMembershipDto(m: MembershipRec | null, now = new Date()): Memb
     status: isActive(m, now) ? 'Activo' : 'Inactivo',
     periods: periodsOf(span).map(isoPeriod),
   };
-}
-
-/** A membership as the mock stores it, from the shared rule's dated one. */
-export function toMembershipRec(m: MembershipSpan): MembershipRec {
-  return { ...isoPeriod(m), periods: m.periods?.map(isoPeriod) };
 }
 
 const toLessonSummary = (lesson: LessonRec): LessonSummaryDto => schemas.lessonSummary.parse(lesson);

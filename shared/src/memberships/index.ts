@@ -1,3 +1,5 @@
+import { MESSAGES } from '../validation/messages';
+
 /**
  * What a purchase does to a membership, the one rule the server applies when a payment is confirmed
  * and the plan page shows before paying (issue 23, item 1):
@@ -30,6 +32,19 @@ export interface MembershipSpan<Id = string> {
 }
 
 export type PurchaseKind = 'new' | 'renewal' | 'change';
+
+/** A period as the API and the browser keep it: dates as ISO strings. */
+export interface IsoPeriod {
+  planId: string;
+  name: string;
+  start: string;
+  end: string;
+}
+
+/** A membership as the API and the browser keep it. */
+export interface IsoMembership extends IsoPeriod {
+  periods?: IsoPeriod[] | null;
+}
 
 export interface PurchaseOutcome<Id = string> {
   kind: PurchaseKind;
@@ -92,4 +107,44 @@ export function membershipAfterPurchase<Id>(
     membership: { planId: plan.id, name: plan.name, start: running.start, end: period.end, periods: after },
     before: last,
   };
+}
+
+const datedPeriod = (p: IsoPeriod): MembershipPeriod => ({
+  planId: p.planId,
+  name: p.name,
+  start: new Date(p.start),
+  end: new Date(p.end),
+});
+
+/** An ISO-dated membership (the API's `membresia`, the mock's record) as the rule takes it. */
+export function datedMembership(membership: IsoMembership): MembershipSpan {
+  return { ...datedPeriod(membership), periods: membership.periods?.map(datedPeriod) };
+}
+
+/** A period with ISO dates. */
+export const isoPeriod = (p: MembershipPeriod): IsoPeriod => ({
+  planId: p.planId,
+  name: p.name,
+  start: p.start.toISOString(),
+  end: p.end.toISOString(),
+});
+
+/** The rule's membership back with ISO dates. */
+export function isoMembership(membership: MembershipSpan): IsoMembership {
+  return { ...isoPeriod(membership), periods: membership.periods?.map(isoPeriod) };
+}
+
+/**
+ * What a purchase does, in the words of /pagos/{id} and the receipt (MESSAGES.payments.purchaseRule),
+ * with dates as `day` writes them.
+ */
+export function purchaseRuleText(
+  { kind, period, before }: { kind: PurchaseKind; period: { start: Date; end: Date }; before: { name: string } | null },
+  plan: string,
+  day: (date: Date) => string,
+): string {
+  const rule = MESSAGES.payments.purchaseRule;
+  if (kind === 'renewal') return rule.renewal(plan, day(period.start), day(period.end));
+  if (kind === 'change' && before) return rule.change(before.name, plan, day(period.start), day(period.end));
+  return rule.new(plan, day(period.end));
 }

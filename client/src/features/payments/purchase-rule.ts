@@ -1,22 +1,11 @@
 import {
+  datedMembership,
   membershipAfterPurchase,
-  MESSAGES,
+  purchaseRuleText,
   type MembershipDto,
-  type MembershipSpan,
   type PlanDto,
 } from '@pulso/shared';
 import { formatDate } from '../../lib/format';
-
-/** The member's membership with dates, as the shared purchase rule takes it. */
-function spanOf(membership: MembershipDto): MembershipSpan {
-  const dated = (p: { planId: string; name: string; start: string; end: string }) => ({
-    planId: p.planId,
-    name: p.name,
-    start: new Date(p.start),
-    end: new Date(p.end),
-  });
-  return { ...dated(membership), periods: membership.periods.map(dated) };
-}
 
 /**
  * What buying `plan` now does to the member's membership, in the words the receipt uses
@@ -27,13 +16,8 @@ export function purchaseNotice(
   plan: Pick<PlanDto, 'id' | 'name' | 'duration'>,
   now = new Date(),
 ): string {
-  const { kind, period, before } = membershipAfterPurchase(membership ? spanOf(membership) : null, plan, now);
-  const start = formatDate(period.start.toISOString());
-  const end = formatDate(period.end.toISOString());
-  const rule = MESSAGES.payments.purchaseRule;
-  if (kind === 'renewal') return rule.renewal(plan.name, start, end);
-  if (kind === 'change' && before) return rule.change(before.name, plan.name, start, end);
-  return rule.new(plan.name, end);
+  const outcome = membershipAfterPurchase(membership ? datedMembership(membership) : null, plan, now);
+  return purchaseRuleText(outcome, plan.name, (date) => formatDate(date.toISOString()));
 }
 
 /** The plans paid for after the one running now (a plan bought while another runs starts at its end). */

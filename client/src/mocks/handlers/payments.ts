@@ -1,8 +1,8 @@
-import { membershipAfterPurchase, MESSAGES, schemas } from '@pulso/shared';
+import { datedMembership, isoMembership, membershipAfterPurchase, MESSAGES, schemas } from '@pulso/shared';
 import { randomHex, type MockData, type MockDb, type PaymentRec, type PlanRec } from '../db';
 import { checkId, MockHttpError } from '../http';
 import { findPlanOnSale, findUser } from '../lookups';
-import { newestFirst, spanOf, toMembershipDto, toMembershipRec, toPaymentDto } from '../mappers';
+import { newestFirst, toMembershipDto, toPaymentDto } from '../mappers';
 import type { Route } from '../route';
 import type { AuthUser } from '../session';
 
@@ -68,11 +68,11 @@ function fulfil(data: MockData, payment: PaymentRec) {
   const user = data.users.find((u) => u.id === payment.user);
   if (!user) return;
   const { membership, period } = membershipAfterPurchase(
-    user.membership ? spanOf(user.membership) : null,
+    user.membership ? datedMembership(user.membership) : null,
     { id: payment.plan, name: payment.planName, duration: payment.duration },
     paidAt,
   );
-  user.membership = toMembershipRec(membership);
+  user.membership = isoMembership(membership);
   payment.membershipStart = period.start.toISOString();
   payment.membershipEnd = period.end.toISOString();
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ignoreDuplicateKeys, isDuplicateKeyError } from '../../lib/db';
 import mongoose, { trusted, Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, type PaymentDto, type PaymentProviderName, type StatsDto } from '@pulso/shared';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  purchaseRuleText,
+  type PaymentDto,
+  type PaymentProviderName,
+  type StatsDto,
+} from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { KeyedLock } from '../../lib/keyed-lock';
 import type { Logger } from 'pino';
@@ -142,13 +149,9 @@ function formatDate(date: Date): string {
 }
 
 /** The receipt's line on what the purchase did to the membership (the same words as /pagos/{id}). */
-function ruleLine(payment: PaymentDoc, { kind, period, before }: PurchaseResult): string | null {
-  const rule = MESSAGES.payments.purchaseRule;
-  if (kind === 'renewal') return rule.renewal(payment.planName, formatDate(period.start), formatDate(period.end));
-  if (kind === 'change' && before) {
-    return rule.change(before.name, payment.planName, formatDate(period.start), formatDate(period.end));
-  }
-  return null;
+function ruleLine(payment: PaymentDoc, purchase: PurchaseResult): string | null {
+  // A new membership says no more than the receipt's 'Vigencia'.
+  return purchase.kind === 'new' ? null : purchaseRuleText(purchase, payment.planName, formatDate);
 }
 
 async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, purchase: PurchaseResult): Promise<void> {
