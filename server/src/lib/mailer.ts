@@ -46,3 +46,8 @@ export function createMailer(options: { smtpUrl?: string; from: string }, logger
     },
   };
 }
+
+/** A date as the e-mails write it: '16/02/2027' (the day of its instant in UTC, as stored). */
+export function mailDate(date: Date): string {
+  return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+}

@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../lib/http-error';
 import { KeyedLock } from '../../lib/keyed-lock';
 import type { Logger } from 'pino';
-import type { Mailer } from '../../lib/mailer';
+import { mailDate, type Mailer } from '../../lib/mailer';
 import { membershipEndMoved } from '../bookings/bookings.service';
 import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
 import { addPurchase, type PurchaseResult } from '../users/membership.service';
@@ -144,14 +144,10 @@ export interface FulfilDeps {
   gymName?: string;
 }
 
-function formatDate(date: Date): string {
-  return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** The receipt's line on what the purchase did to the membership (the same words as /pagos/{id}). */
 function ruleLine(payment: PaymentDoc, purchase: PurchaseResult): string | null {
   // A new membership says no more than the receipt's 'Vigencia'.
-  return purchase.kind === 'new' ? null : purchaseRuleText(purchase, payment.planName, formatDate);
+  return purchase.kind === 'new' ? null : purchaseRuleText(purchase, payment.planName, mailDate);
 }
 
 async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, purchase: PurchaseResult): Promise<void> {
@@ -170,7 +166,7 @@ async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, purchase: Purc
         '',
         `Plan: ${payment.planName}`,
         `Importe: ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()}`,
-        `Vigencia: del ${formatDate(start)} al ${formatDate(end)}`,
+        `Vigencia: del ${mailDate(start)} al ${mailDate(end)}`,
         ...(rule ? [rule] : []),
         `Referencia: ${payment.providerSessionId}`,
       ].join('\n'),

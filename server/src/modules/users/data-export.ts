@@ -8,23 +8,12 @@ import { lessonSummaries } from '../lessons/lessons.service';
 import { messagesFrom } from '../contact/contact.service';
 import { listMemberPayments } from '../payments/payments.service';
 import { reviewsByMember } from '../reviews/reviews.service';
-import { MembershipLinkModel, type MembershipLinkDoc } from './membership.model';
-import { purchaseOf } from './membership.service';
+import { membershipLinks, purchaseOf } from './membership.service';
 import { toMembershipDto } from './users.mapper';
 import { UserModel, type UserDoc } from './users.model';
 import { hasGoogleIdentity } from './users.service';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-/** The member's chain of purchases (membership.model.ts), oldest first: point reads by `_id`. */
-async function membershipChain(userId: Types.ObjectId): Promise<MembershipLinkDoc[]> {
-  const links: MembershipLinkDoc[] = [];
-  for (let seq = 0; ; seq++) {
-    const link = await MembershipLinkModel.findById(`${userId.toString()}:${seq}`).lean<MembershipLinkDoc>();
-    if (!link) return links;
-    links.push(link);
-  }
-}
 
 /** Everything Pulso holds about the user `id` (issue 23, item 7): what 'Descargar mis datos' saves. */
 export async function exportUserData(id: string, gym: string, now = new Date()): Promise<DataExportDto> {
@@ -33,7 +22,7 @@ export async function exportUserData(id: string, gym: string, now = new Date()):
   if (!user) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
   const [schedule, chain, payments, bookings, attendance, waits, reviews, contactMessages, google] = await Promise.all([
     lessonSummaries(user.lessons ?? []),
-    membershipChain(_id),
+    membershipLinks(_id),
     listMemberPayments(id, 10_000),
     heldEntries(_id),
     attendanceOf(_id, Number.MAX_SAFE_INTEGER),

@@ -2,7 +2,7 @@ import mongoose, { trusted, type Types } from 'mongoose';
 import type { Logger } from 'pino';
 import { MESSAGES } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
-import type { Mailer } from '../../lib/mailer';
+import { mailDate, type Mailer } from '../../lib/mailer';
 import { UserModel } from './users.model';
 
 /**
@@ -57,10 +57,6 @@ export function dueReminder(end: Date, now: Date, reminderDays: readonly number[
   return due.length > 0 ? { kind: 'ending', days: Math.min(...due) } : null;
 }
 
-function formatDate(date: Date): string {
-  return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** Sends the reminders due at `now`; returns how many were sent. */
 export async function sendMembershipReminders(deps: ReminderDeps, now = new Date()): Promise<number> {
   if (deps.reminderDays.length === 0) return 0;
@@ -91,7 +87,7 @@ export async function sendMembershipReminders(deps: ReminderDeps, now = new Date
       if (isDuplicateKeyError(error)) continue; // sent, or being sent, by this or another server
       throw error;
     }
-    const date = formatDate(membership.end);
+    const date = mailDate(membership.end);
     const daysLeft = Math.max(1, Math.ceil((membership.end.getTime() - now.getTime()) / DAY_MS));
     const mail =
       due.kind === 'ending'

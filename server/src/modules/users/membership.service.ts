@@ -67,6 +67,16 @@ export function purchaseOf(link: MembershipLinkDoc): PurchaseResult {
 const findLink = (userId: Types.ObjectId, seq: number) =>
   MembershipLinkModel.findById(linkId(userId, seq)).lean<MembershipLinkDoc>();
 
+/** The member's whole chain of purchases, oldest first (their data export): point reads by `_id`. */
+export async function membershipLinks(userId: Types.ObjectId): Promise<MembershipLinkDoc[]> {
+  const links: MembershipLinkDoc[] = [];
+  for (let seq = 0; ; seq++) {
+    const link = await findLink(userId, seq);
+    if (!link) return links;
+    links.push(link);
+  }
+}
+
 /**
  * Walks a member's chain from a known place to its last link (point reads by `_id` only). `after`
  * is the seq of a link known to exist (-1 for none); returns the last link found (null for none).

@@ -664,7 +664,7 @@ export async function setPreferences(userId: string, preferences: PreferencesDto
     { _id: objectId(userId) },
     { $set: { membershipReminders: preferences.membershipReminders } },
   );
-  return getPreferences(userId);
+  return { membershipReminders: preferences.membershipReminders };
 }
 
 /** Lists every sign-in identity under its account (migration 007: identities linked before the lists). */
