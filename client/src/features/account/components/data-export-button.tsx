@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { es } from '../../../i18n/es';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { exportMyData } from '../api/export';
@@ -50,14 +51,7 @@ export function DataExportButton() {
       >
         {busy ? t.preparing : t.button}
       </button>
-      <p id="data-export-status" className="data-export__status" role="status">
-        {result?.ok ? result.message : ''}
-      </p>
-      {result && !result.ok && (
-        <p className="alert alert--error" role="alert">
-          {result.message}
-        </p>
-      )}
+      <OutcomeLine id="data-export-status" result={result} />
     </div>
   );
 }

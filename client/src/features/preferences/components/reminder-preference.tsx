@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadFailure } from '../../../components/ui/load-state';
+import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../i18n/es';
 import type { Outcome } from '../../../lib/mutation';
@@ -48,14 +49,7 @@ export function ReminderPreference({ userId }: { userId: string }) {
         />
         <span>{t.label}</span>
       </label>
-      <p className="preference__status" role="status">
-        {busy ? t.saving : result?.ok ? result.message : ''}
-      </p>
-      {result && !result.ok && (
-        <p className="alert alert--error" role="alert">
-          {result.message}
-        </p>
-      )}
+      <OutcomeLine result={result} pending={busy ? t.saving : null} />
     </div>
   );
 }
