@@ -9,7 +9,10 @@ export default {
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  moduleNameMapper: { '^@pulso/shared$': '<rootDir>/../shared/src/index.ts' },
+  moduleNameMapper: {
+    '^@pulso/shared$': '<rootDir>/../shared/src/index.ts',
+    '^@pulso/shared/receipt-pdf$': '<rootDir>/../shared/src/receipts/pdf.ts',
+  },
   globalSetup: '<rootDir>/src/test/global-setup.ts',
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   testTimeout: 30_000,

@@ -150,4 +150,46 @@ describe('buying a plan with the demo checkout', () => {
       ],
     );
   });
+
+  test("when a member downloads a receipt from 'Mis pagos', then the PDF holds its number, the plan, the amount and the gym", async () => {
+    const token = await apiLogin('tomas@pulso.demo', 'Socio1234');
+    const mine = (await apiJson(token, 'GET', '/payments/mine')).body;
+    const paid = mine.filter((p) => p.status === 'paid');
+    assert.ok(paid.length > 0, 'the demo member has paid payments');
+    const { PDFParse } = await import('pdf-parse');
+    const { readFile } = await import('node:fs/promises');
+    for (const viewport of VIEWPORTS) {
+      const { page, errors } = await openPage(browser, viewport, '/profile', token);
+      const card = page.locator('article', { has: page.getByRole('heading', { name: 'Mis pagos', exact: true }) });
+      const button = card.getByRole('button', { name: /^Descargar recibo / }).first();
+      await button.waitFor();
+      const started = page.waitForEvent('download');
+      if (viewport.name === 'mobile') {
+        // By keyboard alone on the phone.
+        await button.focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await button.click();
+      }
+      const download = await started;
+      assert.match(download.suggestedFilename(), /^recibo-\d{6}\.pdf$/);
+      const number = download.suggestedFilename().slice(7, 13);
+      const bytes = await readFile(await download.path());
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+      const parser = new PDFParse({ data: new Uint8Array(bytes) });
+      const { text } = await parser.getText();
+      await parser.destroy();
+      for (const expected of [`Recibo ${number}`, 'tomas@pulso.demo', 'Identificación fiscal', paid[0].planName]) {
+        assert.ok(text.includes(expected), `the receipt says ${expected}:\n${text}`);
+      }
+      await card.getByText('Recibo descargado.').first().waitFor();
+      // The number shows beside the button once issued.
+      await card.getByText(number, { exact: true }).waitFor();
+      if (viewport.name === 'mobile') await noHorizontalScroll(page);
+      assert.deepEqual(await axeViolations(page, 'main', { tags: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }), []);
+      await card.screenshot({ path: path.join(SCREENSHOT_DIR, `receipts-${viewport.name}.png`) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
 });

@@ -8,3 +8,4 @@ export * from './demo';
 export * from './calendar';
 export * from './sessions';
 export * from './memberships';
+export * from './receipts';

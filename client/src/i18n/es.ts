@@ -128,6 +128,7 @@ export const es = {
     paymentPlan: 'Plan',
     paymentAmount: 'Importe',
     paymentStatus: 'Estado',
+    paymentReceipt: 'Recibo',
     paymentStatuses: { pending: 'Pendiente', paid: 'Pagado', cancelled: 'Cancelado' },
     loadError: 'No se pudo cargar tu perfil.',
     editTitle: 'Editar perfil',

@@ -128,6 +128,24 @@ export interface PaymentRec {
   paidAt: string | null;
   membershipStart: string | null;
   membershipEnd: string | null;
+  /** Its receipt's number once issued; absent in older saves. */
+  receiptNumber?: number | null;
+}
+
+/** A numbered receipt as issued (the server's `receipts` collection), dates as ISO text. */
+export interface ReceiptRec {
+  number: number;
+  payment: string;
+  issuedAt: string;
+  issuer: { name: string; taxId: string; address: string; taxRate: number };
+  buyer: { name: string; email: string };
+  planName: string;
+  period: { start: string; end: string } | null;
+  amount: number;
+  currency: string;
+  method: PaymentProviderName;
+  reference: string;
+  note: string | null;
 }
 
 export interface EventRec {
@@ -179,6 +197,8 @@ export interface MockData {
   tokens: Record<string, TokenRec>;
   /** Each account's calendar feed token, by owner (absent until the first is made). */
   calendarFeeds?: Record<string, { token: string; createdAt: string }>;
+  /** The numbered receipts, oldest first (absent in older saves). */
+  receipts?: ReceiptRec[];
 }
 
 export interface MockDbOptions {

@@ -141,7 +141,12 @@ export function toLessonDto(data: MockData, lesson: LessonRec): LessonDto {
 }
 
 export function toPaymentDto({ user, plan, ...payment }: PaymentRec): PaymentDto {
-  return schemas.payment.parse({ ...payment, userId: user, planId: plan });
+  return schemas.payment.parse({
+    ...payment,
+    userId: user,
+    planId: plan,
+    receiptNumber: payment.receiptNumber ?? null,
+  });
 }
 
 export function toContactDto(contact: ContactRec): ContactMessageDto {

@@ -67,6 +67,8 @@ export interface RouteSpec<A extends Access, S extends z.ZodType, F extends Requ
   multipart?: MultipartField;
   /** The success status and its body's schema. */
   ok: readonly [number, S];
+  /** The answer is these bytes of this type (a receipt's PDF), not JSON. */
+  okContentType?: string;
 }
 
 export interface RouteContext<A extends Access, I, L extends string> {
@@ -175,6 +177,10 @@ export function router(api: MockApi, base: string): { route: Route; notFound: Ht
       const result = await resolve({ request, url, params, user, input, image, headers, data, db, config });
       if (request.method !== 'GET') db.save();
       const [status, schema] = spec.ok;
+      if (spec.okContentType) {
+        headers.set('Content-Type', spec.okContentType);
+        return new Response(schema.parse(result) as BodyInit, { status, headers });
+      }
       return json(schema.parse(result), status, headers);
     } catch (error) {
       if (error instanceof MockHttpError) return errorResponse(error);

@@ -660,6 +660,15 @@ function cases(mailbox: () => Promise<string>): Case[] {
       name: "the fresh user's payments",
       status: 200,
       send: (api, v) => api.get('/api/payments/mine').set(auth(v.fresh)),
+      save: (body, v) => {
+        v.paymentId = String((body as unknown as { id: string }[])[0]?.id ?? '');
+      },
+    },
+    {
+      route: 'GET /api/payments/:id/receipt',
+      name: "the fresh user downloads their payment's receipt",
+      status: 200,
+      send: (api, v) => api.get(`/api/payments/${v.paymentId}/receipt`).set(auth(v.fresh)),
     },
     {
       route: 'GET /api/payments/mine',

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isTimeZone, systemTimeZone } from '../lib/gym-time';
 import { CLIENT_DIST_DIR, ROOT_DIR } from './paths';
+import { DEMO_ISSUER } from '@pulso/shared';
 
 /**
  * The only reader of process.env. Every setting is parsed and checked here once, at boot; a bad
@@ -69,6 +70,27 @@ export function membershipsConfig(env: Env) {
   return {
     /** A member is e-mailed this many days before their membership ends (each once), most days first. */
     reminderDays: [...new Set(days)].sort((a, b) => b - a),
+  };
+}
+
+/**
+ * Who issues the receipts (their PDF and the receipt e-mail): the gym's legal name, tax id and
+ * address, and the tax rate included in the prices (0: no tax lines). Outside production the demo
+ * chain's made-up tax id and address stand in, so a fresh install shows a complete receipt.
+ */
+export function receiptsConfig(env: Env, isProduction: boolean) {
+  const demo = !isProduction;
+  const rawRate = str(env, 'GYM_TAX_RATE', '0');
+  const taxRate = Number(rawRate.replace(',', '.'));
+  if (!Number.isFinite(taxRate) || taxRate < 0 || taxRate > 100) {
+    throw new ConfigError(`GYM_TAX_RATE must be a percentage from 0 to 100 (got "${rawRate}")`);
+  }
+  const gymName = str(env, 'GYM_NAME', 'Pulso');
+  return {
+    name: str(env, 'GYM_LEGAL_NAME', gymName),
+    taxId: str(env, 'GYM_TAX_ID', demo ? DEMO_ISSUER.taxId : ''),
+    address: str(env, 'GYM_ADDRESS', demo ? DEMO_ISSUER.address : ''),
+    taxRate,
   };
 }
 
@@ -302,6 +324,8 @@ export function loadConfig(env: Env = process.env) {
     jobs: jobsConfig(env),
     bookings: bookingsConfig(env),
     memberships: membershipsConfig(env),
+    /** The issuer written on every receipt (modules/payments/receipts.ts). */
+    receipts: receiptsConfig(env, isProduction),
     /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */
     rateLimits: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1_000, 24 * 3_600_000),

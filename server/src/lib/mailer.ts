@@ -6,6 +6,14 @@ export interface Mail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Files sent with the message (a receipt's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -24,7 +32,15 @@ export function createMailer(options: { smtpUrl?: string; from: string }, logger
       delivering: false,
       async send(mail) {
         logger.info(
-          { mail: { to: mail.to, subject: mail.subject, replyTo: mail.replyTo, text: mail.text } },
+          {
+            mail: {
+              to: mail.to,
+              subject: mail.subject,
+              replyTo: mail.replyTo,
+              text: mail.text,
+              attachments: mail.attachments?.map((a) => `${a.filename} (${a.content.length} bytes)`),
+            },
+          },
           'e-mail (SMTP_URL not set)',
         );
       },

@@ -44,6 +44,7 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'reviewer_lessons',
   'contact_senders',
   'identity_owners',
+  'receipts',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */

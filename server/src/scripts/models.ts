@@ -9,6 +9,7 @@ import '../modules/catalog/catalog.model';
 import '../modules/contact/contact.model';
 import '../modules/lessons/lessons.model';
 import '../modules/payments/payments.model';
+import '../modules/payments/receipts.model';
 import '../modules/plans/plans.model';
 import '../modules/reviews/reviews.model';
 import '../modules/users/account-keys.model';

@@ -166,6 +166,7 @@ const PAYMENT: Shape<PaymentDto> = {
   paidAt: m.nullable(m.iso),
   membershipStart: m.nullable(m.iso),
   membershipEnd: m.nullable(m.iso),
+  receiptNumber: m.nullable(m.number),
 };
 const CONTACT_MESSAGE: Shape<ContactMessageDto> = {
   id: m.id,

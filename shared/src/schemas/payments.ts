@@ -44,6 +44,8 @@ export const payment = z.object({
   paidAt: z.string().nullable(),
   membershipStart: z.string().nullable(),
   membershipEnd: z.string().nullable(),
+  /** Its receipt's number once issued (every paid payment has one; older ones get it when first downloaded). */
+  receiptNumber: z.number().int().positive().nullable(),
 });
 z.globalRegistry.add(payment, { id: 'Payment' });
 

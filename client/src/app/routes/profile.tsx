@@ -12,6 +12,7 @@ import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RemoveFromSchedule } from '../../features/lessons/components/remove-from-schedule';
 import { runningPeriod, upcomingOf } from '../../features/payments/purchase-rule';
 import { ReminderPreference } from '../../features/preferences/components/reminder-preference';
+import { ReceiptButton } from '../../features/payments/components/receipt-button';
 import { usePaymentsStore } from '../../features/payments/store';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
@@ -224,6 +225,7 @@ function PaymentsCard() {
                 <th scope="col">{es.profile.paymentPlan}</th>
                 <th scope="col">{es.profile.paymentAmount}</th>
                 <th scope="col">{es.profile.paymentStatus}</th>
+                <th scope="col">{es.profile.paymentReceipt}</th>
               </tr>
             </thead>
             <tbody>
@@ -233,6 +235,9 @@ function PaymentsCard() {
                   <td data-label={es.profile.paymentPlan}>{p.planName}</td>
                   <td data-label={es.profile.paymentAmount}>{formatPrice(p.amount, p.currency || currency)}</td>
                   <td data-label={es.profile.paymentStatus}>{es.profile.paymentStatuses[p.status]}</td>
+                  <td data-label={es.profile.paymentReceipt}>
+                    <ReceiptButton payment={p} />
+                  </td>
                 </tr>
               ))}
             </tbody>

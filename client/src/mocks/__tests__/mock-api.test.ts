@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { getResponse } from 'msw';
+import { PDFDocument } from 'pdf-lib';
 import { DEMO_ACCOUNTS, MESSAGES, schemas } from '@pulso/shared';
 import { MockApi } from '../api';
 import { MockDb, MOCK_DB_STORAGE_KEY } from '../db';
@@ -100,5 +101,45 @@ describe('mock API', () => {
     expect(data.membershipHistory.at(-1)).toMatchObject({ kind: 'change', plan: 'Premium', start: before.end });
     expect(data.bookings.length).toBeGreaterThan(0);
     expect((await call(api, 'GET', '/users/export')).status).toBe(401);
+  });
+
+  it('numbers receipts in one sequence and answers each as a PDF, as the server does', async () => {
+    const api = new MockApi({ db: new MockDb({ storage: null }) });
+    const login = await call(api, 'POST', '/users/login', { email: 'tomas@pulso.demo', password: 'Socio1234' });
+    const token = (login.body.login as { token: string }).token;
+    const started = await call(api, 'POST', '/payments/create_checkout', { name: 'Premium' }, token);
+    const sessionId = String(started.body.redirect_url).split('/').pop() ?? '';
+    const paid = await call(api, 'POST', `/payments/demo/${sessionId}/confirm`, undefined, token);
+    const payment = paid.body.payment as { id: string; receiptNumber: number };
+    expect(payment.receiptNumber).toBe(1);
+
+    const request = (path: string, bearer?: string) =>
+      getResponse(
+        createHandlers(api, BASE),
+        new Request(`${BASE}${path}`, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} }),
+      );
+    const res = await request(`/payments/${payment.id}/receipt`, token);
+    expect(res?.status).toBe(200);
+    expect(res?.headers.get('content-type')).toBe('application/pdf');
+    expect(res?.headers.get('content-disposition')).toBe('attachment; filename="recibo-000001.pdf"');
+    const pdf = await PDFDocument.load(new Uint8Array(await (res as Response).arrayBuffer()));
+    expect(pdf.getTitle()).toBe('Recibo 000001');
+
+    // The seeded payment, paid before: numbered when first asked for, the next number.
+    const mine = (await call(api, 'GET', '/payments/mine', undefined, token)).body as unknown as {
+      id: string;
+      receiptNumber: number | null;
+    }[];
+    const seeded = mine.find((p) => p.id !== payment.id);
+    expect(seeded?.receiptNumber).toBeNull();
+    const first = await request(`/payments/${seeded?.id}/receipt`, token);
+    expect(first?.headers.get('content-disposition')).toContain('recibo-000002.pdf');
+    const second = await request(`/payments/${seeded?.id}/receipt`, token);
+    expect(second?.headers.get('content-disposition')).toContain('recibo-000002.pdf');
+
+    const other = await call(api, 'POST', '/users/login', { email: member.email, password: member.password });
+    const otherToken = (other.body.login as { token: string }).token;
+    expect((await request(`/payments/${payment.id}/receipt`, otherToken))?.status).toBe(403);
+    expect((await request(`/payments/${payment.id}/receipt`))?.status).toBe(401);
   });
 });

@@ -1,5 +1,17 @@
-import { datedMembership, isoMembership, membershipAfterPurchase, MESSAGES, schemas } from '@pulso/shared';
-import { randomHex, type MockData, type MockDb, type PaymentRec, type PlanRec } from '../db';
+import * as z from 'zod';
+import {
+  datedMembership,
+  DEMO_ISSUER,
+  isoMembership,
+  membershipAfterPurchase,
+  MESSAGES,
+  purchaseRuleText,
+  receiptDate,
+  receiptFileName,
+  schemas,
+} from '@pulso/shared';
+import type { MockConfig } from '../api';
+import { randomHex, type MockData, type MockDb, type PaymentRec, type PlanRec, type ReceiptRec } from '../db';
 import { checkId, MockHttpError } from '../http';
 import { findPlanOnSale, findUser } from '../lookups';
 import { newestFirst, toMembershipDto, toPaymentDto } from '../mappers';
@@ -59,22 +71,66 @@ function pending(
   return payment;
 }
 
+/**
+ * The payment's receipt, issued now if it has none (the server's modules/payments/receipts.ts): the
+ * next number of the one sequence, and what it says as of now.
+ */
+function issueReceipt(data: MockData, config: MockConfig, payment: PaymentRec, note: string | null = null) {
+  const receipts = (data.receipts ??= []);
+  const existing = receipts.find((r) => r.payment === payment.id);
+  if (existing) return existing;
+  const buyer = data.users.find((u) => u.id === payment.user);
+  const receipt: ReceiptRec = {
+    number: receipts.length + 1,
+    payment: payment.id,
+    issuedAt: payment.paidAt ?? new Date().toISOString(),
+    issuer: { name: config.gymName, ...DEMO_ISSUER, taxRate: 0 },
+    buyer: buyer ? { name: buyer.fullName, email: buyer.email } : { name: MESSAGES.receipts.anonymous, email: '' },
+    planName: payment.planName,
+    period:
+      payment.membershipStart && payment.membershipEnd
+        ? { start: payment.membershipStart, end: payment.membershipEnd }
+        : null,
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.provider,
+    reference: payment.providerSessionId,
+    note,
+  };
+  receipts.push(receipt);
+  payment.receiptNumber = receipt.number;
+  return receipt;
+}
+
 /** pending -> paid, once; the membership changes by the shared purchase rule, as on the server. */
-function fulfil(data: MockData, payment: PaymentRec) {
+function fulfil(data: MockData, config: MockConfig, payment: PaymentRec) {
   if (payment.status !== 'pending') return;
   const paidAt = new Date();
   payment.status = 'paid';
   payment.paidAt = paidAt.toISOString();
   const user = data.users.find((u) => u.id === payment.user);
   if (!user) return;
-  const { membership, period } = membershipAfterPurchase(
+  const outcome = membershipAfterPurchase(
     user.membership ? datedMembership(user.membership) : null,
     { id: payment.plan, name: payment.planName, duration: payment.duration },
     paidAt,
   );
-  user.membership = isoMembership(membership);
-  payment.membershipStart = period.start.toISOString();
-  payment.membershipEnd = period.end.toISOString();
+  user.membership = isoMembership(outcome.membership);
+  payment.membershipStart = outcome.period.start.toISOString();
+  payment.membershipEnd = outcome.period.end.toISOString();
+  const note = outcome.kind === 'new' ? null : purchaseRuleText(outcome, payment.planName, receiptDate);
+  issueReceipt(data, config, payment, note);
+}
+
+/** A receipt's PDF, rendered by the server's code (loaded when the first receipt is asked for). */
+async function receiptPdf(receipt: ReceiptRec): Promise<Uint8Array> {
+  const { renderReceiptPdf } = await import('@pulso/shared/receipt-pdf');
+  const { period, issuedAt } = receipt;
+  return renderReceiptPdf({
+    ...receipt,
+    issuedAt: new Date(issuedAt),
+    period: period && { start: new Date(period.start), end: new Date(period.end) },
+  });
 }
 
 export const paymentsHandlers = (route: Route) => [
@@ -121,11 +177,11 @@ export const paymentsHandlers = (route: Route) => [
   route(
     'POST /payments/demo/:sessionId/confirm',
     { access: 'signed-in', ok: [200, schemas.paymentConfirmed] },
-    ({ params, user, data }) => {
+    ({ params, user, data, config }) => {
       const payment = ownSession(data, user, params.sessionId);
       if (payment.provider !== 'demo') throw MockHttpError.conflict(MESSAGES.payments.notDemo);
       if (payment.status === 'cancelled') throw MockHttpError.conflict(MESSAGES.payments.notPending);
-      fulfil(data, payment);
+      fulfil(data, config, payment);
       return {
         message: MESSAGES.payments.success,
         payment: toPaymentDto(payment),
@@ -150,6 +206,28 @@ export const paymentsHandlers = (route: Route) => [
     newest(data.payments.filter((p) => p.user === user.id)),
   ),
 
+  route(
+    'GET /payments/:id/receipt',
+    {
+      access: 'signed-in',
+      ok: [200, z.custom<Uint8Array>((v) => v instanceof Uint8Array)],
+      okContentType: 'application/pdf',
+    },
+    async ({ params, user, data, db, config, headers }) => {
+      const payment = data.payments.find((p) => p.id === checkId(params.id));
+      if (!payment) throw notFound();
+      if (!user.isAdmin && payment.user !== user.id) throw MockHttpError.forbidden(MESSAGES.payments.notYours);
+      if (payment.status !== 'paid') throw MockHttpError.notFound(MESSAGES.receipts.missing);
+      const numbered = payment.receiptNumber != null;
+      const receipt = issueReceipt(data, config, payment);
+      // A GET is not saved by the router: a number given now is kept.
+      if (!numbered) db.save();
+      headers.set('Content-Disposition', `attachment; filename="${receiptFileName(receipt.number)}"`);
+      headers.set('Cache-Control', 'private, no-store');
+      return receiptPdf(receipt);
+    },
+  ),
+
   route('GET /payments', { access: 'admin', ok: [200, schemas.payment.array()] }, ({ data }) => newest(data.payments)),
 
   route(
@@ -166,7 +244,7 @@ export const paymentsHandlers = (route: Route) => [
         provider: 'manual',
         sessionId: `manual_${crypto.randomUUID()}`,
       });
-      fulfil(data, payment);
+      fulfil(data, config, payment);
       return { message: MESSAGES.payments.success, payment: toPaymentDto(payment) };
     },
   ),

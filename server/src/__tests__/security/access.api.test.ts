@@ -141,6 +141,7 @@ describe('security: access', () => {
     'POST /payments/demo/{sessionId}/confirm': 'signed-in',
     'POST /payments/demo/{sessionId}/cancel': 'signed-in',
     'GET /payments/mine': 'signed-in',
+    'GET /payments/{id}/receipt': 'signed-in',
     'GET /payments': 'admin',
     'POST /payments/manual': 'admin',
     'POST /contact': 'public',
@@ -270,6 +271,23 @@ describe('security: access', () => {
         .get('/api/payments/mine?userId=' + bob.id)
         .set(bearer(alice));
       expect(mine.body).toEqual([]);
+    });
+
+    test("when a member asks for another member's receipt, then it is refused and no number is given", async () => {
+      await PlanModel.create({ name: 'Básico', duration: 1, benefits: 'Sala', price: 20 });
+      const started = await request(app)
+        .post('/api/payments/create_checkout')
+        .set(bearer(bob))
+        .send({ name: 'Básico' });
+      const sessionId = String(started.body.redirect_url).split('/').pop();
+      const paid = await request(app).post(`/api/payments/demo/${sessionId}/confirm`).set(bearer(bob)).expect(200);
+      const id = String(paid.body.payment.id);
+      expectRefused(await request(app).get(`/api/payments/${id}/receipt`).set(bearer(alice)), 403);
+      expectRefused(await request(app).get(`/api/payments/${id}/receipt`).set(bearer(trainer)), 403);
+      expectRefused(await request(app).get(`/api/payments/${id}/receipt`), 401);
+      const own = await request(app).get(`/api/payments/${id}/receipt`).set(bearer(bob));
+      expect(own.status).toBe(200);
+      expect(own.headers['content-type']).toBe('application/pdf');
     });
   });
 

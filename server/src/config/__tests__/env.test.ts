@@ -98,4 +98,32 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, MEMBERSHIP_REMINDER_DAYS: bad })).toThrow(ConfigError);
     }
   });
+
+  test('receipts: the demo issuer outside production, nothing made up in production, a tax rate from 0 to 100', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, GYM_NAME: 'Forma' }).receipts).toEqual({
+      name: 'Forma',
+      taxId: 'B00000000',
+      address: 'Calle Mayor 1, 28013 Madrid',
+      taxRate: 0,
+    });
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MONGODB_URI: 'mongodb://db.example/pulso',
+    };
+    expect(loadConfig(production).receipts).toMatchObject({ taxId: '', address: '' });
+    expect(
+      loadConfig({
+        ...production,
+        GYM_LEGAL_NAME: 'Forma S.L.',
+        GYM_TAX_ID: 'B1',
+        GYM_ADDRESS: 'Sol 1',
+        GYM_TAX_RATE: '10,5',
+      }).receipts,
+    ).toEqual({ name: 'Forma S.L.', taxId: 'B1', address: 'Sol 1', taxRate: 10.5 });
+    for (const bad of ['-1', '101', 'veinte']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, GYM_TAX_RATE: bad })).toThrow(ConfigError);
+    }
+  });
 });

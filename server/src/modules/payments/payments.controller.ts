@@ -8,6 +8,7 @@ import { findPlanAnyState } from '../plans/plans.service';
 import { getUser } from '../users/users.service';
 import { toCheckoutSessionDto } from './payments.mapper';
 import * as payments from './payments.service';
+import { fulfilDeps } from './payments.service';
 
 function caller(req: Request) {
   if (!req.user) throw HttpError.unauthenticated();
@@ -31,7 +32,7 @@ async function ownSession(req: Request) {
 
 export function paymentsController(ctx: AppContext) {
   const { currency } = ctx.config;
-  const deps = (req: Request) => ({ logger: req.log, mailer: ctx.mailer, gymName: ctx.config.gymName });
+  const deps = (req: Request) => fulfilDeps(ctx, req.log);
   return {
     async createCheckout(req: Request, res: Response) {
       const user = caller(req);
@@ -78,6 +79,20 @@ export function paymentsController(ctx: AppContext) {
 
     async mine(req: Request, res: Response) {
       res.json(await payments.listMemberPayments(caller(req).id));
+    },
+
+    /** A paid payment's receipt (PDF), for its member or an admin. */
+    async receipt(req: Request, res: Response) {
+      const user = caller(req);
+      const { fileName, pdf } = await payments.receiptDownload(String(req.params.id), user, ctx.config.receipts);
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          'Cache-Control': 'private, no-store',
+        })
+        .send(pdf);
     },
 
     async list(_req: Request, res: Response) {

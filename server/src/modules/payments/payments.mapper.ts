@@ -17,6 +17,7 @@ export function toPaymentDto(doc: PaymentDoc): PaymentDto {
     paidAt: iso(doc.paidAt),
     membershipStart: iso(doc.membershipStart),
     membershipEnd: iso(doc.membershipEnd),
+    receiptNumber: doc.receiptNumber ?? null,
   };
 }
 

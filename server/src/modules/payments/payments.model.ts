@@ -27,6 +27,8 @@ const paymentSchema = new Schema(
     paidAt: { type: Date, default: null },
     membershipStart: { type: Date, default: null },
     membershipEnd: { type: Date, default: null },
+    /** Its receipt's number (receipts.ts), once issued. */
+    receiptNumber: { type: Number, default: null },
   },
   { timestamps: true },
 );

@@ -3,13 +3,17 @@ import { ignoreDuplicateKeys, isDuplicateKeyError } from '../../lib/db';
 import mongoose, { trusted, Types } from 'mongoose';
 import {
   ERROR_CODES,
+  formatReceiptNumber,
   MESSAGES,
   purchaseRuleText,
+  receiptFileName,
   type PaymentDto,
   type PaymentProviderName,
   type StatsDto,
 } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
+import { toObjectId } from '../../lib/object-id';
 import { KeyedLock } from '../../lib/keyed-lock';
 import type { Logger } from 'pino';
 import { mailDate, type Mailer } from '../../lib/mailer';
@@ -21,6 +25,8 @@ import { memberEntriesNewestFirst, memberPaymentIds, paymentIdOfSession } from '
 import { toPaymentDto } from './payments.mapper';
 import { PaymentModel, type PaymentDoc } from './payments.model';
 import type { PaymentProvider } from './payment-provider';
+import { issueReceipt, receiptPdf, type Issuer } from './receipts';
+import type { ReceiptDoc } from './receipts.model';
 
 const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
 
@@ -142,6 +148,8 @@ export interface FulfilDeps {
   /** Sends the member's receipt; a failure is logged and never undoes the payment. */
   mailer?: Mailer;
   gymName?: string;
+  /** Who issues the receipts (config.receipts); unset: the gym's name alone. */
+  issuer?: Issuer;
 }
 
 /** The receipt's line on what the purchase did to the membership (the same words as /pagos/{id}). */
@@ -150,7 +158,20 @@ function ruleLine(payment: PaymentDoc, purchase: PurchaseResult): string | null 
   return purchase.kind === 'new' ? null : purchaseRuleText(purchase, payment.planName, mailDate);
 }
 
-async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, purchase: PurchaseResult): Promise<void> {
+/** Fulfilment's dependencies from the application's context. */
+export function fulfilDeps(ctx: Pick<AppContext, 'mailer' | 'config'>, logger: FulfilDeps['logger']): FulfilDeps {
+  return { logger, mailer: ctx.mailer, gymName: ctx.config.gymName, issuer: ctx.config.receipts };
+}
+
+const issuerOf = (deps: FulfilDeps): Issuer =>
+  deps.issuer ?? { name: deps.gymName ?? 'Pulso', taxId: '', address: '', taxRate: 0 };
+
+async function sendReceipt(
+  deps: FulfilDeps,
+  payment: PaymentDoc,
+  purchase: PurchaseResult,
+  receipt: ReceiptDoc,
+): Promise<void> {
   if (!deps.mailer) return;
   const { start, end } = purchase.period;
   const rule = ruleLine(payment, purchase);
@@ -158,18 +179,23 @@ async function sendReceipt(deps: FulfilDeps, payment: PaymentDoc, purchase: Purc
   if (!email) return;
   const gym = deps.gymName ?? 'Pulso';
   try {
+    const pdf = await receiptPdf(receipt);
     await deps.mailer.send({
       to: email,
       subject: `${gym}: recibo de tu membresía ${payment.planName}`,
       text: [
         `¡Gracias por tu pago!`,
         '',
+        `${MESSAGES.receipts.number} ${formatReceiptNumber(receipt.number)}`,
         `Plan: ${payment.planName}`,
         `Importe: ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()}`,
         `Vigencia: del ${mailDate(start)} al ${mailDate(end)}`,
         ...(rule ? [rule] : []),
         `Referencia: ${payment.providerSessionId}`,
+        '',
+        MESSAGES.receipts.attached,
       ].join('\n'),
+      attachments: [{ filename: receiptFileName(receipt.number), content: pdf, contentType: 'application/pdf' }],
     });
   } catch (error) {
     deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'receipt e-mail not sent');
@@ -298,10 +324,43 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<Fulfilme
   const stored = await writePayment(payment._id, (p) =>
     recorded(p) ? null : { membershipStart: start, membershipEnd: end },
   );
-  const done = { ...stored, membershipStart: start, membershipEnd: end };
+  const dated = { ...stored, membershipStart: start, membershipEnd: end };
+  const { payment: done, receipt } = await numbered(dated, issuerOf(deps), ruleLine(dated, purchase));
   if (!(await claimOnce(`${id}:activated`, {}))) return { payment: toPaymentDto(done), activated: false };
-  await sendReceipt(deps, done, purchase);
+  await sendReceipt(deps, done, purchase, receipt);
   return { payment: toPaymentDto(done), activated: true };
+}
+
+/** The paid payment with its receipt issued and its number recorded on it (once). */
+async function numbered(
+  payment: PaymentDoc,
+  issuer: Issuer,
+  note: string | null = null,
+): Promise<{ payment: PaymentDoc; receipt: ReceiptDoc }> {
+  const receipt = await issueReceipt(payment, issuer, note);
+  const stored = await writePayment(payment._id, (p) =>
+    p.receiptNumber === receipt.number ? null : { receiptNumber: receipt.number },
+  );
+  return { payment: { ...stored, receiptNumber: receipt.number }, receipt };
+}
+
+/**
+ * A paid payment's receipt as a PDF, for its member or an admin. A payment paid before receipts
+ * were numbered (or whose numbering a crash cut short) gets its number now.
+ */
+export async function receiptDownload(
+  paymentId: string,
+  caller: { id: string; isAdmin: boolean },
+  issuer: Issuer,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const payment = await findPayment(toObjectId(paymentId));
+  if (!payment) throw notFound();
+  if (!caller.isAdmin && payment.user.toString() !== caller.id) {
+    throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.payments.notYours);
+  }
+  if (payment.status !== 'paid') throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.receipts.missing);
+  const { receipt } = await numbered(payment, issuer);
+  return { fileName: receiptFileName(receipt.number), pdf: await receiptPdf(receipt) };
 }
 
 /** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */

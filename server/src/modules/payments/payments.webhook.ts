@@ -38,11 +38,7 @@ function receiveStripeEvent(ctx: AppContext): RequestHandler {
       const session = (event.data as Partial<typeof event.data> | undefined)?.object;
       if (typeof session?.id === 'string' && session.payment_status === 'paid') {
         try {
-          await payments.fulfil(session.id, event.id, {
-            logger: req.log,
-            mailer: ctx.mailer,
-            gymName: ctx.config.gymName,
-          });
+          await payments.fulfil(session.id, event.id, payments.fulfilDeps(ctx, req.log));
         } catch (error) {
           // A session Pulso never created: acknowledged so Stripe stops retrying, and logged.
           if (error instanceof HttpError && error.status === 404) {

@@ -525,6 +525,12 @@ export async function findUserEmail(userId: Types.ObjectId): Promise<string | nu
   return doc && !doc.deletedAt ? doc.email : null;
 }
 
+/** The member's name and address, suspended or not (a receipt names who paid); null when there is no such account. */
+export async function findUserContact(userId: Types.ObjectId): Promise<{ fullName: string; email: string } | null> {
+  const doc = await UserModel.findById(userId, { fullName: 1, email: 1 }).lean<UserDoc>();
+  return doc ? { fullName: doc.fullName, email: doc.email } : null;
+}
+
 /**
  * Google sign-in. The account is found by its Google subject; the first time, an existing account
  * is linked by its verified e-mail, or a new one is made with the token's name and no password.

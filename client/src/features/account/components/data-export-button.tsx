@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { es } from '../../../i18n/es';
 import { mutate, type Outcome } from '../../../lib/mutation';
+import { saveFile } from '../../../lib/save-file';
 import { exportMyData } from '../api/export';
 import '../account.css';
 
@@ -9,15 +10,7 @@ const t = es.profile.dataExport;
 
 /** Saves `data` as a JSON file named `name` (the browser's download). */
 function saveJson(data: unknown, name: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CheckoutSessionDto, PaymentDto, PlanDto, schemas, UserDto } from '@pulso/shared';
+import { AxiosError } from 'axios';
 import { api, type Answer } from '../../../lib/api-client';
 
 export async function getPlan(id: string): Promise<PlanDto> {
@@ -42,4 +43,27 @@ export async function getUser(id: string): Promise<UserDto> {
 export async function getMyPayments(): Promise<PaymentDto[]> {
   const { data } = await api.get<PaymentDto[]>('/payments/mine');
   return data;
+}
+
+/** A paid payment's receipt: the PDF and the name the server gives its file. */
+export async function downloadReceipt(paymentId: string): Promise<{ file: Blob; fileName: string }> {
+  try {
+    const response = await api.get<Blob>(`/payments/${encodeURIComponent(paymentId)}/receipt`, {
+      responseType: 'blob',
+    });
+    const disposition = String(response.headers['content-disposition'] ?? '');
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'recibo.pdf';
+    return { file: response.data, fileName };
+  } catch (error) {
+    // A failure's body came as a Blob too: read it back as the API's JSON error.
+    if (error instanceof AxiosError && error.response?.data instanceof Blob) {
+      const text = await error.response.data.text();
+      try {
+        error.response.data = JSON.parse(text);
+      } catch {
+        // Not JSON: the failure is worded as an unexpected answer.
+      }
+    }
+    throw error;
+  }
 }

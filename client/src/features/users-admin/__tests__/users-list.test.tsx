@@ -346,6 +346,7 @@ describe('UsersList', () => {
           paidAt: '2026-03-05T12:00:00.000Z',
           membershipStart: '2026-03-05T12:00:00.000Z',
           membershipEnd: '2026-06-05T12:00:00.000Z',
+          receiptNumber: 7,
         },
       });
       const dialog = await openEdit(CARLOS);
