@@ -7,6 +7,7 @@ import { closeEndedSessions } from './modules/bookings/bookings.checkin';
 import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
+import { finishPendingErasures } from './modules/users/account-erasure';
 import { sendMembershipReminders } from './modules/users/membership-reminders';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
 
@@ -60,6 +61,12 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
             reminderDays: config.memberships.reminderDays,
             logger,
           }),
+      })
+      // Account erasures a stopped server left half-way (the account is locked out meanwhile).
+      .add({
+        name: 'account-erasures',
+        everyMs: Math.min(intervalMs, 60_000),
+        run: () => finishPendingErasures({ ctx, logger }),
       })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })

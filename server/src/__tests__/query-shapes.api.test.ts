@@ -942,6 +942,21 @@ function cases(mailbox: () => Promise<string>): Case[] {
       status: 200,
       send: (api, v) => api.post('/api/users/reset').send({ token: v.resetToken, password: 'Otra12345' }),
     },
+    {
+      route: 'POST /api/users/login',
+      name: 'the fresh user signs in with the new password',
+      status: 200,
+      send: (api) => api.post('/api/users/login').send({ email: 'nueva.persona@example.com', password: 'Otra12345' }),
+      save: (body, v) => {
+        v.freshAgain = (body.login as { token: string }).token;
+      },
+    },
+    {
+      route: 'POST /api/users/erase',
+      name: 'the fresh user erases their account (a payment, a receipt, a booking)',
+      status: 200,
+      send: (api, v) => api.post('/api/users/erase').set(auth(v.freshAgain)).send({ password: 'Otra12345' }),
+    },
   ];
 }
 

@@ -42,6 +42,10 @@ export function ownedList(collection: string) {
     async ids(owner: string): Promise<string[]> {
       return (await lists().findOne({ _id: owner }))?.ids ?? [];
     },
+    /** Forgets the owner's list (their account was erased, and what it named with it). */
+    async drop(owner: string): Promise<void> {
+      await withDocumentLock(`${collection}:${owner}`, () => lists().deleteOne({ _id: owner }));
+    },
   };
 }
 

@@ -13,6 +13,7 @@ export {
   googleForm,
   addLessonForm,
   preferencesForm,
+  erasureForm,
   preferences,
   preferencesSaved,
   userDetail,

@@ -239,6 +239,15 @@ export const preferencesForm = z.object({
   ),
 });
 
+/**
+ * Erasing one's own account: the password confirms it (the e-mail, for an account that signs in
+ * with Google only). Which one is needed is the server's to say: it knows the account.
+ */
+export const erasureForm = z.object({
+  password: wire.text(),
+  email: wire.text(),
+});
+
 // ---------- answers ----------
 
 const membershipStatus = z.enum(['Activo', 'Inactivo']);
@@ -260,6 +269,8 @@ z.globalRegistry.add(userDetail, { id: 'UserDetail' });
 export const user = userDetail.extend({
   id: z.string(),
   deletedAt: z.string().nullable(),
+  /** When its holder erased the account (it is then anonymised and suspended for good); else null. */
+  erasedAt: z.string().nullable(),
   statusMembershipIdStatus: membershipStatus,
   membresia: membership.nullable(),
   detalle: userDetail,
@@ -277,6 +288,8 @@ export const userListItem = z.object({
   isMonitor: z.boolean(),
   isAdmin: z.boolean(),
   deletedAt: z.string().nullable(),
+  /** When its holder erased the account (shown as such in the suspended users' table); else null. */
+  erasedAt: z.string().nullable(),
   /** Spelled as the spec's users table reads it. */
   statusMemberShipIdStatus: membershipStatus,
   membresia: membership.nullable(),

@@ -133,6 +133,18 @@ export const MESSAGES = {
     notSuspended: 'El usuario no está suspendido',
     alreadySuspended: 'El usuario ya está suspendido',
     lastAdmin: 'Debe quedar al menos un administrador activo',
+    /** Erasing one's own account (issue 23, item 7; POST /users/erase, the profile). */
+    erasure: {
+      erased: 'Tu cuenta se eliminó. Gracias por haber entrenado con nosotros.',
+      passwordRequired: 'Escribe tu contraseña para confirmar',
+      passwordWrong: 'La contraseña no es correcta',
+      emailRequired: 'Escribe tu correo electrónico para confirmar',
+      emailWrong: 'El correo no coincide con el de tu cuenta',
+      trainerTeaches:
+        'No puedes eliminar tu cuenta mientras impartes clases. Pide a un administrador que asigne otro profesor a estas clases:',
+      erasedAccount: 'Cuenta eliminada por su titular',
+      notRestorable: 'Esta cuenta fue eliminada por su titular y no se puede restaurar',
+    },
     /** Followed by the names of the classes, e.g. 'Yoga, Zumba.' (see trainerInUseMessage). */
     trainerTeaches:
       'No se puede eliminar al profesor porque imparte clases. Asigna otro profesor a estas clases primero:',

@@ -86,6 +86,7 @@ describe('security: access', () => {
     'DELETE /users/addlesson/{lessonId}': 'signed-in',
     'DELETE /users/delete/{id}': 'self-or-admin',
     'GET /users/export': 'signed-in',
+    'POST /users/erase': 'signed-in',
     'GET /users/preferences': 'signed-in',
     'PUT /users/preferences': 'signed-in',
     'GET /users/{id}': 'self-or-admin',

@@ -130,6 +130,11 @@ describe('security: injection', () => {
       fields: { idUser: 'string' },
     },
     {
+      name: 'POST /users/erase',
+      send: json('post', '/api/users/erase', () => member),
+      fields: { password: 'string', email: 'string' },
+    },
+    {
       name: 'PUT /users/preferences',
       send: json('put', '/api/users/preferences', () => member),
       fields: { membershipReminders: 'booleanOrString' },

@@ -146,6 +146,20 @@ export async function messagesFrom(email: string): Promise<ContactDoc[]> {
   return docs.filter((d): d is ContactDoc => d !== null).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
+/**
+ * Deletes the messages sent from `email` (their sender erased their account): point reads and
+ * deletes through their list, then the list. Returns how many were deleted.
+ */
+export async function eraseMessagesFrom(email: string): Promise<number> {
+  const key = normalizeEmail(email);
+  let deleted = 0;
+  for (const id of await contactSenders.ids(key)) {
+    deleted += (await ContactModel.deleteOne({ _id: new Types.ObjectId(id) })).deletedCount;
+  }
+  await contactSenders.drop(key);
+  return deleted;
+}
+
 /** Lists every message under its address (migration 007: messages written before the lists). */
 export async function listContactSenders(): Promise<number> {
   let count = 0;

@@ -25,7 +25,7 @@ import { memberEntriesNewestFirst, memberPaymentIds, paymentIdOfSession } from '
 import { toPaymentDto } from './payments.mapper';
 import { PaymentModel, type PaymentDoc } from './payments.model';
 import type { PaymentProvider } from './payment-provider';
-import { issueReceipt, receiptPdf, type Issuer } from './receipts';
+import { anonymiseReceipt, issueReceipt, receiptPdf, type Issuer } from './receipts';
 import type { ReceiptDoc } from './receipts.model';
 
 const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
@@ -404,6 +404,23 @@ export async function listMemberPayments(userId: string, limit = 200): Promise<P
     .filter((p): p is PaymentDoc => p?.user.toString() === userId)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .map(toPaymentDto);
+}
+
+/**
+ * The member's payments lose the person (their account was erased): each receipt says 'Socio
+ * anónimo'. The payments keep what the chain must keep for its accounts (plan, amount, dates,
+ * method, the provider's reference), under the account's id, which names no one any more.
+ */
+export async function anonymiseMemberPayments(userId: string): Promise<number> {
+  const ids = await memberPaymentIds(userId, 100_000);
+  let count = 0;
+  for (const id of new Set(ids.map(String))) {
+    const payment = await findPayment(new Types.ObjectId(id));
+    if (payment?.user.toString() !== userId || payment.receiptNumber == null) continue;
+    await anonymiseReceipt(payment.receiptNumber, id);
+    count += 1;
+  }
+  return count;
 }
 
 /** Every payment, newest first (the admin list: it reads the whole collection). */

@@ -109,6 +109,25 @@ async function raiseSequence(number: number): Promise<void> {
   }
 }
 
+/**
+ * Takes the member out of a receipt (their account was erased): the sale stays as the chain must
+ * keep it, with 'Socio anónimo' for who paid and no address.
+ */
+export async function anonymiseReceipt(number: number, paymentId: string): Promise<void> {
+  await receipts().updateOne(
+    { _id: receiptKey(number) },
+    { $set: { buyer: { name: MESSAGES.receipts.anonymous, email: '' } } },
+  );
+  // A receipt issued for the payment under another number (a crash before the payment showed it) is found by payment.
+  const listed = await findReceipt(number);
+  if (listed?.payment !== paymentId) {
+    await receipts().updateOne(
+      { payment: paymentId },
+      { $set: { buyer: { name: MESSAGES.receipts.anonymous, email: '' } } },
+    );
+  }
+}
+
 /** A receipt's PDF. */
 export async function receiptPdf(receipt: ReceiptDoc): Promise<Buffer> {
   return Buffer.from(await renderReceiptPdf(receipt));

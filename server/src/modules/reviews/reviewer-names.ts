@@ -1,7 +1,7 @@
 import mongoose, { type Types } from 'mongoose';
 import type { Logger } from 'pino';
 import { refreshLesson } from '../lessons/lessons.views';
-import { renameReviewer } from './reviews.service';
+import { renameReviewer, renameReviewerNow } from './reviews.service';
 
 /**
  * Reviews carry their author's name (a class page names its reviewers without reading their
@@ -21,6 +21,15 @@ const renames = () => mongoose.connection.collection<RenameDoc>(REVIEWER_RENAMES
 
 export async function queueReviewerRename(userId: Types.ObjectId, name: string): Promise<void> {
   await renames().replaceOne({ _id: userId.toString() }, { name, at: new Date() }, { upsert: true });
+}
+
+/**
+ * Puts `name` on the reviewer's reviews now (through their list) and queues it too, so that an older
+ * name still queued never comes back, and the job catches any review the list does not name.
+ */
+export async function renameReviewerAtOnce(userId: Types.ObjectId, name: string): Promise<void> {
+  await queueReviewerRename(userId, name);
+  for (const lesson of await renameReviewerNow(userId, name)) await refreshLesson(lesson);
 }
 
 /** Copies each queued name onto its reviews and refreshes the classes shown with them (the job). */

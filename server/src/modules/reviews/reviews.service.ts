@@ -173,6 +173,27 @@ export async function renameReviewer(userId: Types.ObjectId, name: string): Prom
 }
 
 /**
+ * Puts `name` on the reviewer's reviews at once, class by class through their list (point reads;
+ * a request may do it: an erased account's reviews show 'Socio anónimo' from then on). Returns the
+ * classes whose reviews changed.
+ */
+export async function renameReviewerNow(userId: Types.ObjectId, name: string): Promise<Types.ObjectId[]> {
+  const changed: Types.ObjectId[] = [];
+  for (const id of await reviewerLessons.ids(userId.toString())) {
+    const lessonId = new mongoose.Types.ObjectId(id);
+    await withDocumentLock(reviewsLock(lessonId), async () => {
+      const current = await LessonReviewsModel.findById(lessonId).lean<LessonReviewsDoc>();
+      const needs = (r: ReviewEntry) => r.user.equals(userId) && r.userName !== name;
+      if (!current?.reviews.some(needs)) return;
+      const reviews = current.reviews.map((r) => (needs(r) ? { ...r, userName: name } : r));
+      await LessonReviewsModel.updateOne({ _id: lessonId }, { $set: { reviews, version: current.version + 1 } });
+      changed.push(lessonId);
+    });
+  }
+  return changed;
+}
+
+/**
  * Changes with `change` every review that `needs` it, class by class: each class's reviews are
  * read whole once (one stream over the collection: the job runner and migrations, never a request)
  * and rewritten under their document lock from what is stored then. `prepare` runs once, before the

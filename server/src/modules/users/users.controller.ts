@@ -12,6 +12,7 @@ import * as users from './users.service';
 import { deliverNotice } from '../bookings/bookings.notices';
 import { joinStanding, leaveStanding } from '../bookings/bookings.service';
 import { offerFreedPlaces } from '../bookings/bookings.wishes';
+import { eraseOwnAccount } from './account-erasure';
 
 interface UserBody {
   fullName?: string;
@@ -207,6 +208,15 @@ export function usersController(ctx: AppContext) {
           req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
         );
       }
+    },
+
+    /** The caller erases their own account (confirmed by their password, or their e-mail without one). */
+    async erase(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      const input = validated<{ password?: string; email?: string }>(req);
+      await eraseOwnAccount({ ctx, logger: req.log }, caller.id, input);
+      res.json({ message: MESSAGES.users.erasure.erased });
     },
 
     async restore(req: Request, res: Response) {

@@ -45,6 +45,10 @@ const userSchema = new Schema(
     isAdmin: { type: Boolean, default: false },
     /** Suspension (soft delete) date; null while the account is active. */
     deletedAt: { type: Date, default: null, index: true },
+    /** When its holder erased the account (account-erasure.ts): anonymised and suspended for good. */
+    erasedAt: { type: Date, default: null },
+    /** When every step of the erasure was done; null while one is left (the job finishes it). */
+    erasureDoneAt: { type: Date, default: null },
     membership: { type: membershipSchema, default: null },
     /** The member wants the e-mails before their membership ends and when it lapsed (membership-reminders.ts). */
     membershipReminders: { type: Boolean, default: true },
@@ -61,6 +65,8 @@ userSchema.index({ isMonitor: 1, deletedAt: 1 });
 userSchema.index({ deletedAt: 1, createdAt: -1 });
 // The reminders job reads the memberships ending soon or just ended.
 userSchema.index({ 'membership.end': 1 });
+// The erasures job finds the erasures a crash left unfinished.
+userSchema.index({ erasedAt: 1, erasureDoneAt: 1 });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
 export type MembershipDoc = NonNullable<UserDoc['membership']>;

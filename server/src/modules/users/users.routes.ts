@@ -22,6 +22,9 @@ const UPDATE_NOTES =
 const SUSPEND_NOTES =
   'Their sessions end and stay ended after a restore. 409 LAST_ADMIN for the last active admin, 409 TRAINER_IN_USE (naming the classes) for a trainer who teaches classes.';
 
+const ERASE_NOTES =
+  "Confirmed by the account's password (`password`; a wrong one counts like a failed sign-in), or by its e-mail (`email`) for an account that signs in with Google only: 400 VALIDATION_FAILED naming the field otherwise. The account becomes 'Socio anónimo', suspended for good (`erasedAt`), and its address can register again; Google identities and contact messages are deleted; places and waits in sessions to come are given up; reviews stay under 'Socio anónimo'; payments stay and their receipts name no one. 409 LAST_ADMIN for the last active admin, 409 TRAINER_IN_USE for a trainer who teaches classes.";
+
 // prettier-ignore
 export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'POST /login',             access: 'anyone', use: (d) => [readAccountAhead, d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
@@ -38,6 +41,7 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'DELETE /addlesson/:lessonId', access: 'signed-in', ok: [200, schemas.message], errors: [400, 404, 409], handler: (d) => d.c.removeLesson, summary: "Take a class off the caller's own schedule: their places in its next sessions are freed" },
   { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
   { route: 'GET /export',             access: 'signed-in', ok: [200, schemas.dataExport], handler: (d) => d.c.exportData, summary: "Everything Pulso holds about the caller, as a JSON file to keep ('Descargar mis datos')" },
+  { route: 'POST /erase',             access: 'signed-in', use: (d) => [d.loginLimit], body: schemas.erasureForm, ok: [200, schemas.message], errors: [400, 409, 429], handler: (d) => d.c.erase, summary: "Erase the caller's own account: personal data removed or anonymised at once, payments kept naming no one", notes: ERASE_NOTES },
   { route: 'GET /preferences',        access: 'signed-in', ok: [200, schemas.preferences], handler: (d) => d.c.getPreferences, summary: "The caller's e-mail preferences (membership reminders)" },
   { route: 'PUT /preferences',        access: 'signed-in', body: schemas.preferencesForm, ok: [200, schemas.preferencesSaved], errors: [400], handler: (d) => d.c.setPreferences, summary: "Switch the caller's membership reminders on or off (payment failures are always e-mailed)" },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },

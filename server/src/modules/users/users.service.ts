@@ -304,7 +304,7 @@ const isActiveAdmin = { isAdmin: true, deletedAt: null };
  * then checked: when no active admin is left, it is undone and refused. Of several such changes at
  * once, the last to check always sees the others' writes, so at least one admin always remains.
  */
-async function keepingAnAdmin(
+export async function keepingAnAdmin(
   userId: Types.ObjectId,
   apply: () => Promise<unknown>,
   undo: () => Promise<unknown>,
@@ -318,7 +318,7 @@ async function keepingAnAdmin(
 }
 
 /** Refuses to take a trainer away from classes that still name them (409 naming the classes). */
-async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Promise<void> {
+export async function ensureTeachesNothing(userId: Types.ObjectId, message: string): Promise<void> {
   const taught = (await lessonsByTrainer([userId])).get(userId.toString()) ?? [];
   if (taught.length === 0) return;
   throw new HttpError(
@@ -454,8 +454,9 @@ export async function suspendUser(id: string): Promise<void> {
  */
 export async function restoreUser(id: string): Promise<void> {
   const _id = objectId(id);
-  const current = await UserModel.findById(_id, { deletedAt: 1, sessionsValidAfter: 1 }).lean<UserDoc>();
+  const current = await UserModel.findById(_id, { deletedAt: 1, erasedAt: 1, sessionsValidAfter: 1 }).lean<UserDoc>();
   if (!current) throw userNotFound();
+  if (current.erasedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.erasure.notRestorable);
   if (!current.deletedAt) throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.users.notSuspended);
   const closedSince =
     current.sessionsValidAfter && current.sessionsValidAfter > current.deletedAt

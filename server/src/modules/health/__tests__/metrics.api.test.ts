@@ -64,6 +64,7 @@ describe('GET /api/metrics', () => {
       'booking-notices',
       'session-attendance',
       'membership-reminders',
+      'account-erasures',
       'lease-purge',
     ];
     expect(await jobs.runDue()).toEqual(all);

@@ -1,35 +1,12 @@
-import { execFile } from 'node:child_process';
 import mongoose, { trusted, Types } from 'mongoose';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
+import { binary, pdfText } from '../../../test/pdf';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { startSmtp, until } from '../../../test/smtp';
 import { PlanModel } from '../../plans/plans.model';
 import { PaymentModel } from '../payments.model';
-
-/**
- * The text of a PDF, as a reader extracts it (pdf-parse, on Mozilla's pdf.js). In a Node process of
- * its own: pdf.js loads its worker with a dynamic import, which jest's module sandbox refuses.
- */
-function pdfText(bytes: Buffer): Promise<string> {
-  const script = `
-    import { PDFParse } from 'pdf-parse';
-    const chunks = [];
-    for await (const chunk of process.stdin) chunks.push(chunk);
-    const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
-    process.stdout.write((await parser.getText()).text);
-    await parser.destroy();`;
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      ['--input-type=module', '-e', script],
-      { cwd: __dirname, maxBuffer: 10_000_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    );
-    child.stdin?.end(bytes);
-  });
-}
 
 /** A quoted-printable text part as the reader sees it. */
 const unquote = (text: string) =>
@@ -37,14 +14,6 @@ const unquote = (text: string) =>
     text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
-
-/** supertest's answer body as the bytes sent. */
-const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
 
 const receipts = () => mongoose.connection.collection('receipts');
 
