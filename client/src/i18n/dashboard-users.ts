@@ -131,6 +131,7 @@ export const dashboardUsersEs = {
     badge: 'Cuenta Suspendida',
     restoreOf: (name: string) => `Restaurar a ${name}`,
     restoring: 'Restaurando...',
+    notRestorable: 'No se puede restaurar',
     resultTitle: 'Resultado',
     accept: 'Aceptar',
   },

@@ -101,6 +101,22 @@ export const es = {
     from: 'Desde',
     until: 'Hasta',
     next: 'Después',
+    erase: {
+      button: 'Eliminar mi cuenta',
+      title: 'Eliminar mi cuenta',
+      intro:
+        'Se borran tu nombre, tu correo, tu teléfono, tu contraseña y los mensajes que enviaste desde el formulario de contacto, y se liberan tus reservas y tus clases. Tus reseñas quedan como «Socio anónimo». Tus pagos se conservan sin tus datos, porque la ley obliga al gimnasio a guardarlos.',
+      undoable: 'No se puede deshacer. Si quieres conservar una copia, descarga antes tus datos.',
+      password: 'Contraseña',
+      email: 'Correo electrónico',
+      useEmail: 'Entro con Google y no tengo contraseña',
+      usePassword: 'Confirmar con mi contraseña',
+      confirm: 'Eliminar mi cuenta para siempre',
+      submitting: 'Eliminando...',
+      cancel: 'Cancelar',
+      doneTitle: 'Cuenta eliminada',
+      close: 'Ir al inicio',
+    },
     dataExport: {
       button: 'Descargar mis datos',
       preparing: 'Preparando tus datos...',

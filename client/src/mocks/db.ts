@@ -64,6 +64,8 @@ export interface UserRec {
   isAdmin: boolean;
   isMonitor: boolean;
   deletedAt: string | null;
+  /** When its holder erased the account; absent in older saves. */
+  erasedAt?: string | null;
   membership: MembershipRec | null;
   /** E-mails before the membership ends and when it lapsed (on unless switched off). */
   membershipReminders?: boolean;

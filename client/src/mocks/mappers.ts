@@ -83,6 +83,7 @@ export function toUserDto(data: MockData, user: UserRec): UserDto {
     id: user.id,
     ...detail,
     deletedAt: user.deletedAt,
+    erasedAt: user.erasedAt ?? null,
     statusMembershipIdStatus: statusOf(user),
     membresia: toMembershipDto(user.membership),
     detalle: detail,
@@ -98,7 +99,7 @@ const userListFields = schemas.userListItem.omit({
 
 export function toUserListItem(data: MockData, user: UserRec): UserListItemDto {
   return {
-    ...userListFields.parse(user),
+    ...userListFields.parse({ ...user, erasedAt: user.erasedAt ?? null }),
     statusMemberShipIdStatus: statusOf(user),
     membresia: toMembershipDto(user.membership),
     lessonDetails: lessonsOf(data, user).map(({ id, name }) => ({ id, name })),

@@ -4,6 +4,7 @@ import { planBadge, TEACHING_DAYS, type UserDto } from '@pulso/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { DataExportButton } from '../../features/account/components/data-export-button';
+import { EraseAccount } from '../../features/account/components/erase-account';
 import { useAuthStore } from '../../features/auth/store';
 import { MyWishes } from '../../features/bookings/components/my-wishes';
 import { TeachingSessions } from '../../features/bookings/components/teaching-sessions';
@@ -97,6 +98,7 @@ export function ProfileRoute() {
             </Link>
           </div>
           <DataExportButton />
+          <EraseAccount />
         </article>
 
         <MembershipCard user={user} />

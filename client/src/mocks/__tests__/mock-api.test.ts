@@ -142,4 +142,41 @@ describe('mock API', () => {
     expect((await request(`/payments/${payment.id}/receipt`, otherToken))?.status).toBe(403);
     expect((await request(`/payments/${payment.id}/receipt`))?.status).toBe(401);
   });
+
+  it('erases an account as the server does: its address registers again, its reviews say Socio anónimo, its receipts name no one', async () => {
+    const api = new MockApi({ db: new MockDb({ storage: null }) });
+    const login = await call(api, 'POST', '/users/login', { email: 'ana@pulso.demo', password: 'Socio1234' });
+    const token = (login.body.login as { token: string }).token;
+    const id = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).id as string;
+
+    const wrong = await call(api, 'POST', '/users/erase', { password: 'Mala1234' }, token);
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { details: [{ field: 'password', message: 'La contraseña no es correcta' }] },
+    });
+    const erased = await call(api, 'POST', '/users/erase', { password: 'Socio1234' }, token);
+    expect(erased).toEqual({ status: 200, body: { message: MESSAGES.users.erasure.erased } });
+    expect((await call(api, 'GET', `/users/${id}`, undefined, token)).status).toBe(401);
+
+    const admin = await call(api, 'POST', '/users/login', { email: 'admin@pulso.demo', password: 'Admin1234' });
+    const adminToken = (admin.body.login as { token: string }).token;
+    const suspended = (await call(api, 'GET', '/users/deleted', undefined, adminToken)).body as unknown as {
+      id: string;
+      fullName: string;
+      erasedAt: string | null;
+    }[];
+    expect(suspended.find((u) => u.id === id)).toMatchObject({
+      fullName: 'Socio anónimo',
+      erasedAt: expect.any(String),
+    });
+    expect((await call(api, 'PUT', `/users/restore/${id}`, undefined, adminToken)).body.message).toBe(
+      MESSAGES.users.erasure.notRestorable,
+    );
+    const again = await call(api, 'POST', '/users/create', {
+      email: 'ana@pulso.demo',
+      password: 'Socio1234',
+      fullName: 'Ana Vuelve',
+    });
+    expect(again.status).toBe(201);
+  });
 });

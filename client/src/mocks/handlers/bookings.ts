@@ -527,6 +527,24 @@ export const bookingsHandlers = (route: Route) => [
   ),
 ];
 
+/**
+ * The member's places and waits in sessions to come, given up as their cancellations would be (an
+ * erased account, the server's account-erasure.ts): whoever waits moves up.
+ */
+export function giveUpBookingsOf(data: MockData, member: string, now: Date): void {
+  const user = data.users.find((u) => u.id === member);
+  for (const lesson of data.lessons.filter((l) => user?.lessons.includes(l.id))) leaveStandingOf(data, lesson, member);
+  for (const [id, session] of Object.entries(data.sessions)) {
+    const held =
+      session.confirmed.some((p) => p.member === member) || session.waitlist.some((w) => w.member === member);
+    const context = held ? sessionContextOrNull(data, id) : null;
+    if (!context || now >= context.startsAt) continue;
+    change(data, context, { op: 'cancel', member });
+    offerFreedPlacesOf(data, context, now);
+  }
+  if (data.wishes) delete data.wishes[member];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Check-in (server/src/modules/checkin and bookings.checkin.ts): the member's rotating code, the
 // desk's check-in at a sede, and each member's attendance.

@@ -11,7 +11,7 @@ import {
   withLessonNames,
 } from '@pulso/shared';
 import type { MockData, UserRec } from '../db';
-import { attendanceOf, heldBookingsOf, joinStandingOf, leaveStandingOf } from './bookings';
+import { attendanceOf, giveUpBookingsOf, heldBookingsOf, joinStandingOf, leaveStandingOf } from './bookings';
 import { checkId, MockHttpError } from '../http';
 import { findLesson, findUser } from '../lookups';
 import {
@@ -236,6 +236,7 @@ export const usersHandlers = (route: Route) => [
 
   route('PUT /users/restore/:id', { access: 'admin', ok: [200, schemas.outcome] }, ({ params, data }) => {
     const user = findUser(data, params.id);
+    if (user.erasedAt) throw MockHttpError.conflict(MESSAGES.users.erasure.notRestorable);
     if (!user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.notSuspended);
     user.deletedAt = null;
     return { success: true, message: MESSAGES.users.restored };
@@ -367,6 +368,53 @@ export const usersHandlers = (route: Route) => [
           .filter((c) => normalizeEmail(c.email) === mine)
           .map(({ name, subject, company, message, createdAt }) => ({ name, subject, company, message, createdAt })),
       };
+    },
+  ),
+
+  route(
+    'POST /users/erase',
+    { access: 'signed-in', body: schemas.erasureForm, ok: [200, schemas.message] },
+    ({ input, user: caller, data }) => {
+      const user = data.users.find((u) => u.id === caller.id && !u.erasedAt);
+      if (!user) throw MockHttpError.unauthenticated();
+      const e = MESSAGES.users.erasure;
+      const invalid = (field: 'password' | 'email', message: string) =>
+        new MockHttpError(400, ERROR_CODES.VALIDATION_FAILED, message, [{ field, message }]);
+      const password = toText(input.password);
+      const email = toText(input.email).trim();
+      if (user.password) {
+        if (!password) throw invalid('password', e.passwordRequired);
+        if (password !== user.password) throw invalid('password', e.passwordWrong);
+      } else {
+        if (!email) throw invalid('email', e.emailRequired);
+        if (normalizeEmail(email) !== user.email) throw invalid('email', e.emailWrong);
+      }
+      if (user.isMonitor) ensureTeachesNothing(data, user.id, e.trainerTeaches);
+      if (user.isAdmin) ensureAnotherAdmin(data, user.id);
+      // As the server's account-erasure.ts: places given up, what names them removed, payments kept.
+      const now = new Date();
+      giveUpBookingsOf(data, user.id, now);
+      const address = normalizeEmail(user.email);
+      data.contacts = data.contacts.filter((c) => normalizeEmail(c.email) !== address);
+      const paid = new Set(data.payments.filter((p) => p.user === user.id).map((p) => p.id));
+      for (const receipt of data.receipts ?? []) {
+        if (paid.has(receipt.payment)) receipt.buyer = { name: MESSAGES.receipts.anonymous, email: '' };
+      }
+      Object.assign(user, {
+        fullName: MESSAGES.receipts.anonymous,
+        email: `eliminada-${user.id}@pulso.invalid`,
+        password: null,
+        phone: '',
+        isAdmin: false,
+        isMonitor: false,
+        membership: null,
+        membershipReminders: false,
+        lessons: [],
+        deletedAt: now.toISOString(),
+        erasedAt: now.toISOString(),
+        sessionsValidAfter: now.getTime(),
+      });
+      return { message: e.erased };
     },
   ),
 

@@ -21,6 +21,7 @@ const USER: UserDto = {
   isMonitor: false,
   isAdmin: false,
   deletedAt: null,
+  erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
   detalle: {

@@ -32,6 +32,7 @@ const MEMBER: UserDto = {
   isMonitor: false,
   isAdmin: false,
   deletedAt: null,
+  erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
   detalle: {

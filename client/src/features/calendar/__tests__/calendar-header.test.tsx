@@ -26,6 +26,7 @@ const MEMBER: UserDto = {
   ...DETAIL,
   id: 'u'.repeat(24),
   deletedAt: null,
+  erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
   detalle: DETAIL,

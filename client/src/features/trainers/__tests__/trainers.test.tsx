@@ -38,6 +38,7 @@ const LUCIA: UserDto = {
   id: 't2',
   ...LUCIA_DETAILS,
   deletedAt: null,
+  erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
   detalle: LUCIA_DETAILS,

@@ -28,6 +28,7 @@ export function user(overrides: Partial<UserListItemDto> = {}): UserListItemDto 
     isMonitor: false,
     isAdmin: false,
     deletedAt: null,
+    erasedAt: null,
     statusMemberShipIdStatus: 'Inactivo',
     membresia: null,
     lessonDetails: [],

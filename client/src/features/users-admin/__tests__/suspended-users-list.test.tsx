@@ -43,6 +43,24 @@ describe('SuspendedUsersList', () => {
     expect(api.getSuspendedUsers).toHaveBeenCalledWith(1, 20);
   });
 
+  test('when an account was erased by its holder, then its row says so, shows no address and offers no restore', async () => {
+    const erased = user({
+      fullName: 'Socio anónimo',
+      email: 'eliminada-0123456789abcdef01234567@pulso.invalid',
+      deletedAt: '2026-11-20T12:00:00.000Z',
+      erasedAt: '2026-11-20T12:00:00.000Z',
+    });
+    api.getSuspendedUsers.mockResolvedValue({ items: [LUIS, erased], total: 2 });
+    renderList();
+    const cell = await screen.findByRole('rowheader', { name: 'Socio anónimo' });
+    const row = within(cell.closest('tr') as HTMLElement);
+    expect(row.getByText('Cuenta eliminada por su titular')).not.toHaveClass('badge--danger');
+    expect(row.getByText('No se puede restaurar')).toBeInTheDocument();
+    expect(row.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText(/pulso\.invalid/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restaurar a Luis Paz' })).toBeInTheDocument();
+  });
+
   test('when a user is restored, then Usuario restaurado con éxito shows and the list reloads without them', async () => {
     api.getSuspendedUsers
       .mockResolvedValueOnce({ items: [LUIS, EVA], total: 2 })

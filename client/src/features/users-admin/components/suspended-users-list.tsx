@@ -63,29 +63,37 @@ export function SuspendedUsersList() {
         {list.value.items.map((user) => (
           <tr key={user.id} data-email={user.email}>
             <td data-label={t.suspended.columns.email} className="users-admin__email">
-              <EmailText value={user.email} />
+              {user.erasedAt ? <span className="users-admin__muted">—</span> : <EmailText value={user.email} />}
             </td>
             <th scope="row" data-label={t.suspended.columns.name} className="users-admin__name">
               {user.fullName}
             </th>
             <td data-label={t.suspended.columns.date}>{user.deletedAt ? formatDate(user.deletedAt) : ''}</td>
             <td data-label={t.suspended.columns.status}>
-              <span className="badge badge--danger">{t.suspended.badge}</span>
+              {user.erasedAt ? (
+                <span className="badge">{MESSAGES.users.erasure.erasedAccount}</span>
+              ) : (
+                <span className="badge badge--danger">{t.suspended.badge}</span>
+              )}
             </td>
             <td data-label={t.suspended.columns.restore}>
-              <button
-                type="button"
-                className="button button--small users-admin__icon-button"
-                aria-label={t.suspended.restoreOf(user.fullName)}
-                title={t.suspended.restoreOf(user.fullName)}
-                disabled={restoring.running !== null}
-                onClick={() => restoring.send(user.id)}
-              >
-                <RestoreIcon />
-                {restoring.running?.action === user.id && (
-                  <span className="users-admin__muted">{t.suspended.restoring}</span>
-                )}
-              </button>
+              {user.erasedAt ? (
+                <span className="users-admin__muted">{t.suspended.notRestorable}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--small users-admin__icon-button"
+                  aria-label={t.suspended.restoreOf(user.fullName)}
+                  title={t.suspended.restoreOf(user.fullName)}
+                  disabled={restoring.running !== null}
+                  onClick={() => restoring.send(user.id)}
+                >
+                  <RestoreIcon />
+                  {restoring.running?.action === user.id && (
+                    <span className="users-admin__muted">{t.suspended.restoring}</span>
+                  )}
+                </button>
+              )}
             </td>
           </tr>
         ))}
