@@ -542,7 +542,7 @@ export function giveUpBookingsOf(data: MockData, member: string, now: Date): voi
     change(data, context, { op: 'cancel', member });
     offerFreedPlacesOf(data, context, now);
   }
-  if (data.wishes) delete data.wishes[member];
+  if (data.wishes?.[member]) data.wishes[member] = [];
 }
 
 // ---------------------------------------------------------------------------------------------
