@@ -28,6 +28,8 @@ export const dashboardPlansEs = {
   durationLabel: 'Duración (meses)',
   priceLabel: 'Precio',
   priceHint: 'Con punto y hasta dos decimales, por ejemplo 79.99.',
+  renewingLabel: 'Renovación automática',
+  renewingHint: 'Se cobra de nuevo al terminar cada período, hasta que el socio la cancele. Sin marcar: pago único.',
   save: 'Guardar cambios',
   submitCreate: 'Crear plan',
   saving: 'Guardando...',

@@ -89,7 +89,8 @@ type Jsonified<T> = T extends Date
       ? { [K in keyof T]: Jsonified<T[K]> }
       : T;
 
-export type PlanRec = Omit<PlanDto, 'deletedAt'> & { deletedAt: string | null };
+/** A plan as stored; `renewing` is absent in older saves (one-off). */
+export type PlanRec = Omit<PlanDto, 'deletedAt' | 'renewing'> & { deletedAt: string | null; renewing?: boolean };
 
 export type BranchRec = BranchDto;
 

@@ -107,7 +107,8 @@ export function toUserListItem(data: MockData, user: UserRec): UserListItemDto {
 }
 
 /** A plan; `deletedAt` only in the admins' list. */
-export function toPlanDto({ deletedAt, ...plan }: PlanRec, withStatus = false): PlanDto {
+export function toPlanDto({ deletedAt, ...stored }: PlanRec, withStatus = false): PlanDto {
+  const plan = { ...stored, renewing: stored.renewing === true };
   return withStatus ? { ...plan, deletedAt } : plan;
 }
 

@@ -39,6 +39,7 @@ const PLAN: Shape<Omit<PlanDto, 'deletedAt'>> = {
   duration: m.number,
   benefits: m.string,
   price: m.number,
+  renewing: m.boolean,
 };
 const PLAN_ADMIN: Shape<PlanDto> = { ...PLAN, deletedAt: m.nullable(m.iso) };
 const MEMBERSHIP: Shape<MembershipDto> = {

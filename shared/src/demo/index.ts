@@ -7,24 +7,28 @@ import { weekly, type WeeklySchedule } from '../schemas/week';
  * Plan names are the spec's: Standar, Plus and Premium. A plan's benefits are one text, one benefit
  * after another separated by commas (the plan form allows them; pages show them as a list).
  */
-export const DEMO_PLANS: (PlanInput & { duration: number; price: number })[] = [
+export const DEMO_PLANS: (PlanInput & { duration: number; price: number; renewing: boolean })[] = [
+  // Monthly and renewing: charged again every month until the member stops it.
   {
     name: 'Standar',
     duration: 1,
     benefits: 'Sala de musculación, Zona de cardio, Acceso a tu sede',
     price: 29.99,
+    renewing: true,
   },
   {
     name: 'Plus',
     duration: 3,
     benefits: 'Acceso a todas las sedes, Clases grupales ilimitadas',
     price: 79.99,
+    renewing: false,
   },
   {
     name: 'Premium',
     duration: 12,
     benefits: 'Todas las sedes, Clases ilimitadas, Entrenador personal, Nutricionista',
     price: 299.99,
+    renewing: false,
   },
 ];
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { field, text, wire, type FormValues } from './core';
+import { toBoolean } from './users';
 
 const m = MESSAGES.planForm;
 
@@ -45,6 +46,14 @@ export const planForm = z.object({
         .regex(/^\d{1,9}(\.\d{1,2})?$/, m.priceFormat),
     ),
   ),
+  /**
+   * Sold as renewing every duration (charged again until the member stops it; issue 23, item 2);
+   * absent or false: one-off, the spec's behaviour.
+   */
+  renewing: field(
+    wire.boolOrText(),
+    z.unknown().refine((v) => v == null || v === '' || toBoolean(v) !== undefined, { error: m.renewingInvalid }),
+  ),
 });
 
 /** A membership plan as the API sends it. */
@@ -55,6 +64,8 @@ export const plan = z.object({
   duration: z.number(),
   benefits: z.string(),
   price: z.number(),
+  /** Charged again every duration until the member stops it (else one-off). */
+  renewing: z.boolean(),
   /** Only in admin lists: when the plan was retired. */
   deletedAt: z.string().nullable().optional(),
 });

@@ -115,6 +115,7 @@ export const MESSAGES = {
     durationFormat: 'Seleccionar la cantidad de meses en numeros.',
     priceRequired: 'El campo de precio es requerido.',
     priceFormat: 'El precio debe tener el formato adecuado.',
+    renewingInvalid: 'Indica si el plan se renueva automáticamente',
     created: 'Plan creado exitosamente',
     updated: 'Cambios guardados exitosamente',
     deleted: 'Plan eliminado exitosamente',

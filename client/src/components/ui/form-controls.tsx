@@ -1,4 +1,4 @@
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useDescription } from './field';
 import './form-controls.css';
 
@@ -102,5 +102,37 @@ export function CheckboxGroup({ legend, name, options, value, onChange, error }:
       </div>
       {notes}
     </fieldset>
+  );
+}
+
+interface CheckFieldProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}
+
+/** One yes-or-no choice: a checkbox with its sentence, and a hint under it tied to the box. */
+export function CheckField({ label, checked, onChange, hint, disabled }: CheckFieldProps) {
+  const hintId = useId();
+  return (
+    <div className="check-field">
+      <label className="check-field__option">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, schemas, toText } from '@pulso/shared';
+import { MESSAGES, schemas, toBoolean, toText } from '@pulso/shared';
 import type { MockData, PlanRec } from '../db';
 import { MockHttpError, type Submitted } from '../http';
 import { findPlanOnSale, findRetired } from '../lookups';
@@ -13,6 +13,7 @@ function planFields(input: Submitted<typeof schemas.planForm>): Omit<PlanRec, 'i
     benefits: toText(input.benefits),
     duration: Number(input.duration),
     price: Number(input.price),
+    renewing: toBoolean(input.renewing) === true,
   };
 }
 

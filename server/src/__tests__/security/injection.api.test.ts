@@ -97,7 +97,13 @@ describe('security: injection', () => {
     scheduleHourStart: 'string',
     scheduleHourFinish: 'string',
   } as const;
-  const PLAN = { name: 'string', benefits: 'string', duration: 'numberOrString', price: 'numberOrString' } as const;
+  const PLAN = {
+    name: 'string',
+    benefits: 'string',
+    duration: 'numberOrString',
+    price: 'numberOrString',
+    renewing: 'booleanOrString',
+  } as const;
 
   const endpoints: Endpoint[] = [
     {

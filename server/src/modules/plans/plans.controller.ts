@@ -1,16 +1,23 @@
 import type { Request, Response } from 'express';
-import { MESSAGES } from '@pulso/shared';
+import { MESSAGES, toBoolean } from '@pulso/shared';
 import { wholeModel } from '../../lib/read-models';
 import { validated } from '../../lib/validate';
 import * as plans from './plans.service';
 
 function fields(req: Request): plans.PlanFields {
-  const input = validated<{ name: string; benefits: string; duration: string | number; price: string | number }>(req);
+  const input = validated<{
+    name: string;
+    benefits: string;
+    duration: string | number;
+    price: string | number;
+    renewing?: unknown;
+  }>(req);
   return {
     name: input.name.trim(),
     benefits: input.benefits.trim(),
     duration: Number(input.duration),
     price: Number(input.price),
+    renewing: toBoolean(input.renewing) === true,
   };
 }
 

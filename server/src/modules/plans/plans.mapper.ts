@@ -8,6 +8,7 @@ export function toPlanDto(doc: PlanDoc, withStatus = false): PlanDto {
     duration: doc.duration,
     benefits: doc.benefits,
     price: doc.price,
+    renewing: doc.renewing === true,
     ...(withStatus ? { deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null } : {}),
   };
 }

@@ -7,6 +7,8 @@ const planSchema = new Schema(
     duration: { type: Number, required: true, min: 1, max: 999 },
     benefits: { type: String, required: true, trim: true, maxlength: 500 },
     price: { type: Number, required: true, min: 0 },
+    /** Charged again every duration until the member stops it (subscriptions); false: one-off. */
+    renewing: { type: Boolean, default: false },
     /** Retired plans leave the public list; members keep what they bought. */
     deletedAt: { type: Date, default: null, index: true },
   },

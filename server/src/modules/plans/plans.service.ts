@@ -11,6 +11,7 @@ export interface PlanFields {
   benefits: string;
   duration: number;
   price: number;
+  renewing: boolean;
 }
 
 const planId = toObjectId;
@@ -44,7 +45,7 @@ export async function getPlan(id: string): Promise<PlanDto> {
 }
 
 /** What a sale copies from its plan. */
-export type PlanForSale = Pick<PlanDoc, '_id' | 'name' | 'duration' | 'price'>;
+export type PlanForSale = Pick<PlanDoc, '_id' | 'name' | 'duration' | 'price' | 'renewing'>;
 
 /** The plan on sale with this id or name, for checkout; null when there is none. */
 export async function findPlanForSale(ref: { id?: string; name?: string }): Promise<PlanForSale | null> {
@@ -87,9 +88,10 @@ export async function findPlanAnyState(id: Types.ObjectId): Promise<PlanDoc | nu
 
 /** Plans by name, on sale or retired (one query). */
 export async function findPlansByName(names: readonly string[]): Promise<Map<string, PlanForSale>> {
-  const docs = await PlanModel.find({ name: trusted({ $in: names }) }, { name: 1, duration: 1, price: 1 }).lean<
-    PlanForSale[]
-  >();
+  const docs = await PlanModel.find(
+    { name: trusted({ $in: names }) },
+    { name: 1, duration: 1, price: 1, renewing: 1 },
+  ).lean<PlanForSale[]>();
   return new Map(docs.map((d) => [d.name, d]));
 }
 

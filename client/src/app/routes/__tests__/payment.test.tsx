@@ -22,8 +22,8 @@ const PLUS: PlanDto = {
   benefits: 'Todas las sedes',
   duration: 3,
   price: 79.99,
-  isActive: true,
-} as PlanDto;
+  renewing: false,
+};
 
 function renderAt(id: string) {
   render(

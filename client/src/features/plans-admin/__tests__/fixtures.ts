@@ -8,6 +8,7 @@ export const STANDAR: PlanDto = {
   duration: 1,
   benefits: 'Sala de musculación',
   price: 29.99,
+  renewing: false,
   deletedAt: null,
 };
 
@@ -17,6 +18,7 @@ export const PLUS: PlanDto = {
   duration: 3,
   benefits: 'Todas las sedes',
   price: 79.99,
+  renewing: false,
   deletedAt: null,
 };
 
@@ -26,5 +28,6 @@ export const RETIRED: PlanDto = {
   duration: 2,
   benefits: 'Piscina',
   price: 50,
+  renewing: false,
   deletedAt: '2026-01-10T10:00:00.000Z',
 };

@@ -125,12 +125,24 @@ describe('PlanForm: create (/dashboard/plans/crear)', () => {
     await userEvent.type(benefitsInput(), 'Todo incluido');
     await userEvent.type(durationInput(), '6');
     await userEvent.type(priceInput(), '150');
+    // Sold as renewing: the box, with its hint read with it.
+    const renewing = screen.getByRole('checkbox', { name: 'Renovación automática' });
+    expect(renewing).not.toBeChecked();
+    expect(renewing).toHaveAccessibleDescription(/Se cobra de nuevo al terminar cada período/);
+    await userEvent.click(renewing);
     await userEvent.click(screen.getByRole('button', { name: 'Crear plan' }));
     await userEvent.click(within(dialog('Confirmar')).getByRole('button', { name: 'Confirmar' }));
 
     const result = await screen.findByRole('alertdialog', { name: 'Resultado' });
     expect(result).toHaveTextContent('Plan creado exitosamente');
-    expect(createPlan).toHaveBeenCalledWith({ name: 'Oro', benefits: 'Todo incluido', duration: 6, price: 150 });
+    expect(createPlan).toHaveBeenCalledWith({
+      name: 'Oro',
+      benefits: 'Todo incluido',
+      duration: 6,
+      price: 150,
+      renewing: true,
+    });
+    expect(screen.getByRole('checkbox', { name: 'Renovación automática' })).not.toBeChecked();
     expect(nameInput()).toHaveValue('');
     expect(durationInput()).toHaveValue('');
     // The landing page's plans will be read again.
@@ -206,6 +218,7 @@ describe('PlanForm: edit (/dashboard/membresias/editar/{id})', () => {
       benefits: 'Todas las sedes',
       duration: 4,
       price: 89.5,
+      renewing: false,
     });
     expect(usePlansAdminStore.getState().items.find((p) => p.id === PLUS.id)?.price).toBe(89.5);
     await userEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { fieldErrors, MESSAGES, schemas, type PlanDto } from '@pulso/shared';
 import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { Field } from '../../../components/ui/field';
+import { CheckField } from '../../../components/ui/form-controls';
 import { ScreenLoad } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { dashboardPlansEs as t } from '../../../i18n/dashboard-plans';
@@ -12,8 +13,8 @@ import type { PlanFields } from '../api/plans-admin';
 import { usePlansAdminStore } from '../store';
 import '../plans-admin.css';
 
-/** The form keeps what was typed; numbers are read only when sending. */
-type PlanValues = { [K in keyof PlanFields]: string };
+/** The form keeps what was typed; numbers are read only when sending. The renewing box is apart. */
+type PlanValues = { [K in Exclude<keyof PlanFields, 'renewing'>]: string };
 
 const EMPTY: PlanValues = { name: '', benefits: '', duration: '', price: '' };
 
@@ -49,6 +50,7 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
     validate: (values) => fieldErrors(schemas.planForm, values),
   });
   const { values } = form;
+  const [renewing, setRenewing] = useState(plan?.renewing ?? false);
 
   const save = async () => {
     const fields = {
@@ -56,12 +58,16 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
       benefits: values.benefits.trim(),
       duration: Number(values.duration.trim()),
       price: Number(values.price.trim()),
+      renewing,
     };
     const outcome = plan ? await updatePlan(plan.id, fields) : await createPlan(fields);
     if (!outcome.ok) form.showServerErrors(outcome.fieldErrors);
     else {
       onChanged?.();
-      if (!plan) form.reset(EMPTY);
+      if (!plan) {
+        form.reset(EMPTY);
+        setRenewing(false);
+      }
     }
     return outcome;
   };
@@ -119,6 +125,7 @@ export function PlanForm({ plan, onChanged, onRetiring }: PlanFormProps) {
           required
           hint={t.priceHint}
         />
+        <CheckField label={t.renewingLabel} hint={t.renewingHint} checked={renewing} onChange={setRenewing} />
         <div className="form-actions">
           {editing && (
             <button

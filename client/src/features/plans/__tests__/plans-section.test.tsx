@@ -11,13 +11,14 @@ import { DEFAULT_SITE, useUiStore } from '../../ui/store';
 vi.mock('../api/get-plans', () => ({ getPlans: vi.fn() }));
 
 const PLANS: PlanDto[] = [
-  { id: 'a'.repeat(24), name: 'Standar', duration: 1, benefits: 'Sala de musculación', price: 29.99 },
+  { id: 'a'.repeat(24), name: 'Standar', duration: 1, benefits: 'Sala de musculación', price: 29.99, renewing: true },
   {
     id: 'b'.repeat(24),
     name: 'Premium',
     duration: 12,
     benefits: 'Todas las sedes, Clases ilimitadas, Nutricionista',
     price: 299.99,
+    renewing: false,
   },
 ];
 

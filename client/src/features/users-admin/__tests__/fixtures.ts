@@ -36,8 +36,22 @@ export function user(overrides: Partial<UserListItemDto> = {}): UserListItemDto 
   };
 }
 
-export const STANDAR: PlanDto = { id: 'p'.repeat(24), name: 'Standar', duration: 1, benefits: 'Una sede', price: 30 };
-export const PLUS: PlanDto = { id: 'q'.repeat(24), name: 'Plus', duration: 3, benefits: 'Todas las sedes', price: 80 };
+export const STANDAR: PlanDto = {
+  id: 'p'.repeat(24),
+  name: 'Standar',
+  duration: 1,
+  benefits: 'Una sede',
+  price: 30,
+  renewing: true,
+};
+export const PLUS: PlanDto = {
+  id: 'q'.repeat(24),
+  name: 'Plus',
+  duration: 3,
+  benefits: 'Todas las sedes',
+  price: 80,
+  renewing: false,
+};
 export const PLANS: PlanDto[] = [STANDAR, PLUS];
 
 export function message(overrides: Partial<ContactMessageDto> = {}): ContactMessageDto {

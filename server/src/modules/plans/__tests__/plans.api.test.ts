@@ -37,6 +37,7 @@ describe('memberships (plans) API', () => {
           duration: 1,
           benefits: 'Sala de musculación',
           price: 30,
+          renewing: false,
         },
         {
           id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -44,6 +45,7 @@ describe('memberships (plans) API', () => {
           duration: 12,
           benefits: 'Todo incluido',
           price: 300,
+          renewing: false,
         },
       ]);
     });
@@ -74,8 +76,31 @@ describe('memberships (plans) API', () => {
           benefits: 'Clases grupales ilimitadas',
           duration: 3,
           price: 79.99,
+          renewing: false,
         },
       });
+    });
+
+    test('when a plan is sold as renewing, then it says so; a value that is not yes or no is refused', async () => {
+      const res = await request(app)
+        .post('/api/memberships/create')
+        .set(bearer(admin))
+        .send({ ...valid, name: 'Mensual', renewing: true });
+      expect(res.status).toBe(201);
+      expect(res.body.plan).toMatchObject({ name: 'Mensual', renewing: true });
+      const listed = await request(app).get('/api/memberships');
+      expect(listed.body.find((p: { name: string }) => p.name === 'Mensual')).toMatchObject({ renewing: true });
+      const off = await request(app)
+        .put(`/api/memberships/update/${res.body.plan.id}`)
+        .set(bearer(admin))
+        .send({ ...valid, name: 'Mensual', renewing: 'No' });
+      expect(off.body.plan.renewing).toBe(false);
+      const bad = await request(app)
+        .post('/api/memberships/create')
+        .set(bearer(admin))
+        .send({ ...valid, name: 'Raro', renewing: 'quizás' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Indica si el plan se renueva automáticamente');
     });
 
     test('when the benefits are separated by commas, then the plan is stored with them as they were sent', async () => {
