@@ -30,6 +30,7 @@ import { wishesRouter } from './modules/bookings/bookings.wishes.routes';
 import { reviewsRouter } from './modules/reviews/reviews.routes';
 import { publicConfigRouter } from './modules/health/public-config.routes';
 import { paymentsRouter } from './modules/payments/payments.routes';
+import { subscriptionsRouter } from './modules/payments/subscriptions.routes';
 import { stripeWebhookRouter } from './modules/payments/payments.webhook';
 import { plansRouter } from './modules/plans/plans.routes';
 import { statsRouter } from './modules/stats/stats.routes';
@@ -78,6 +79,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(calendarRouter(ctx));
   api.use(feedsRouter(ctx));
   api.use(paymentsRouter(ctx));
+  api.use(subscriptionsRouter(ctx));
   api.use(contactRouter(ctx));
   api.use(statsRouter);
   api.use(apiNotFound);

@@ -7,6 +7,7 @@ import { closeEndedSessions } from './modules/bookings/bookings.checkin';
 import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
+import { renewalDeps, runRenewals } from './modules/payments/renewals';
 import { finishPendingErasures } from './modules/users/account-erasure';
 import { sendMembershipReminders } from './modules/users/membership-reminders';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
@@ -61,6 +62,12 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
             reminderDays: config.memberships.reminderDays,
             logger,
           }),
+      })
+      // Renewing plans due: the demo's charged, stopped ones ended, unpaid ones lapsed after their grace.
+      .add({
+        name: 'subscription-renewals',
+        everyMs: Math.min(intervalMs, 60_000),
+        run: () => runRenewals(renewalDeps(ctx, logger)),
       })
       // Account erasures a stopped server left half-way (the account is locked out meanwhile).
       .add({

@@ -671,6 +671,42 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get(`/api/payments/${v.paymentId}/receipt`).set(auth(v.fresh)),
     },
     {
+      route: 'GET /api/subscriptions/mine',
+      name: "the fresh user's renewing plan (Standar renews)",
+      status: 200,
+      send: (api, v) => api.get('/api/subscriptions/mine').set(auth(v.fresh)),
+    },
+    {
+      route: 'PUT /api/subscriptions/mine/card',
+      name: 'the fresh user makes the demo card fail',
+      status: 200,
+      send: (api, v) => api.put('/api/subscriptions/mine/card').set(auth(v.fresh)).send({ failing: true }),
+    },
+    {
+      route: 'POST /api/subscriptions/mine/portal',
+      name: "the fresh user asks for Stripe's portal (a demo renewal: refused)",
+      status: 409,
+      send: (api, v) => api.post('/api/subscriptions/mine/portal').set(auth(v.fresh)),
+    },
+    {
+      route: 'POST /api/subscriptions/mine/cancel',
+      name: 'the fresh user stops the renewal',
+      status: 200,
+      send: (api, v) => api.post('/api/subscriptions/mine/cancel').set(auth(v.fresh)),
+    },
+    {
+      route: 'POST /api/subscriptions/mine/resume',
+      name: 'the fresh user restarts it',
+      status: 200,
+      send: (api, v) => api.post('/api/subscriptions/mine/resume').set(auth(v.fresh)),
+    },
+    {
+      route: 'GET /api/subscriptions',
+      name: 'the admin lists renewing plans',
+      status: 200,
+      send: (api, v) => api.get('/api/subscriptions').set(auth(v.admin)),
+    },
+    {
       route: 'GET /api/payments/mine',
       name: "the member's payments",
       status: 200,

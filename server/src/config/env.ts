@@ -70,6 +70,8 @@ export function membershipsConfig(env: Env) {
   return {
     /** A member is e-mailed this many days before their membership ends (each once), most days first. */
     reminderDays: [...new Set(days)].sort((a, b) => b - a),
+    /** Days a member keeps access after a renewal's charge failed, while it is retried daily. */
+    graceDays: int(env, 'RENEWAL_GRACE_DAYS', 7, 0, 60),
   };
 }
 

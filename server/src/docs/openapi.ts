@@ -13,6 +13,7 @@ import { bookingsRoutes } from '../modules/bookings/bookings.routes';
 import { checkinRoutes } from '../modules/checkin/checkin.routes';
 import { wishesRoutes } from '../modules/bookings/bookings.wishes.routes';
 import { paymentsRoutes } from '../modules/payments/payments.routes';
+import { subscriptionsRoutes } from '../modules/payments/subscriptions.routes';
 import { webhookRoutes } from '../modules/payments/payments.webhook';
 import { plansRoutes } from '../modules/plans/plans.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
@@ -50,6 +51,7 @@ const TABLES: RouteTable<never>[] = [
   calendarRoutes,
   feedsRoutes,
   paymentsRoutes,
+  subscriptionsRoutes,
   contactRoutes,
   statsRoutes,
 ];

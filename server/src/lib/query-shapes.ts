@@ -45,6 +45,7 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'contact_senders',
   'identity_owners',
   'receipts',
+  'subscriptions',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */
@@ -75,6 +76,11 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     route: 'GET /api/users/deleted',
     collections: ['users'],
     why: 'admin list of suspended users: a page of the whole chain, sorted and counted',
+  },
+  {
+    route: 'GET /api/subscriptions',
+    collections: ['subscriptions'],
+    why: 'admin list of renewing plans: the newest of the whole chain, sorted',
   },
   {
     route: 'GET /api/payments',

@@ -10,6 +10,7 @@ import '../modules/contact/contact.model';
 import '../modules/lessons/lessons.model';
 import '../modules/payments/payments.model';
 import '../modules/payments/receipts.model';
+import '../modules/payments/subscriptions.model';
 import '../modules/plans/plans.model';
 import '../modules/reviews/reviews.model';
 import '../modules/users/account-keys.model';

@@ -61,6 +61,13 @@ export {
   paymentConfirmed,
   stripeEvent,
   webhookReceived,
+  subscription,
+  adminSubscription,
+  mySubscription,
+  subscriptionSaved,
+  demoCardForm,
+  demoConfirmForm,
+  portalStarted,
 } from './payments';
 export { contactForm, contactMessage, contactSent } from './contact';
 export { health, ready, openApiDocument, publicConfig, stats } from './site';

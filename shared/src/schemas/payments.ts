@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MESSAGES } from '../validation/messages';
 import { field, wire } from './core';
 import { membership } from './shared-dtos';
+import { toBoolean } from './users';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -76,6 +77,63 @@ export const paymentSaved = z.object({ message: z.string(), payment });
 /** 'Pagar' on the demo checkout: the payment and the membership it gave. */
 export const paymentConfirmed = z.object({ message: z.string(), payment, membresia: membership.nullable() });
 
+export const subscriptionStatus = z.enum(['active', 'past_due', 'canceled', 'lapsed']);
+
+/** A renewing plan of a member (issue 23, item 2). */
+export const subscription = z.object({
+  id: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  provider: paymentProvider,
+  /** active: renews; past_due: a charge failed, retried until `graceUntil`; canceled / lapsed: ended. */
+  status: subscriptionStatus,
+  /** The end of the last period paid for. */
+  paidThrough: z.string(),
+  /** When it is charged next; null when it will not renew (stopped or ended). */
+  renewsAt: z.string().nullable(),
+  /** The member stopped the renewal: it runs to `paidThrough`. */
+  cancelAtPeriodEnd: z.boolean(),
+  canceledAt: z.string().nullable(),
+  /** The demo card's switch: its charges are refused. */
+  cardFailing: z.boolean(),
+  failedAt: z.string().nullable(),
+  graceUntil: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+z.globalRegistry.add(subscription, { id: 'Subscription' });
+
+/** A renewing plan in the admin's list: whose it is. */
+export const adminSubscription = subscription.extend({ userId: z.string(), memberName: z.string() });
+
+/** The caller's renewing plan, live or last ended (null: none ever). */
+export const mySubscription = z.object({ subscription: subscription.nullable() });
+
+/** A change to the caller's renewing plan, in Spanish, and the plan after it. */
+export const subscriptionSaved = z.object({ message: z.string(), subscription });
+
+/** The demo card's switch: `failing` makes its next charges fail. */
+export const demoCardForm = z.object({
+  failing: field(
+    wire.boolOrText(),
+    z.unknown().refine((v) => toBoolean(v) !== undefined, { error: MESSAGES.users.preferencesInvalid }),
+  ),
+});
+
+/** 'Pagar' on the demo checkout: optionally, a card whose renewals will be refused. */
+export const demoConfirmForm = z.object({
+  failRenewals: field(
+    wire.boolOrText(),
+    z.unknown().refine((v) => v == null || v === '' || toBoolean(v) !== undefined, {
+      error: MESSAGES.users.preferencesInvalid,
+    }),
+  ),
+});
+
+/** Where the member updates their card (Stripe's customer portal). */
+export const portalStarted = z.object({ url: z.string() });
+
 /** A Stripe event: its signature, not a form, is what the server checks (it covers the raw body). */
 export const stripeEvent = z.looseObject({}).meta({ description: 'A Stripe event' });
 
@@ -85,4 +143,5 @@ export const webhookReceived = z.object({ received: z.boolean() });
 export type PaymentProviderName = z.infer<typeof paymentProvider>;
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 export type PaymentDto = z.infer<typeof payment>;
+export type SubscriptionDto = z.infer<typeof subscription>;
 export type CheckoutSessionDto = z.infer<typeof checkoutSession>;

@@ -303,6 +303,36 @@ export const MESSAGES = {
         `Tu plan actual, ${current}, sigue hasta el ${start}. ${plan} empieza ese día y vence el ${end}.`,
     },
   },
+  /** Renewing plans (issue 23, item 2): the member's renewal, its charges, dunning and cancellation. */
+  subscriptions: {
+    alreadyRenewing: 'Ya tienes un plan con renovación automática. Cancela su renovación antes de contratar otro que se renueve.',
+    notFound: 'No tienes un plan con renovación automática',
+    notStripe: 'Esta renovación no se gestiona con Stripe',
+    notDemo: 'Esta renovación no usa la tarjeta de demostración',
+    cancelled: (date: string) => `Listo: tu plan no se renovará. Sigue activo hasta el ${date}.`,
+    alreadyEnded: 'Esta renovación ya terminó',
+    resumed: (date: string) => `Listo: tu plan se renovará el ${date}.`,
+    cardSaved: 'Tarjeta de demostración actualizada',
+    statuses: {
+      active: 'Se renueva automáticamente',
+      past_due: 'Pago pendiente',
+      canceled: 'Renovación cancelada',
+      lapsed: 'Vencida por falta de pago',
+    },
+    failedSubject: (gym: string, plan: string) => `${gym}: no pudimos cobrar la renovación de tu plan ${plan}`,
+    failedText: (name: string, plan: string, amount: string, until: string) =>
+      `Hola ${name}, el cobro de ${amount} para renovar tu plan ${plan} fue rechazado. ` +
+      `Mantienes el acceso hasta el ${until}: actualiza tu tarjeta antes de esa fecha para no perderlo.`,
+    updateCard: (url: string) => `Actualiza tu tarjeta desde tu perfil: ${url}`,
+    lapsedSubject: (gym: string, plan: string) => `${gym}: tu plan ${plan} venció por falta de pago`,
+    lapsedText: (name: string, plan: string) =>
+      `Hola ${name}, no pudimos cobrar la renovación de tu plan ${plan} y tu membresía venció. ` +
+      'Cuando contrates un plan nuevo podrás volver a reservar clases.',
+    renewingSubject: (gym: string, plan: string, date: string) => `${gym}: tu plan ${plan} se renueva el ${date}`,
+    renewingText: (name: string, plan: string, amount: string, date: string) =>
+      `Hola ${name}, el ${date} renovaremos tu plan ${plan} y cobraremos ${amount} con la tarjeta que registraste. ` +
+      'Si no quieres renovarlo, cancela la renovación desde tu perfil antes de esa fecha.',
+  },
   /** Numbered receipts: the PDF (receipts/pdf.ts), 'Mis pagos', the receipt e-mail. */
   receipts: {
     title: 'Recibo',

@@ -136,6 +136,11 @@ describe('security: injection', () => {
       fields: { idUser: 'string' },
     },
     {
+      name: 'PUT /subscriptions/mine/card',
+      send: json('put', '/api/subscriptions/mine/card', () => member),
+      fields: { failing: 'booleanOrString' },
+    },
+    {
       name: 'POST /users/erase',
       send: json('post', '/api/users/erase', () => member),
       fields: { password: 'string', email: 'string' },

@@ -7,6 +7,8 @@ export interface CheckoutRequest {
   planName: string;
   amount: number;
   currency: string;
+  /** A renewing plan: charged again every this many months (Stripe: subscription mode); null: once. */
+  renewEveryMonths?: number | null;
   successUrl: string;
   cancelUrl: string;
 }

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, toBoolean } from '@pulso/shared';
 import { callerOrigin } from '../../lib/caller-origin';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
@@ -62,7 +62,10 @@ export function paymentsController(ctx: AppContext) {
       if (session.provider !== 'demo') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notDemo);
       // Demo sessions left from before the demo checkout was turned off grant nothing.
       if (ctx.payments?.name !== 'demo') throw unavailable();
-      const { payment } = await payments.fulfil(session.providerSessionId, '', deps(req));
+      const { failRenewals } = validated<{ failRenewals?: unknown }>(req);
+      const { payment } = await payments.fulfil(session.providerSessionId, '', deps(req), {
+        failRenewals: toBoolean(failRenewals) === true,
+      });
       // A cancellation decided first (also one sent at the same moment) stands.
       if (payment.status !== 'paid') throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.payments.notPending);
       const user = await getUser(session.user.toString());

@@ -27,6 +27,16 @@ const paymentSchema = new Schema(
     paidAt: { type: Date, default: null },
     membershipStart: { type: Date, default: null },
     membershipEnd: { type: Date, default: null },
+    /** The plan was sold as renewing: paying it starts a subscription (subscriptions.ts). */
+    renewing: { type: Boolean, default: false },
+    /**
+     * A renewal's charge: its subscription, which charge it is, and the end of the period before it
+     * (the membership goes on from there however late the charge succeeds).
+     */
+    renewal: {
+      type: new Schema({ subscription: String, cycle: Number, from: Date }, { _id: false }),
+      default: null,
+    },
     /** Its receipt's number (receipts.ts), once issued. */
     receiptNumber: { type: Number, default: null },
   },

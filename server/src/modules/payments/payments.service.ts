@@ -27,6 +27,8 @@ import { PaymentModel, type PaymentDoc } from './payments.model';
 import type { PaymentProvider } from './payment-provider';
 import { anonymiseReceipt, issueReceipt, receiptPdf, type Issuer } from './receipts';
 import type { ReceiptDoc } from './receipts.model';
+import { liveSubscriptionOf, renewed, startSubscription } from './subscriptions';
+import type { SubscriptionDoc } from './subscriptions.model';
 
 const PENDING_REUSE_MS = 23 * 60 * 60 * 1000;
 
@@ -46,7 +48,12 @@ function recordPending(
     provider: PaymentProviderName;
     sessionId: string;
   },
-  extra: { _id?: Types.ObjectId; checkoutUrl?: string; returnUrl?: string } = {},
+  extra: {
+    _id?: Types.ObjectId;
+    checkoutUrl?: string;
+    returnUrl?: string;
+    renewal?: { subscription: string; cycle: number; from: Date };
+  } = {},
 ) {
   return PaymentModel.create({
     ...extra,
@@ -58,6 +65,7 @@ function recordPending(
     currency: fields.currency,
     provider: fields.provider,
     providerSessionId: fields.sessionId,
+    renewing: fields.plan.renewing === true,
   });
 }
 
@@ -106,6 +114,9 @@ export async function startCheckout(
   const plan = await findPlanForSale(planRef);
   if (!plan) throw planNotFound();
   const user = new Types.ObjectId(buyer.id);
+  if (plan.renewing && (await liveSubscriptionOf(user))) {
+    throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.subscriptions.alreadyRenewing);
+  }
   const pending = await findRecentPayment(
     buyer.id,
     new Date(Date.now() - PENDING_REUSE_MS),
@@ -126,6 +137,7 @@ export async function startCheckout(
     planName: plan.name,
     amount: plan.price,
     currency,
+    renewEveryMonths: plan.renewing ? plan.duration : null,
     successUrl: urls.success,
     cancelUrl: urls.cancel,
   });
@@ -287,25 +299,42 @@ async function writePayment(
  *   3. the membership it leads to is recorded on the payment;
  *   4. the first caller to claim `:activated` reports the activation and sends the receipt.
  */
-export async function fulfil(sessionId: string, eventId: string, deps: FulfilDeps): Promise<FulfilmentResult> {
+export async function fulfil(
+  sessionId: string,
+  eventId: string,
+  deps: FulfilDeps,
+  options: FulfilOptions = {},
+): Promise<FulfilmentResult> {
   const found = await findPaymentBySession(sessionId);
   if (!found) throw notFound();
   const { payment } = await settle(found, 'paid', eventId);
   if (payment.status !== 'paid') return { payment: toPaymentDto(payment), activated: false };
-  return activate(payment, deps);
+  return activate(payment, deps, options);
 }
 
-async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<FulfilmentResult> {
+/** What starting a renewing plan's subscription needs besides the payment. */
+export interface FulfilOptions {
+  /** The demo checkout's switch: this card's renewals will be refused. */
+  failRenewals?: boolean;
+  /** Stripe's subscription and customer, from the completed checkout. */
+  stripe?: { subscriptionId: string; customerId: string };
+}
+
+async function activate(payment: PaymentDoc, deps: FulfilDeps, options: FulfilOptions = {}): Promise<FulfilmentResult> {
   const id = payment._id.toString();
   // Fulfilled before outcome claims existed (the demo data, older installs): nothing to repeat.
   const legacy =
     payment.membershipStart && payment.membershipEnd && !(await claims().findOne({ _id: `${id}:outcome` }));
   if (legacy) return { payment: toPaymentDto(payment), activated: false };
+  const paidAt = payment.paidAt ?? new Date();
+  // A renewal counts from the end of the period before it, however late its charge went through,
+  // so the membership goes on without a gap (the purchase rule renews from the current end).
+  const from = payment.renewal?.from;
   const purchase = await addPurchase({
     paymentId: id,
     userId: payment.user,
     plan: { id: payment.plan, name: payment.planName, duration: payment.duration },
-    paidAt: payment.paidAt ?? new Date(),
+    paidAt: from && from <= paidAt ? new Date(from.getTime() - 1) : paidAt,
   });
   if (!purchase) {
     deps.logger.warn(
@@ -326,6 +355,23 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps): Promise<Fulfilme
   );
   const dated = { ...stored, membershipStart: start, membershipEnd: end };
   const { payment: done, receipt } = await numbered(dated, issuerOf(deps), ruleLine(dated, purchase));
+  // A renewing plan: its first payment starts the subscription, a renewal moves it on (each once).
+  if (done.renewal?.subscription) {
+    await renewed(done.renewal.subscription, done.renewal.cycle ?? 0, end);
+  } else if (done.renewing) {
+    await startSubscription({
+      paymentId: id,
+      user: done.user,
+      plan: { id: done.plan, name: done.planName, duration: done.duration },
+      amount: done.amount,
+      currency: done.currency,
+      provider: done.provider as 'demo' | 'stripe' | 'manual',
+      paidThrough: end,
+      cardFailing: options.failRenewals,
+      stripeSubscriptionId: options.stripe?.subscriptionId,
+      stripeCustomerId: options.stripe?.customerId,
+    });
+  }
   if (!(await claimOnce(`${id}:activated`, {}))) return { payment: toPaymentDto(done), activated: false };
   await sendReceipt(deps, done, purchase, receipt);
   return { payment: toPaymentDto(done), activated: true };
@@ -361,6 +407,36 @@ export async function receiptDownload(
   if (payment.status !== 'paid') throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.receipts.missing);
   const { receipt } = await numbered(payment, issuer);
   return { fileName: receiptFileName(receipt.number), pdf: await receiptPdf(receipt) };
+}
+
+/**
+ * A renewal's charge of subscription `sub` (the demo's, by the job runner; Stripe's, reported by its
+ * invoice), recorded and fulfilled like any other payment: `sessionId` names this charge, so the
+ * same charge reported twice (two job runs, a replayed webhook) is one payment and one renewal.
+ */
+export async function payRenewal(
+  sub: Pick<
+    SubscriptionDoc,
+    '_id' | 'user' | 'plan' | 'planName' | 'duration' | 'amount' | 'currency' | 'provider' | 'paidThrough'
+  >,
+  cycle: number,
+  sessionId: string,
+  eventId: string,
+  deps: FulfilDeps,
+): Promise<FulfilmentResult> {
+  if (!(await findPaymentBySession(sessionId))) {
+    const plan = { _id: sub.plan, name: sub.planName, duration: sub.duration, price: sub.amount, renewing: true };
+    try {
+      await recordPending(
+        { user: sub.user, plan, currency: sub.currency, provider: sub.provider, sessionId },
+        { renewal: { subscription: sub._id, cycle, from: sub.paidThrough } },
+      );
+    } catch (error) {
+      // Recorded by another caller at the same moment: fulfilled below all the same.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+  return fulfil(sessionId, eventId, deps);
 }
 
 /** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */

@@ -31,6 +31,7 @@ export class StripePaymentProvider implements PaymentProvider {
   constructor(readonly client: Stripe) {}
 
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
+    if (request.renewEveryMonths) return this.createSubscriptionCheckout(request, request.renewEveryMonths);
     const session = await this.client.checkout.sessions.create({
       mode: 'payment',
       line_items: [
@@ -52,6 +53,42 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!session.url) throw new Error('Stripe did not return a checkout URL');
     return { sessionId: session.id, url: session.url };
   }
+
+  /**
+   * A renewing plan: Checkout in subscription mode, charged again every `months` by Stripe. The
+   * subscription carries the payment's id, so its invoices and its end name Pulso's subscription.
+   */
+  private async createSubscriptionCheckout(request: CheckoutRequest, months: number) {
+    const session = await this.client.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: request.currency,
+            unit_amount: toMinorUnits(request.amount, request.currency),
+            product_data: { name: request.planName },
+            recurring: stripeInterval(months),
+          },
+        },
+      ],
+      customer_email: request.email,
+      client_reference_id: request.userId,
+      metadata: { paymentId: request.paymentId, userId: request.userId },
+      subscription_data: { metadata: { paymentId: request.paymentId, userId: request.userId } },
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    });
+    if (!session.url) throw new Error('Stripe did not return a checkout URL');
+    return { sessionId: session.id, url: session.url };
+  }
+}
+
+/** A plan's months as Stripe's billing interval (months up to 12, or whole years up to 3). */
+export function stripeInterval(months: number): { interval: 'month' | 'year'; interval_count: number } {
+  if (months <= 12) return { interval: 'month', interval_count: months };
+  if (months % 12 === 0 && months <= 36) return { interval: 'year', interval_count: months / 12 };
+  throw new Error(`Stripe cannot renew every ${months} months: use up to 12 months, or 24 or 36`);
 }
 
 /** A Stripe client from configuration; `apiBase` points it at a local fake (tests, stripe-mock). */

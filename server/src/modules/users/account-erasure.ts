@@ -9,6 +9,8 @@ import { deliverNotice } from '../bookings/bookings.notices';
 import { removeWish, wishesOf } from '../bookings/bookings.wishes';
 import { eraseMessagesFrom } from '../contact/contact.service';
 import { anonymiseMemberPayments } from '../payments/payments.service';
+import { StripePaymentProvider } from '../payments/stripe-provider';
+import { stopRenewalsOf } from '../payments/subscriptions';
 import { renameReviewerAtOnce } from '../reviews/reviewer-names';
 import { claimEmail, settleEmailChange } from './account-keys.service';
 import { IdentityModel } from './identity.model';
@@ -28,6 +30,7 @@ import { ensureTeachesNothing, keepingAnAdmin, normalizeEmail } from './users.se
  *   given up as a cancellation would, so the waitlist moves up;
  * - their reviews: kept, under 'Socio anónimo';
  * - the messages sent through the contact form from their address: deleted;
+ * - their renewing plan: ended at once, so it is charged no more;
  * - their payments: kept (plan, amount, dates, method, the provider's reference), and each receipt
  *   says 'Socio anónimo' with no address.
  *
@@ -128,6 +131,10 @@ export async function finishErasure(deps: ErasureDeps, _id: Types.ObjectId, now 
       if (!(error instanceof HttpError && error.status === 404)) throw error;
     });
   }
+
+  // A renewing plan is charged no more.
+  const stripe = deps.ctx.payments instanceof StripePaymentProvider ? deps.ctx.payments.client : undefined;
+  await stopRenewalsOf(_id, stripe, now);
 
   // What names them elsewhere.
   await renameReviewerAtOnce(_id, ANONYMOUS);

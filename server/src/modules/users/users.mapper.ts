@@ -10,9 +10,15 @@ import type {
 import { currentPeriod, periodsOf } from '@pulso/shared';
 import type { MembershipDoc, UserDoc } from './users.model';
 
-/** A membership is active while now is between its start and end. */
+/** Where access ends: the membership's end, or later while a failed renewal's grace runs. */
+export function accessEnd(membership: Pick<MembershipDoc, 'end' | 'graceUntil'>): Date {
+  const grace = membership.graceUntil;
+  return grace && grace > membership.end ? grace : membership.end;
+}
+
+/** A membership is active while now is between its start and end (or the grace of a failed renewal). */
 export function isMembershipActive(membership: MembershipDoc | null | undefined, now = new Date()): boolean {
-  return !!membership && membership.start <= now && now <= membership.end;
+  return !!membership && membership.start <= now && now <= accessEnd(membership);
 }
 
 export function membershipLabel(membership: MembershipDoc | null | undefined, now = new Date()): MembershipStatusLabel {

@@ -24,6 +24,11 @@ const membershipSchema = new Schema(
     start: { type: Date, required: true },
     end: { type: Date, required: true },
     periods: { type: [membershipPeriodSchema], default: undefined },
+    /**
+     * A renewal's payment failed: the member keeps access until then while they update their card
+     * (payments/subscriptions.ts). A paid purchase writes a new membership without it.
+     */
+    graceUntil: { type: Date, default: undefined },
   },
   { _id: false },
 );
@@ -56,6 +61,8 @@ const userSchema = new Schema(
     membershipSeq: { type: Number, default: null },
     /** Sessions issued before this moment are no longer accepted (set by a password reset). */
     sessionsValidAfter: { type: Date, default: null },
+    /** The member's renewing plan (payments/subscriptions.ts), while one is theirs. */
+    subscription: { type: String, default: null },
     /** The member's own class schedule. */
     lessons: { type: [{ type: Schema.Types.ObjectId, ref: 'Lesson' }], default: [] },
   },

@@ -21,7 +21,7 @@ import { objectIdOrNull, toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
 import { refreshTrainerLessons, taughtBy } from '../lessons/lessons.views';
 import { queueReviewerRename } from '../reviews/reviewer-names';
-import { isMembershipActive, toTrainerDto, toUserDto, toUserListItemDto } from './users.mapper';
+import { accessEnd, isMembershipActive, toTrainerDto, toUserDto, toUserListItemDto } from './users.mapper';
 import type { GoogleProfile } from './google';
 import { googleIdentityId } from './account-keys';
 import {
@@ -87,7 +87,7 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
 /** A membership's start and end are the moments an answer that shows its status stops being true. */
 function expireWithMembership(cache: ComputeContext | undefined, doc: Pick<UserDoc, 'membership'>): void {
   cache?.expireAt(doc.membership?.start);
-  cache?.expireAt(doc.membership?.end);
+  cache?.expireAt(doc.membership && accessEnd(doc.membership));
 }
 
 /** The fields an authenticated request needs of its account. */
@@ -118,7 +118,8 @@ async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser
     isMonitor: doc.isMonitor ?? false,
     suspended: !!doc.deletedAt,
     hasActiveMembership: isMembershipActive(doc.membership),
-    membership: doc.membership ? { start: doc.membership.start, end: doc.membership.end } : null,
+    // Bookings and check-in go by when access ends (a failed renewal's grace included).
+    membership: doc.membership ? { start: doc.membership.start, end: accessEnd(doc.membership) } : null,
     schedule: (doc.lessons ?? []).map((l) => l.toString()),
     sessionsValidAfter: doc.sessionsValidAfter ? doc.sessionsValidAfter.getTime() : 0,
   };
@@ -690,4 +691,30 @@ export async function hasGoogleIdentity(userId: Types.ObjectId): Promise<boolean
   const docs = await Promise.all(ids.map((id) => IdentityModel.findById(id, { user: 1 }).lean()));
   // Only identities of this account count (a listed id whose insert lost its race names another's).
   return docs.some((doc) => doc?.user.equals(userId));
+}
+
+/** The member's renewing plan (payments/subscriptions.ts): set when one starts, cleared when it ends. */
+export async function setMemberSubscription(userId: Types.ObjectId, subscription: string | null): Promise<void> {
+  await UserModel.updateOne({ _id: userId }, { $set: { subscription } });
+}
+
+/** The member's renewing plan's id, if any (a point read). */
+export async function memberSubscription(userId: Types.ObjectId): Promise<string | null> {
+  const doc = await UserModel.findById(userId, { subscription: 1 }).lean<UserDoc>();
+  return doc?.subscription ?? null;
+}
+
+/**
+ * A failed renewal keeps the member's access until `until` (null: no longer), on the membership
+ * that ends when the unpaid period would have started. A purchase paid meanwhile writes a new
+ * membership, which has no grace.
+ */
+export async function setMembershipGrace(userId: Types.ObjectId, until: Date | null): Promise<void> {
+  const doc = await UserModel.findById(userId, { membership: 1 }).lean<UserDoc>();
+  if (!doc?.membership) return;
+  if (until && until > doc.membership.end) {
+    await UserModel.updateOne({ _id: userId }, { $set: { 'membership.graceUntil': until } });
+  } else if (doc.membership.graceUntil) {
+    await UserModel.updateOne({ _id: userId }, { $unset: { 'membership.graceUntil': 1 } });
+  }
 }

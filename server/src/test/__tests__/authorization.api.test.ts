@@ -78,6 +78,7 @@ describe('authorization of admin routes', () => {
     ['POST /api/events', (t) => withToken(request(app).post('/api/events'), t).send(json)],
     ['DELETE /api/events/:id', (t) => withToken(request(app).delete(`/api/events/${id()}`), t)],
     ['GET /api/payments', (t) => withToken(request(app).get('/api/payments'), t)],
+    ['GET /api/subscriptions', (t) => withToken(request(app).get('/api/subscriptions'), t)],
     [
       'POST /api/payments/manual',
       (t) => withToken(request(app).post('/api/payments/manual'), t).send({ userId: member.id, planId: id() }),

@@ -64,6 +64,7 @@ describe('GET /api/metrics', () => {
       'booking-notices',
       'session-attendance',
       'membership-reminders',
+      'subscription-renewals',
       'account-erasures',
       'lease-purge',
     ];
