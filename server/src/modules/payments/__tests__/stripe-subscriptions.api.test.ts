@@ -1,0 +1,200 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
+import { Types } from 'mongoose';
+import Stripe from 'stripe';
+import request from 'supertest';
+import { createTestApp } from '../../../test/app';
+import { useTestDatabase } from '../../../test/db';
+import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
+import { expectMatchesOpenApi } from '../../../test/openapi';
+import type { Config } from '../../../config/env';
+import { PlanModel } from '../../plans/plans.model';
+import { UserModel } from '../../users/users.model';
+import { PaymentModel } from '../payments.model';
+import { SubscriptionModel } from '../subscriptions.model';
+
+const WEBHOOK_SECRET = 'whsec_test_pulso_subscriptions';
+
+/** A stand-in for api.stripe.com: checkout sessions, subscription updates and cancels, portal sessions. */
+function fakeStripe() {
+  const requests: { method: string; path: string; body: string }[] = [];
+  let counter = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', body: decodeURIComponent(body) });
+      const answer = (value: object) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': `req_${counter}` });
+        res.end(JSON.stringify(value));
+      };
+      counter += 1;
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        const id = `cs_test_sub_${counter}`;
+        return answer({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` });
+      }
+      if (req.url?.startsWith('/v1/subscriptions/')) {
+        return answer({ id: req.url.split('/').pop(), object: 'subscription' });
+      }
+      if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') {
+        return answer({
+          id: 'bps_1',
+          object: 'billing_portal.session',
+          url: 'https://billing.stripe.com/p/session/test_1',
+        });
+      }
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'not here' } }));
+    });
+  });
+  return { server, requests };
+}
+
+describe('renewing plans with Stripe (subscription mode, signed invoice and subscription events)', () => {
+  useTestDatabase();
+  const fake = fakeStripe();
+  let app: RequestListener;
+  let config: Config;
+  const signer = new Stripe('sk_test_signer');
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    const { port } = fake.server.address() as AddressInfo;
+    ({ app, config } = createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_pulso',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://gym.example',
+      RENEWAL_GRACE_DAYS: '3',
+    }));
+    await PlanModel.create({ name: 'Mensual', duration: 1, benefits: 'Sala', price: 30, renewing: true });
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+  const send = (type: string, object: object, id = `evt_${Math.random().toString(36).slice(2)}`) => {
+    const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return request(app)
+      .post('/api/payments/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', header)
+      .send(payload);
+  };
+
+  /** A member who bought the monthly plan through Stripe Checkout: their session and the payment's id. */
+  async function subscribed(): Promise<{ member: TestUser; paymentId: string }> {
+    const member = await createTestUser(config);
+    const started = await request(app)
+      .post('/api/payments/create_checkout')
+      .set(bearer(member))
+      .send({ name: 'Mensual' });
+    expect(started.status).toBe(201);
+    const sent = fake.requests.at(-1)?.body ?? '';
+    expect(sent).toContain('mode=subscription');
+    expect(sent).toContain('line_items[0][price_data][recurring][interval]=month');
+    expect(sent).toContain('line_items[0][price_data][recurring][interval_count]=1');
+    const paymentId = /subscription_data\[metadata\]\[paymentId\]=([0-9a-f]{24})/.exec(sent)?.[1] ?? '';
+    expect(paymentId).toMatch(/^[0-9a-f]{24}$/);
+    const sessionId = String(started.body.redirect_url).split('/').pop();
+    const completed = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      subscription: `sub_stripe_${paymentId}`,
+      customer: `cus_${paymentId}`,
+    };
+    await send('checkout.session.completed', completed).expect(200);
+    return { member, paymentId };
+  }
+  const invoice = (paymentId: string, id: string, billingReason = 'subscription_cycle') => ({
+    id,
+    object: 'invoice',
+    billing_reason: billingReason,
+    parent: { type: 'subscription_details', subscription_details: { metadata: { paymentId, userId: 'x' } } },
+  });
+  const mine = async (member: TestUser) =>
+    (await request(app).get('/api/subscriptions/mine').set(bearer(member)).expect(200)).body.subscription;
+
+  test('when the checkout completes and Stripe reports a paid renewal invoice, then the membership renews once, even replayed at once', async () => {
+    const { member, paymentId } = await subscribed();
+    const first = await mine(member);
+    expect(first).toMatchObject({ provider: 'stripe', status: 'active', planName: 'Mensual' });
+    const before = (await UserModel.findById(member.id).lean())?.membership;
+
+    // The first invoice is the checkout's: it changes nothing.
+    await send('invoice.paid', invoice(paymentId, 'in_first', 'subscription_create')).expect(200);
+    expect(await PaymentModel.countDocuments({ user: new Types.ObjectId(member.id) })).toBe(1);
+
+    const renewal = invoice(paymentId, 'in_cycle_2');
+    const answers = await Promise.all([1, 2, 3].map(() => send('invoice.paid', renewal, 'evt_cycle_2')));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    await send('invoice.paid', renewal).expect(200);
+    const payments = await PaymentModel.find({ user: new Types.ObjectId(member.id) }).lean();
+    expect(payments).toHaveLength(2);
+    expect(payments.find((p) => p.providerSessionId === 'invoice_in_cycle_2')).toMatchObject({ status: 'paid' });
+    const after = (await UserModel.findById(member.id).lean())?.membership;
+    const expectedEnd = new Date(before?.end ?? 0);
+    expectedEnd.setMonth(expectedEnd.getMonth() + 1);
+    expect(after?.end.getTime()).toBe(expectedEnd.getTime());
+    expect(await mine(member)).toMatchObject({ status: 'active', paidThrough: expectedEnd.toISOString() });
+  });
+
+  test('when a renewal invoice fails, then dunning starts with access through the grace, the portal opens, and Stripe ending it lapses it', async () => {
+    const { member, paymentId } = await subscribed();
+    await send('invoice.payment_failed', invoice(paymentId, 'in_failed')).expect(200);
+    const pastDue = await mine(member);
+    expect(pastDue).toMatchObject({ status: 'past_due', graceUntil: expect.any(String) });
+    const stored = await UserModel.findById(member.id).lean();
+    expect(stored?.membership?.graceUntil?.toISOString()).toBe(pastDue.graceUntil);
+
+    const portal = await request(app).post('/api/subscriptions/mine/portal').set(bearer(member));
+    expect(portal.status).toBe(200);
+    expectMatchesOpenApi('POST', '/subscriptions/mine/portal', portal);
+    expect(portal.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
+    expect(fake.requests.at(-1)?.body).toContain(`customer=cus_${paymentId}`);
+
+    await send('customer.subscription.deleted', {
+      id: `sub_stripe_${paymentId}`,
+      object: 'subscription',
+      metadata: { paymentId },
+    }).expect(200);
+    expect(await mine(member)).toMatchObject({ status: 'lapsed' });
+    expect((await UserModel.findById(member.id).lean())?.membership?.graceUntil).toBeUndefined();
+  });
+
+  test('when the member stops the renewal, then Stripe is told to cancel at the period end, and its own update is followed too', async () => {
+    const { member, paymentId } = await subscribed();
+    await request(app).post('/api/subscriptions/mine/cancel').set(bearer(member)).expect(200);
+    const update = fake.requests.at(-1);
+    expect(update).toMatchObject({ method: 'POST', path: `/v1/subscriptions/sub_stripe_${paymentId}` });
+    expect(update?.body).toContain('cancel_at_period_end=true');
+    expect(await mine(member)).toMatchObject({ cancelAtPeriodEnd: true });
+
+    // Restarted from Stripe's portal: the webhook says so.
+    await send('customer.subscription.updated', {
+      id: `sub_stripe_${paymentId}`,
+      object: 'subscription',
+      cancel_at_period_end: false,
+      metadata: { paymentId },
+    }).expect(200);
+    expect(await mine(member)).toMatchObject({ cancelAtPeriodEnd: false });
+
+    await send('customer.subscription.deleted', {
+      id: `sub_stripe_${paymentId}`,
+      object: 'subscription',
+      metadata: { paymentId },
+    }).expect(200);
+    expect(await mine(member)).toMatchObject({ status: 'canceled' });
+  });
+
+  test('when an event names no subscription Pulso knows, then it is acknowledged and nothing changes', async () => {
+    const before = await SubscriptionModel.countDocuments({});
+    await send('invoice.paid', invoice(new Types.ObjectId().toString(), 'in_unknown')).expect(200);
+    await send('invoice.payment_failed', { id: 'in_x', object: 'invoice' }).expect(200);
+    await send('customer.subscription.deleted', { id: 'sub_x', object: 'subscription' }).expect(200);
+    expect(await SubscriptionModel.countDocuments({})).toBe(before);
+    expect(await PaymentModel.countDocuments({ providerSessionId: 'invoice_in_unknown' })).toBe(0);
+  });
+});
