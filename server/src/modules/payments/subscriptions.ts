@@ -1,4 +1,4 @@
-import mongoose, { type Types } from 'mongoose';
+import mongoose, { trusted, type Types } from 'mongoose';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { MESSAGES, type SubscriptionDto } from '@pulso/shared';
@@ -275,6 +275,16 @@ export async function setCancelAtPeriodEnd(id: string, cancel: boolean, now = ne
 /** The demo card's switch: its next charges fail, or go through. */
 export async function setCardFailing(id: string, failing: boolean) {
   return writeSubscription(id, (s) => (s.cardFailing === failing ? null : { cardFailing: failing }));
+}
+
+/**
+ * Of these subscriptions, those that will charge again at the end of their period (live, not
+ * stopped), by id: the reminders job tells their members of the charge instead of the end.
+ */
+export async function renewingSubscriptions(ids: readonly string[]): Promise<Map<string, SubscriptionDoc>> {
+  if (ids.length === 0) return new Map();
+  const docs = await SubscriptionModel.find({ _id: trusted({ $in: [...new Set(ids)] }) }).lean<SubscriptionDoc[]>();
+  return new Map(docs.filter((d) => isLive(d) && !d.cancelAtPeriodEnd).map((d) => [d._id, d]));
 }
 
 /** Every subscription, newest first, with whose it is (the admin's list). */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { MESSAGES } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { mailDate, type Mailer } from '../../lib/mailer';
+import { renewingSubscriptions } from '../payments/subscriptions';
 import { UserModel } from './users.model';
 
 /**
@@ -69,8 +70,10 @@ export async function sendMembershipReminders(deps: ReminderDeps, now = new Date
         $lte: new Date(now.getTime() + longest),
       }),
     },
-    { fullName: 1, email: 1, membership: 1, membershipReminders: 1 },
+    { fullName: 1, email: 1, membership: 1, membershipReminders: 1, subscription: 1 },
   ).lean();
+  // Members whose plan renews by itself are told of the charge instead of the end.
+  const renewing = await renewingSubscriptions(members.map((m) => m.subscription).filter((id): id is string => !!id));
   const base = deps.publicUrl.replace(/\/$/, '');
   const m = MESSAGES.memberships;
   let sent = 0;
@@ -79,7 +82,15 @@ export async function sendMembershipReminders(deps: ReminderDeps, now = new Date
     if (!membership || member.membershipReminders === false) continue;
     const due = dueReminder(membership.end, now, deps.reminderDays);
     if (!due) continue;
-    const kind = due.kind === 'ending' ? `ending-${due.days}` : 'lapsed';
+    // A failed renewal's grace is running: the renewal's own e-mails speak (and its lapse, if it comes).
+    if (membership.graceUntil && membership.graceUntil > now) continue;
+    const live = member.subscription ? renewing.get(member.subscription) : undefined;
+    // A renewal that will charge at this end: one notice before it, at the first reminder's day.
+    const renewal = live && live.paidThrough.getTime() === membership.end.getTime() ? live : undefined;
+    if (renewal && (due.kind !== 'ending' || due.days !== Math.max(...deps.reminderDays))) continue;
+    // A live renewal never lapses here: it renews, or its own dunning and lapse speak.
+    if (live && due.kind === 'lapsed') continue;
+    const kind = renewal ? 'renewing' : due.kind === 'ending' ? `ending-${due.days}` : 'lapsed';
     const _id = `${member._id.toString()}|${membership.end.toISOString()}|${kind}`;
     try {
       await reminders().insertOne({ _id, user: member._id, kind, end: membership.end, at: now });
@@ -89,8 +100,18 @@ export async function sendMembershipReminders(deps: ReminderDeps, now = new Date
     }
     const date = mailDate(membership.end);
     const daysLeft = Math.max(1, Math.ceil((membership.end.getTime() - now.getTime()) / DAY_MS));
-    const mail =
-      due.kind === 'ending'
+    const s = MESSAGES.subscriptions;
+    const mail = renewal
+      ? {
+          subject: s.renewingSubject(deps.gymName, renewal.planName, date),
+          text: s.renewingText(
+            member.fullName,
+            renewal.planName,
+            `${renewal.amount.toFixed(2)} ${renewal.currency.toUpperCase()}`,
+            date,
+          ),
+        }
+      : due.kind === 'ending'
         ? {
             subject: m.endingSubject(deps.gymName, membership.name, date),
             text: m.endingText(member.fullName, membership.name, date, daysLeft),

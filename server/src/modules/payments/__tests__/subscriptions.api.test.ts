@@ -10,10 +10,13 @@ import { UserModel } from '../../users/users.model';
 import { PaymentModel } from '../payments.model';
 import { fulfilDeps } from '../payments.service';
 import { runRenewals, type RenewalDeps } from '../renewals';
+import { sendMembershipReminders } from '../../users/membership-reminders';
+import { mailDate } from '../../../lib/mailer';
 import { SubscriptionModel } from '../subscriptions.model';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+const day = (ms: number) => mailDate(new Date(ms));
 
 describe('renewing plans with the demo checkout: charged again by the job runner, dunning, grace, lapse, cancellation', () => {
   useTestDatabase();
@@ -215,5 +218,30 @@ describe('renewing plans with the demo checkout: charged again by the job runner
       (await request(app).put('/api/subscriptions/mine/card').set(bearer(nobody)).send({ failing: true })).status,
     ).toBe(404);
     expect(await SubscriptionModel.countDocuments({ user: new Types.ObjectId(nobody.id) })).toBe(0);
+  });
+
+  test('when a renewing plan nears its end, then the member is told of the charge once instead of the end, and no lapse is sent during the grace', async () => {
+    const member = await subscriber(true);
+    const end = Date.parse((await membershipOf(member)).end);
+    const reminders = (at: number) =>
+      sendMembershipReminders(
+        { mailer, gymName: 'Pulso', publicUrl: 'https://gym.example', reminderDays: [7, 1] },
+        new Date(at),
+      );
+    const to = () => sent.filter((m) => m.to === member.email);
+    await reminders(end - 6 * DAY);
+    await reminders(end - 6 * DAY + MINUTE);
+    await reminders(end - 12 * 3_600_000);
+    expect(to().map((m) => m.subject)).toEqual([`Pulso: tu plan Mensual se renueva el ${day(end)}`]);
+    expect(to()[0]?.text).toContain('cobraremos 30.00 USD');
+
+    // The charge fails: the dunning e-mail, and no 'venció' while the grace runs.
+    await runRenewals(deps, new Date(end + MINUTE));
+    await reminders(end + 2 * MINUTE);
+    await reminders(end + DAY);
+    expect(to().map((m) => m.subject)).toEqual([
+      `Pulso: tu plan Mensual se renueva el ${day(end)}`,
+      'Pulso: no pudimos cobrar la renovación de tu plan Mensual',
+    ]);
   });
 });
