@@ -32,7 +32,8 @@ export const MOCK_DB_STORAGE_KEY = 'pulso-mock-db';
 const SCHEMA_VERSION = 3;
 
 /** A membership as the server stores it: its span, its latest plan, and the periods paid (older records: none). */
-export type MembershipRec = IsoMembership;
+/** A membership as stored; `graceUntil` while a failed renewal's grace runs (access until then). */
+export type MembershipRec = IsoMembership & { graceUntil?: string };
 
 export interface WishRec {
   id: string;
@@ -133,6 +134,8 @@ export interface PaymentRec {
   membershipEnd: string | null;
   /** Its receipt's number once issued; absent in older saves. */
   receiptNumber?: number | null;
+  /** A renewal's charge: its subscription and cycle (absent for other payments). */
+  renewal?: { subscription: string; cycle: number; from: string } | null;
 }
 
 /** A numbered receipt as issued (the server's `receipts` collection), dates as ISO text. */
@@ -149,6 +152,29 @@ export interface ReceiptRec {
   method: PaymentProviderName;
   reference: string;
   note: string | null;
+}
+
+/** A renewing plan (the server's `subscriptions`), dates as ISO text. */
+export interface SubscriptionRec {
+  id: string;
+  user: string;
+  plan: string;
+  planName: string;
+  duration: number;
+  amount: number;
+  currency: string;
+  provider: PaymentProviderName;
+  status: 'active' | 'past_due' | 'canceled' | 'lapsed';
+  cycle: number;
+  paidThrough: string;
+  nextChargeAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: string | null;
+  cardFailing: boolean;
+  failedAt: string | null;
+  graceUntil: string | null;
+  endedAt: string | null;
+  createdAt: string;
 }
 
 export interface EventRec {
@@ -202,6 +228,8 @@ export interface MockData {
   calendarFeeds?: Record<string, { token: string; createdAt: string }>;
   /** The numbered receipts, oldest first (absent in older saves). */
   receipts?: ReceiptRec[];
+  /** Renewing plans, oldest first (absent in older saves). */
+  subscriptions?: SubscriptionRec[];
 }
 
 export interface MockDbOptions {

@@ -10,6 +10,7 @@ import { feedsHandlers } from './handlers/feeds';
 import { lessonsHandlers } from './handlers/lessons';
 import { paymentsHandlers } from './handlers/payments';
 import { plansHandlers } from './handlers/plans';
+import { subscriptionsHandlers } from './handlers/subscriptions';
 import { reviewsHandlers } from './handlers/reviews';
 import { siteHandlers } from './handlers/site';
 import { statsHandlers } from './handlers/stats';
@@ -38,6 +39,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...calendarHandlers(route),
     ...feedsHandlers(route),
     ...paymentsHandlers(route),
+    ...subscriptionsHandlers(route),
     ...contactHandlers(route),
     ...statsHandlers(route),
     notFound,

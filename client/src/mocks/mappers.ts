@@ -32,7 +32,10 @@ export const newestFirst =
 
 /** A membership is active from its start to its end; every status shown is derived from them. */
 export function isActive(m: MembershipRec | null | undefined, now = new Date()): boolean {
-  return !!m && new Date(m.start) <= now && now <= new Date(m.end);
+  if (!m) return false;
+  // A failed renewal's grace keeps access past the end, as on the server.
+  const end = Math.max(Date.parse(m.end), m.graceUntil ? Date.parse(m.graceUntil) : 0);
+  return new Date(m.start) <= now && now.getTime() <= end;
 }
 
 /** As the server's users.mapper: the plan running now, the span's dates and status, the periods paid. */

@@ -179,4 +179,33 @@ describe('mock API', () => {
     });
     expect(again.status).toBe(201);
   });
+
+  it('starts a renewing plan’s subscription as the server does, stops and restarts it, and refuses a second one', async () => {
+    const api = new MockApi({ db: new MockDb({ storage: null }) });
+    const login = await call(api, 'POST', '/users/login', { email: 'usuario@pulso.demo', password: 'Usuario1234' });
+    const token = (login.body.login as { token: string }).token;
+    expect((await call(api, 'GET', '/subscriptions/mine', undefined, token)).body).toEqual({ subscription: null });
+    const started = await call(api, 'POST', '/payments/create_checkout', { name: 'Standar' }, token);
+    const sessionId = String(started.body.redirect_url).split('/').pop() ?? '';
+    const paid = await call(api, 'POST', `/payments/demo/${sessionId}/confirm`, { failRenewals: true }, token);
+    expect(paid.status).toBe(200);
+    const mine = schemas.mySubscription.parse((await call(api, 'GET', '/subscriptions/mine', undefined, token)).body);
+    expect(mine.subscription).toMatchObject({ planName: 'Standar', status: 'active', cardFailing: true });
+    expect(mine.subscription?.renewsAt).toBe((paid.body.payment as { membershipEnd: string }).membershipEnd);
+
+    const cancelled = await call(api, 'POST', '/subscriptions/mine/cancel', undefined, token);
+    expect(cancelled.body.message).toMatch(/^Listo: tu plan no se renovará\. Sigue activo hasta el /);
+    expect(cancelled.body.subscription).toMatchObject({ cancelAtPeriodEnd: true, renewsAt: null });
+    const resumed = await call(api, 'POST', '/subscriptions/mine/resume', undefined, token);
+    expect(resumed.body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
+    const card = await call(api, 'PUT', '/subscriptions/mine/card', { failing: false }, token);
+    expect(card.body).toMatchObject({
+      message: 'Tarjeta de demostración actualizada',
+      subscription: { cardFailing: false },
+    });
+    expect((await call(api, 'POST', '/subscriptions/mine/portal', undefined, token)).status).toBe(409);
+
+    const again = await call(api, 'POST', '/payments/create_checkout', { name: 'Standar' }, token);
+    expect(again).toMatchObject({ status: 409, body: { message: MESSAGES.subscriptions.alreadyRenewing } });
+  });
 });

@@ -9,9 +9,11 @@ import {
   receiptDate,
   receiptFileName,
   schemas,
+  toBoolean,
 } from '@pulso/shared';
 import type { MockConfig } from '../api';
 import { randomHex, type MockData, type MockDb, type PaymentRec, type PlanRec, type ReceiptRec } from '../db';
+import { liveSubscriptionOf, renewedOf, startSubscriptionOf } from './subscriptions';
 import { checkId, MockHttpError } from '../http';
 import { findPlanOnSale, findUser } from '../lookups';
 import { newestFirst, toMembershipDto, toPaymentDto } from '../mappers';
@@ -39,7 +41,7 @@ function ownSession(data: MockData, user: AuthUser, sessionId: string): PaymentR
 
 const newest = (rows: PaymentRec[]) => [...rows].sort(newestFirst('createdAt')).slice(0, 200).map(toPaymentDto);
 
-function pending(
+export function pending(
   data: MockData,
   db: MockDb,
   currency: string,
@@ -102,24 +104,36 @@ function issueReceipt(data: MockData, config: MockConfig, payment: PaymentRec, n
   return receipt;
 }
 
-/** pending -> paid, once; the membership changes by the shared purchase rule, as on the server. */
-function fulfil(data: MockData, config: MockConfig, payment: PaymentRec) {
+/**
+ * pending -> paid, once; the membership changes by the shared purchase rule, as on the server. A
+ * renewing plan's first payment starts its subscription; a renewal counts from the end before it.
+ */
+export function fulfil(
+  data: MockData,
+  config: MockConfig,
+  payment: PaymentRec,
+  options: { failRenewals?: boolean } = {},
+) {
   if (payment.status !== 'pending') return;
   const paidAt = new Date();
   payment.status = 'paid';
   payment.paidAt = paidAt.toISOString();
   const user = data.users.find((u) => u.id === payment.user);
   if (!user) return;
+  const from = payment.renewal ? new Date(payment.renewal.from) : null;
   const outcome = membershipAfterPurchase(
     user.membership ? datedMembership(user.membership) : null,
     { id: payment.plan, name: payment.planName, duration: payment.duration },
-    paidAt,
+    from && from <= paidAt ? new Date(from.getTime() - 1) : paidAt,
   );
   user.membership = isoMembership(outcome.membership);
   payment.membershipStart = outcome.period.start.toISOString();
   payment.membershipEnd = outcome.period.end.toISOString();
   const note = outcome.kind === 'new' ? null : purchaseRuleText(outcome, payment.planName, receiptDate);
   issueReceipt(data, config, payment, note);
+  const plan = data.plans.find((p) => p.id === payment.plan);
+  if (payment.renewal) renewedOf(data, payment.renewal.subscription, payment.renewal.cycle, outcome.period.end);
+  else if (plan?.renewing) startSubscriptionOf(data, payment, outcome.period.end, options.failRenewals === true);
 }
 
 /** A receipt's PDF, rendered by the server's code (loaded when the first receipt is asked for). */
@@ -143,6 +157,9 @@ export const paymentsHandlers = (route: Route) => [
         ? data.plans.find((p) => p.id === checkId(input.planId ?? '') && !p.deletedAt)
         : data.plans.find((p) => p.name === input.name && !p.deletedAt);
       if (!plan) throw MockHttpError.notFound(MESSAGES.api.planNotFound);
+      if (plan.renewing && liveSubscriptionOf(data, user.id)) {
+        throw MockHttpError.conflict(MESSAGES.subscriptions.alreadyRenewing);
+      }
       const since = Date.now() - PENDING_REUSE_MS;
       const reuse = data.payments.find(
         (p) =>
@@ -176,12 +193,12 @@ export const paymentsHandlers = (route: Route) => [
 
   route(
     'POST /payments/demo/:sessionId/confirm',
-    { access: 'signed-in', ok: [200, schemas.paymentConfirmed] },
-    ({ params, user, data, config }) => {
+    { access: 'signed-in', body: schemas.demoConfirmForm, ok: [200, schemas.paymentConfirmed] },
+    ({ params, input, user, data, config }) => {
       const payment = ownSession(data, user, params.sessionId);
       if (payment.provider !== 'demo') throw MockHttpError.conflict(MESSAGES.payments.notDemo);
       if (payment.status === 'cancelled') throw MockHttpError.conflict(MESSAGES.payments.notPending);
-      fulfil(data, config, payment);
+      fulfil(data, config, payment, { failRenewals: toBoolean(input.failRenewals) === true });
       return {
         message: MESSAGES.payments.success,
         payment: toPaymentDto(payment),
