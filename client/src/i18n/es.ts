@@ -101,6 +101,30 @@ export const es = {
     from: 'Desde',
     until: 'Hasta',
     next: 'Después',
+    renewal: {
+      title: 'Renovación automática',
+      loading: 'Cargando tu renovación...',
+      loadError: 'No se pudo cargar tu renovación',
+      active: (plan: string, date: string, amount: string) => `${plan} se renueva el ${date} por ${amount}.`,
+      scheduledEnd: (plan: string, date: string) => `Renovación cancelada: ${plan} termina el ${date}.`,
+      pastDue: (until: string) =>
+        `No pudimos cobrar la renovación. Mantienes el acceso hasta el ${until}: actualiza tu tarjeta antes de esa fecha.`,
+      lapsed: (plan: string) => `Tu plan ${plan} venció por falta de pago.`,
+      ended: (plan: string, date: string) => `La renovación de ${plan} terminó el ${date}.`,
+      cancel: 'Cancelar renovación',
+      cancelling: 'Cancelando...',
+      confirmTitle: 'Cancelar renovación',
+      confirmText: (date: string) => `Tu plan seguirá activo hasta el ${date} y no se te volverá a cobrar.`,
+      keep: 'Volver',
+      resume: 'Seguir renovando',
+      fixCard: 'Usar una tarjeta que funcione',
+      updateCard: 'Actualizar tarjeta',
+      demoFailing: 'Simular que la tarjeta de demostración es rechazada',
+      demoFailingHint: 'Solo en la demostración: el próximo cobro de la renovación fallará.',
+      resultTitle: 'Renovación',
+      accept: 'Aceptar',
+      saving: 'Guardando...',
+    },
     erase: {
       button: 'Eliminar mi cuenta',
       title: 'Eliminar mi cuenta',
@@ -196,6 +220,7 @@ export const es = {
     buy: 'Compra ahora',
     duration: (months: number) => (months === 1 ? '1 mes' : `${months} meses`),
     perPeriod: (months: number) => (months === 1 ? 'por mes' : `por ${months} meses`),
+    renewing: 'Renovación automática: cancélala cuando quieras',
     empty: 'Todavía no hay planes disponibles.',
     loadError: 'No se pudieron cargar los planes.',
   },
@@ -211,6 +236,13 @@ export const es = {
     loginFirst: 'Inicia sesión para comprar tu membresía.',
     demoTitle: 'Checkout de demostración',
     demoNote: 'Modo demostración: no se realiza ningún cargo real.',
+    renews: (months: number) =>
+      months === 1
+        ? 'Se renueva automáticamente cada mes hasta que canceles la renovación desde tu perfil.'
+        : `Se renueva automáticamente cada ${months} meses hasta que canceles la renovación desde tu perfil.`,
+    failRenewals: 'Simular una tarjeta que será rechazada en las renovaciones',
+    failRenewalsHint:
+      'Solo en la demostración: el primer pago se aprueba y los cobros de renovación fallan, para ver qué pasa.',
     processing: 'Procesando...',
     successText: (plan: string, start: string, end: string) =>
       `Tu membresía ${plan} está activa del ${start} al ${end}.`,

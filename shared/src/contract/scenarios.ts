@@ -858,6 +858,7 @@ export function contractScenarios(w: World): Scenario[] {
               currency: m.string,
               status: 'pending',
               provider: 'demo',
+              renewing: m.boolean,
             }) satisfies Shape<CheckoutSessionDto>,
         },
         {

@@ -60,6 +60,8 @@ export const checkoutSession = z.object({
   currency: z.string(),
   status: paymentStatus,
   provider: paymentProvider,
+  /** A renewing plan: charged again every `duration` months until the member stops it. */
+  renewing: z.boolean(),
 });
 z.globalRegistry.add(checkoutSession, { id: 'CheckoutSession' });
 

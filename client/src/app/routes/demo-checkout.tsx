@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { BenefitList } from '../../components/ui/benefit-list';
+import { CheckField } from '../../components/ui/form-controls';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../features/auth/store';
@@ -18,6 +19,7 @@ export function DemoCheckoutRoute() {
   const navigate = useNavigate();
   const userId = useAuthStore((s) => s.userId);
   const { busy, actionError, loadSession, confirm, cancel } = usePaymentsStore();
+  const [failRenewals, setFailRenewals] = useState(false);
   const {
     value: session,
     status,
@@ -54,6 +56,20 @@ export function DemoCheckoutRoute() {
           <strong>{formatPrice(session.amount, session.currency)}</strong>
           <span>{es.plans.perPeriod(session.duration)}</span>
         </p>
+        {session.renewing && (
+          <>
+            <p>{es.payments.renews(session.duration)}</p>
+            {pending && (
+              <CheckField
+                label={es.payments.failRenewals}
+                hint={es.payments.failRenewalsHint}
+                checked={failRenewals}
+                onChange={setFailRenewals}
+                disabled={busy}
+              />
+            )}
+          </>
+        )}
         {!pending && <p role="status">{MESSAGES.payments.notPending}</p>}
         {actionError && (
           <p className="alert alert--error" role="alert">
@@ -76,7 +92,7 @@ export function DemoCheckoutRoute() {
             className="button button--primary"
             disabled={busy || !pending}
             onClick={async () => {
-              if (await confirm(sessionId, userId)) void navigate(paths.paymentSuccess);
+              if (await confirm(sessionId, userId, { failRenewals })) void navigate(paths.paymentSuccess);
             }}
           >
             {busy ? es.payments.processing : es.payments.pay}

@@ -98,6 +98,7 @@ export function PaymentRoute() {
         <p className="plan-card__price">
           <strong>{formatPrice(plan.price, currency)}</strong>
         </p>
+        {plan.renewing && <p>{es.payments.renews(plan.duration)}</p>}
         {!buyable && <p className="alert alert--info">{MESSAGES.payments.unavailable}</p>}
         {buyable && !userId && <p>{es.payments.loginFirst}</p>}
         {buyable && userId && account && (

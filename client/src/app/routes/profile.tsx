@@ -15,6 +15,7 @@ import { runningPeriod, upcomingOf } from '../../features/payments/purchase-rule
 import { ReminderPreference } from '../../features/preferences/components/reminder-preference';
 import { ReceiptButton } from '../../features/payments/components/receipt-button';
 import { usePaymentsStore } from '../../features/payments/store';
+import { RenewalBox } from '../../features/subscriptions/components/renewal-box';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { formatDate, formatPrice } from '../../lib/format';
@@ -192,6 +193,7 @@ function MembershipCard({ user }: { user: UserDto }) {
           </Link>
         </>
       )}
+      <RenewalBox />
       {user.membresia && <ReminderPreference userId={user.id} />}
     </article>
   );

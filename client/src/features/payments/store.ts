@@ -24,7 +24,7 @@ interface PaymentsState {
   loadPlan: (id: string) => Promise<void>;
   startCheckout: (userId: string, planId: string) => Promise<string | null>;
   loadSession: (sessionId: string) => Promise<void>;
-  confirm: (sessionId: string, userId: string | null) => Promise<boolean>;
+  confirm: (sessionId: string, userId: string | null, options?: { failRenewals?: boolean }) => Promise<boolean>;
   cancel: (sessionId: string) => Promise<boolean>;
   loadMembership: (userId: string) => Promise<void>;
   loadHistory: () => Promise<void>;
@@ -56,9 +56,9 @@ export const usePaymentsStore = create<PaymentsState>()((set, get) => {
     loadPlan: (id) => read(PLAN, id, () => api.getPlan(id)),
     startCheckout: (userId, planId) => act(() => api.createCheckout(userId, planId)),
     loadSession: (sessionId) => read(SESSION, sessionId, () => api.getCheckoutSession(sessionId)),
-    confirm: async (sessionId, userId) =>
+    confirm: async (sessionId, userId, options) =>
       (await act(async () => {
-        const { membresia } = await api.confirmDemoCheckout(sessionId);
+        const { membresia } = await api.confirmDemoCheckout(sessionId, options);
         // The server's answer is the membership now: the success page shows it at once.
         if (userId) put(MEMBERSHIP, userId, membresia);
         return true;

@@ -187,6 +187,7 @@ export const paymentsHandlers = (route: Route) => [
         ...payment,
         sessionId: payment.providerSessionId,
         benefits: data.plans.find((p) => p.id === payment.plan)?.benefits ?? '',
+        renewing: data.plans.find((p) => p.id === payment.plan)?.renewing === true,
       };
     },
   ),

@@ -31,5 +31,6 @@ export function toCheckoutSessionDto(doc: PaymentDoc, benefits: string): Checkou
     currency: doc.currency,
     status: doc.status as PaymentStatus,
     provider: doc.provider as PaymentProviderName,
+    renewing: doc.renewing === true,
   };
 }

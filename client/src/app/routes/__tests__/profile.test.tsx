@@ -11,6 +11,7 @@ import { useTeachingStore } from '../../../features/bookings/trainer-store';
 import { getCalendarFeed } from '../../../features/calendar/api/feed';
 import { useCalendarFeedStore } from '../../../features/calendar/feed-store';
 import { getMyPayments } from '../../../features/payments/api/payments';
+import { getMySubscription } from '../../../features/subscriptions/api/subscriptions';
 import { getPreferences, savePreferences } from '../../../features/preferences/api/preferences';
 import { usePreferencesStore } from '../../../features/preferences/store';
 import { formatDate } from '../../../lib/format';
@@ -23,6 +24,7 @@ vi.mock('../../../features/bookings/api/bookings');
 vi.mock('../../../features/calendar/api/feed');
 vi.mock('../../../features/checkin/api/checkin');
 vi.mock('../../../features/preferences/api/preferences');
+vi.mock('../../../features/subscriptions/api/subscriptions');
 
 const MEMBER: UserDto = {
   id: 'u1',
@@ -74,6 +76,7 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
     useCalendarFeedStore.setState(useCalendarFeedStore.getInitialState(), true);
     vi.mocked(auth.getUser).mockReset();
     vi.mocked(getMyPayments).mockReset().mockResolvedValue([]);
+    vi.mocked(getMySubscription).mockReset().mockResolvedValue(null);
     vi.mocked(getMyWishes).mockReset().mockResolvedValue([]);
     vi.mocked(getPreferences).mockReset().mockResolvedValue({ membershipReminders: true });
     usePreferencesStore.setState(usePreferencesStore.getInitialState(), true);

@@ -23,9 +23,11 @@ export async function getCheckoutSession(sessionId: string): Promise<CheckoutSes
 /** 'Pagar': the payment and the membership it gave. */
 export async function confirmDemoCheckout(
   sessionId: string,
+  options: { failRenewals?: boolean } = {},
 ): Promise<Pick<Answer<typeof schemas.paymentConfirmed>, 'payment' | 'membresia'>> {
   const { data } = await api.post<Answer<typeof schemas.paymentConfirmed>>(
     `/payments/demo/${encodeURIComponent(sessionId)}/confirm`,
+    options.failRenewals ? { failRenewals: true } : {},
   );
   return data;
 }

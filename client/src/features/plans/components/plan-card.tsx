@@ -26,6 +26,7 @@ export function PlanCard({ plan, currency, buyable = true }: PlanCardProps) {
         <strong>{formatPrice(plan.price, currency)}</strong>
         <span>{es.plans.perPeriod(plan.duration)}</span>
       </p>
+      {plan.renewing && <p className="plan-card__renews">{es.plans.renewing}</p>}
       <BenefitList className="plan-card__benefits" benefits={plan.benefits} />
       {buyable && (
         <Link className="button button--primary plan-card__buy" to={paths.payment(plan.id)}>
