@@ -37,6 +37,7 @@ describe('QA example: a plan sold at the front desk', () => {
         benefits: 'Sala de musculación, Clases grupales',
         duration: 2,
         price: 49.9,
+        renewing: false,
       },
     });
     expectMatchesOpenApi('POST', '/memberships/create', created);

@@ -1758,6 +1758,7 @@ export function contractScenarios(w: World): Scenario[] {
             currency: m.string,
             status: 'cancelled',
             provider: 'demo',
+            renewing: false,
           }),
         },
       ],
