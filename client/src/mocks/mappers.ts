@@ -2,6 +2,7 @@ import {
   currentPeriod,
   datedMembership,
   isoPeriod,
+  membershipState,
   periodsOf,
   schemas,
   type ContactMessageDto,
@@ -49,6 +50,7 @@ export function toMembershipDto(m: MembershipRec | null, now = new Date()): Memb
     start: m.start,
     end: m.end,
     status: isActive(m, now) ? 'Activo' : 'Inactivo',
+    state: membershipState({ ...span, graceUntil: m.graceUntil ? new Date(m.graceUntil) : null }, now),
     periods: periodsOf(span).map(isoPeriod),
   };
 }

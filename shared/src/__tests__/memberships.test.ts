@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { currentPeriod, membershipAfterPurchase, periodsOf, type MembershipSpan } from '../memberships';
+import { currentPeriod, membershipAfterPurchase, membershipState, periodsOf, type MembershipSpan } from '../memberships';
 
 const at = (iso: string) => new Date(`${iso}T10:00:00.000Z`);
 const PLUS = { id: 'plus', name: 'Plus', duration: 2 };
@@ -51,5 +51,31 @@ describe('membershipAfterPurchase', () => {
     const old: MembershipSpan = { planId: 'plus', name: 'Plus', start: at('2026-01-01'), end: at('2026-03-01') };
     expect(periodsOf(old)).toEqual([{ planId: 'plus', name: 'Plus', start: at('2026-01-01'), end: at('2026-03-01') }]);
     expect(membershipAfterPurchase(old, PLUS, at('2026-02-01')).kind).toBe('renewal');
+  });
+});
+
+describe('membershipState: what a membership is at a moment', () => {
+  const start = new Date('2026-01-01T10:00:00Z');
+  const end = new Date('2026-02-01T10:00:00Z');
+  const moment = (iso: string) => new Date(iso);
+
+  test('Activo from its start to its end (and before a paid start)', () => {
+    expect(membershipState({ start, end }, moment('2026-01-15T00:00:00Z'))).toBe('Activo');
+    expect(membershipState({ start, end }, end)).toBe('Activo');
+    expect(membershipState({ start, end }, moment('2025-12-31T00:00:00Z'))).toBe('Activo');
+  });
+
+  test('Vencida once it ended; Pago pendiente while a failed renewal grace runs, then Vencida', () => {
+    expect(membershipState({ start, end }, moment('2026-02-01T10:00:01Z'))).toBe('Vencida');
+    const graceUntil = moment('2026-02-08T10:00:00Z');
+    expect(membershipState({ start, end, graceUntil }, moment('2026-02-03T00:00:00Z'))).toBe('Pago pendiente');
+    expect(membershipState({ start, end, graceUntil }, moment('2026-02-09T00:00:00Z'))).toBe('Vencida');
+  });
+
+  test('Pausada while a pause runs, Activo before and after it', () => {
+    const paused = { start, end, pausedFrom: moment('2026-01-10T00:00:00Z'), pausedUntil: moment('2026-01-20T00:00:00Z') };
+    expect(membershipState(paused, moment('2026-01-09T23:59:59Z'))).toBe('Activo');
+    expect(membershipState(paused, moment('2026-01-10T00:00:00Z'))).toBe('Pausada');
+    expect(membershipState(paused, moment('2026-01-20T00:00:00Z'))).toBe('Activo');
   });
 });

@@ -48,6 +48,7 @@ const MEMBERSHIP: Shape<MembershipDto> = {
   start: m.iso,
   end: m.iso,
   status: m.oneOf('Activo', 'Inactivo'),
+  state: m.oneOf('Activo', 'Pausada', 'Vencida', 'Pago pendiente'),
   periods: m.arrayOf({ planId: m.id, name: m.string, start: m.iso, end: m.iso }),
 };
 const LESSON_SUMMARY: Shape<LessonSummaryDto> = {

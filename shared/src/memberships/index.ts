@@ -148,3 +148,31 @@ export function purchaseRuleText(
   if (kind === 'change' && before) return rule.change(before.name, plan, day(period.start), day(period.end));
   return rule.new(plan, day(period.end));
 }
+
+/** What a membership is at a moment, as the profile, the users table, the calendar and the API say it. */
+export const MEMBERSHIP_STATES = ['Activo', 'Pausada', 'Vencida', 'Pago pendiente'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+
+/** The dates a membership's state is derived from (the stored ones, or the API's as dates). */
+export interface MembershipClock {
+  start: Date;
+  end: Date;
+  /** A failed renewal's charge: access is kept until then while the card is updated. */
+  graceUntil?: Date | null;
+  /** A pause: from when and until when the membership is frozen. */
+  pausedFrom?: Date | null;
+  pausedUntil?: Date | null;
+}
+
+/**
+ * The state of a membership at `now` (issue 23, item 8), derived from its dates alone:
+ * 'Pausada' while a pause runs, 'Pago pendiente' after its end while a failed renewal's grace runs,
+ * 'Vencida' once it ended, and 'Activo' otherwise (also a membership paid and not started yet). The
+ * spec's 'Activo'/'Inactivo' (`status`, `statusMembershipIdStatus`) keep meaning whether it gives
+ * access now.
+ */
+export function membershipState(m: MembershipClock, now: Date): MembershipState {
+  if (m.pausedFrom && m.pausedUntil && m.pausedFrom <= now && now < m.pausedUntil) return 'Pausada';
+  if (now > m.end) return m.graceUntil && now <= m.graceUntil ? 'Pago pendiente' : 'Vencida';
+  return 'Activo';
+}

@@ -28,6 +28,8 @@ export const membership = z.object({
   start: z.string(),
   end: z.string(),
   status: z.enum(['Activo', 'Inactivo']),
+  /** What it is now: 'Activo', 'Pausada', 'Vencida' or 'Pago pendiente' (a failed renewal's grace). */
+  state: z.enum(['Activo', 'Pausada', 'Vencida', 'Pago pendiente']),
   periods: z.array(membershipPeriod),
 });
 z.globalRegistry.add(membership, { id: 'Membership' });

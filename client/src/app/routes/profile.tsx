@@ -1,6 +1,7 @@
 import { Fragment, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { planBadge, TEACHING_DAYS, type UserDto } from '@pulso/shared';
+import { MembershipStateBadge } from '../../components/ui/membership-state';
 import { Spinner } from '../../components/ui/spinner';
 import { paths, PLANS_SECTION_ID } from '../../config/paths';
 import { DataExportButton } from '../../features/account/components/data-export-button';
@@ -74,6 +75,11 @@ export function ProfileRoute() {
             {user.deletedAt && <li className="badge badge--danger">{es.profile.suspended}</li>}
             {user.membresia && (
               <li className={`badge badge--${planBadge(user.membresia.name)}`}>{user.membresia.name}</li>
+            )}
+            {user.membresia && (
+              <li>
+                <MembershipStateBadge state={user.membresia.state} />
+              </li>
             )}
           </ul>
         </div>

@@ -7,7 +7,7 @@ import type {
   UserDto,
   UserListItemDto,
 } from '@pulso/shared';
-import { currentPeriod, periodsOf } from '@pulso/shared';
+import { currentPeriod, membershipState, periodsOf } from '@pulso/shared';
 import type { MembershipDoc, UserDoc } from './users.model';
 
 /** Where access ends: the membership's end, or later while a failed renewal's grace runs. */
@@ -34,6 +34,7 @@ export function toMembershipDto(membership: MembershipDoc | null | undefined, no
     start: membership.start.toISOString(),
     end: membership.end.toISOString(),
     status: membershipLabel(membership, now),
+    state: membershipState(membership, now),
     periods: periodsOf(membership).map((p) => ({
       planId: p.planId.toString(),
       name: p.name,

@@ -65,7 +65,8 @@ describe('/pagos/{id}', () => {
       name: 'Plus',
       start: plusStart,
       end: plusEnd,
-      status: 'Activo',
+      status: 'Activo' as const,
+      state: 'Activo' as const,
       periods: [{ planId: PLUS.id, name: 'Plus', start: plusStart, end: plusEnd }],
     };
     const signIn = (membresia: MembershipDto | null) =>
@@ -170,7 +171,8 @@ describe('moving between the checkout pages', () => {
       name: 'Plus',
       start: '2026-11-24T12:00:00.000Z',
       end: '2027-02-24T12:00:00.000Z',
-      status: 'Activo',
+      status: 'Activo' as const,
+      state: 'Activo' as const,
       periods: [{ planId: PLUS.id, name: 'Plus', start: '2026-11-24T12:00:00.000Z', end: '2027-02-24T12:00:00.000Z' }],
     };
     const reread = deferred<UserDto>();

@@ -123,7 +123,15 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
     await openProfileAs({
       ...MEMBER,
       statusMembershipIdStatus: 'Activo',
-      membresia: { planId: 'p1', name: 'Plus', start: iso(-20), end: iso(70), status: 'Activo', periods },
+      membresia: {
+        planId: 'p1',
+        name: 'Plus',
+        start: iso(-20),
+        end: iso(70),
+        status: 'Activo',
+        state: 'Activo',
+        periods,
+      },
     });
     const card = screen.getByRole('heading', { level: 2, name: 'Membresía' }).closest('article') as HTMLElement;
     const shown = within(card)
@@ -153,7 +161,8 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
         name: 'Plus',
         start,
         end,
-        status: 'Activo',
+        status: 'Activo' as const,
+        state: 'Activo' as const,
         periods: [{ planId: 'p1', name: 'Plus', start, end }],
       },
     });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { MembershipStateBadge } from '../../../components/ui/membership-state';
 import { paths } from '../../../config/paths';
 import { calendarEs } from '../../../i18n/calendar';
 import { es } from '../../../i18n/es';
@@ -33,7 +34,10 @@ export function CalendarHeader({ userId, gymName }: CalendarHeaderProps) {
         <span className="calendar-header__gym">{gymName}</span>
         <span className="badge calendar-header__badge">{t.badge}</span>
         {current ? (
-          <span className="calendar-header__name">{displayName(current.fullName)}</span>
+          <>
+            <span className="calendar-header__name">{displayName(current.fullName)}</span>
+            {current.membresia && <MembershipStateBadge state={current.membresia.state} />}
+          </>
         ) : (
           status !== 'failed' && (
             <span className="calendar-header__name calendar-header__name--muted">{t.loadingMember}</span>

@@ -31,7 +31,8 @@ const ANA = user({
     name: 'Plus',
     start: '2026-01-10T12:00:00.000Z',
     end: '2026-04-10T12:00:00.000Z',
-    status: 'Activo',
+    status: 'Activo' as const,
+    state: 'Activo' as const,
     periods: [
       { planId: 'q'.repeat(24), name: 'Plus', start: '2026-01-10T12:00:00.000Z', end: '2026-04-10T12:00:00.000Z' },
     ],
@@ -78,6 +79,28 @@ describe('UsersList', () => {
     expect(carlos.getByText('No proporcionado')).toBeInTheDocument();
     expect(within(rowOf('admin@example.com')).getByText('Admin')).toBeInTheDocument();
     expect(api.getUsers).toHaveBeenCalledWith(1, 20);
+  });
+
+  test('when memberships are paused, due or ended, then the table says so as the profile does', async () => {
+    const membership = ANA.membresia as NonNullable<typeof ANA.membresia>;
+    const due = {
+      ...ANA,
+      id: 'd'.repeat(24),
+      email: 'due@example.com',
+      membresia: { ...membership, state: 'Pago pendiente' as const },
+    };
+    const ended = {
+      ...ANA,
+      id: 'e'.repeat(24),
+      email: 'ended@example.com',
+      statusMemberShipIdStatus: 'Inactivo' as const,
+      membresia: { ...membership, status: 'Inactivo' as const, state: 'Vencida' as const },
+    };
+    api.getUsers.mockResolvedValue(page([due, ended]));
+    renderList();
+    await screen.findByRole('table', { name: 'Usuarios activos' });
+    expect(within(rowOf('due@example.com')).getByText('Pago pendiente')).toHaveClass('badge--state-due');
+    expect(within(rowOf('ended@example.com')).getByText('Vencida')).toHaveClass('badge--state-ended');
   });
 
   test('when the list shows, then Crear nuevo goes to crear and Ver usuarios eliminados to /dashboard/deletedusers', async () => {
@@ -325,6 +348,7 @@ describe('UsersList', () => {
           start: '2026-03-05T12:00:00.000Z',
           end: '2026-06-05T12:00:00.000Z',
           status: 'Activo' as const,
+          state: 'Activo' as const,
           periods: [
             { planId: PLUS.id, name: 'Plus', start: '2026-03-05T12:00:00.000Z', end: '2026-06-05T12:00:00.000Z' },
           ],

@@ -9,6 +9,7 @@ import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import { formatDate } from '../../../lib/format';
 import { USERS_PAGE_SIZE, useUsersAdminStore } from '../store';
 import { EditUserDialog } from './edit-user-dialog';
+import { MembershipStateBadge } from '../../../components/ui/membership-state';
 import { EmailText } from './email-text';
 import { UserTable } from './user-table';
 
@@ -86,11 +87,7 @@ export function UsersList({ currency }: UsersListProps) {
             <td data-label={t.list.columns.phone}>{user.phone || t.list.noPhone}</td>
             <td data-label={t.list.columns.role}>{roleLabel(user)}</td>
             <td data-label={t.list.columns.membership}>
-              <span
-                className={`badge users-admin__status users-admin__status--${user.statusMemberShipIdStatus === 'Activo' ? 'active' : 'inactive'}`}
-              >
-                {user.statusMemberShipIdStatus}
-              </span>
+              <MembershipStateBadge state={user.membresia?.state ?? null} className="users-admin__status" />
               {user.membresia && user.statusMemberShipIdStatus === 'Activo' && (
                 <span className="users-admin__muted users-admin__plan">
                   {user.membresia.name} · <span className="users-admin__date">{formatDate(user.membresia.end)}</span>

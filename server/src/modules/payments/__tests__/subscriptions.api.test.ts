@@ -134,6 +134,18 @@ describe('renewing plans with the demo checkout: charged again by the job runner
     // Access runs to the end of the grace, past the membership's end.
     const stored = await UserModel.findById(member.id).lean();
     expect(stored?.membership?.graceUntil?.toISOString()).toBe(pastDue.graceUntil);
+    // Its state is told as such once its end passed (the spec's status stays 'Activo': access).
+    await UserModel.updateOne(
+      { _id: member.id },
+      {
+        $set: { 'membership.end': new Date(Date.now() - MINUTE), 'membership.graceUntil': new Date(Date.now() + DAY) },
+      },
+    );
+    expect(await membershipOf(member)).toMatchObject({ status: 'Activo', state: 'Pago pendiente' });
+    await UserModel.updateOne(
+      { _id: member.id },
+      { $set: { 'membership.end': new Date(end), 'membership.graceUntil': new Date(pastDue.graceUntil) } },
+    );
 
     // Retried daily meanwhile (still failing: no second e-mail for the same charge).
     await runRenewals(deps, new Date(end + DAY + 2 * MINUTE));
@@ -144,6 +156,9 @@ describe('renewing plans with the demo checkout: charged again by the job runner
     expect(await mine(member)).toMatchObject({ status: 'lapsed', renewsAt: null, endedAt: expect.any(String) });
     expect((await UserModel.findById(member.id).lean())?.membership?.graceUntil).toBeUndefined();
     expect(sent.filter((m) => m.subject === 'Pulso: tu plan Mensual venció por falta de pago')).toHaveLength(1);
+    await UserModel.updateOne({ _id: member.id }, { $set: { 'membership.end': new Date(Date.now() - MINUTE) } });
+    expect(await membershipOf(member)).toMatchObject({ status: 'Inactivo', state: 'Vencida' });
+    await UserModel.updateOne({ _id: member.id }, { $set: { 'membership.end': new Date(end) } });
     await runRenewals(deps, new Date(end + 6 * DAY));
     expect(sent.filter((m) => m.subject.includes('venció por falta de pago'))).toHaveLength(1);
     expect(await paymentsOf(member)).toHaveLength(1);
