@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import path from 'node:path';
 import { axeViolations, SCREENSHOT_DIR } from '../browser.mjs';
 import {
+  ADMIN,
   apiJson,
   apiLogin,
   DESKTOP,
@@ -87,5 +88,24 @@ describe('a renewing plan bought with the demo checkout', () => {
     // A second renewing plan is refused while this one runs.
     const again = await apiJson(token, 'POST', '/payments/create_checkout', { planId: standar.id });
     assert.equal(again.status, 409);
+
+    // The admin's 'Renovaciones': who renews, and who stopped it and when, on the desktop and a phone.
+    await apiJson(token, 'POST', '/subscriptions/mine/cancel');
+    const adminToken = await apiLogin(ADMIN.email, ADMIN.password);
+    for (const viewport of [
+      { name: 'desktop', ...DESKTOP },
+      { name: 'mobile', ...PHONE },
+    ]) {
+      const admin = await openPage(browser, viewport, '/dashboard/renovaciones', adminToken);
+      const table = admin.page.getByRole('table', { name: 'Planes con renovación automática' });
+      const row = table.locator('tr', { has: admin.page.getByRole('rowheader', { name: 'Rita Renueva' }) });
+      await row.getByText('Activa hasta su fin').waitFor();
+      await row.getByText(/^El \d{2}-\d{2}-\d{4}$/).waitFor();
+      assert.deepEqual(await axeViolations(admin.page, 'main', AXE), []);
+      if (viewport.name === 'mobile') await noHorizontalScroll(admin.page);
+      await shot(admin.page, `admin-${viewport.name}`);
+      assert.deepEqual(admin.errors, []);
+      await admin.page.close();
+    }
   });
 });

@@ -42,6 +42,7 @@ export const paths = {
   dashboardMessages: '/dashboard/mensajes',
   dashboardCheckin: '/dashboard/checkin',
   dashboardDemand: '/dashboard/demanda',
+  dashboardRenewals: '/dashboard/renovaciones',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

@@ -101,6 +101,35 @@ export const es = {
     from: 'Desde',
     until: 'Hasta',
     next: 'Después',
+    /** A renewing plan's state in the admin's list. */
+    renewalStates: (sub: { status: string; cancelAtPeriodEnd: boolean }) =>
+      sub.status === 'past_due'
+        ? 'Pago pendiente'
+        : sub.status === 'lapsed'
+          ? 'Vencida por falta de pago'
+          : sub.status === 'canceled'
+            ? 'Terminada'
+            : sub.cancelAtPeriodEnd
+              ? 'Activa hasta su fin'
+              : 'Se renueva',
+    renewals: {
+      title: 'Renovaciones',
+      intro:
+        'Los planes con renovación automática: quién los tiene, cuándo se cobran de nuevo y quién canceló la renovación y cuándo.',
+      loading: 'Cargando renovaciones...',
+      loadError: 'No se pudieron cargar las renovaciones',
+      none: 'Todavía nadie tiene un plan con renovación automática.',
+      caption: 'Planes con renovación automática',
+      member: 'Socio',
+      plan: 'Plan',
+      state: 'Estado',
+      renewsAt: 'Próximo cobro',
+      cancelled: 'Renovación cancelada',
+      noDate: '—',
+      cancelledOn: (date: string) => `El ${date}`,
+      provider: { demo: 'Demostración', stripe: 'Stripe', manual: 'Recepción' },
+      method: 'Cobro',
+    },
     renewal: {
       title: 'Renovación automática',
       loading: 'Cargando tu renovación...',
@@ -264,6 +293,7 @@ export const es = {
     messages: 'Mensajes',
     checkin: 'Check-in',
     demand: 'Demanda',
+    renewals: 'Renovaciones',
   },
   /** Document titles (WCAG 2.4.2), each followed by ' · ' and the gym name. */
   titles: {

@@ -146,4 +146,5 @@ export type PaymentProviderName = z.infer<typeof paymentProvider>;
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 export type PaymentDto = z.infer<typeof payment>;
 export type SubscriptionDto = z.infer<typeof subscription>;
+export type AdminSubscriptionDto = z.infer<typeof adminSubscription>;
 export type CheckoutSessionDto = z.infer<typeof checkoutSession>;

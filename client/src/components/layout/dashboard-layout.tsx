@@ -16,6 +16,7 @@ const LINKS = [
   { to: paths.dashboardMessages, label: es.dashboard.messages },
   { to: paths.dashboardCheckin, label: es.dashboard.checkin },
   { to: paths.dashboardDemand, label: es.dashboard.demand },
+  { to: paths.dashboardRenewals, label: es.dashboard.renewals },
 ];
 
 /**

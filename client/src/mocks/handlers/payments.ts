@@ -133,7 +133,10 @@ export function fulfil(
   issueReceipt(data, config, payment, note);
   const plan = data.plans.find((p) => p.id === payment.plan);
   if (payment.renewal) renewedOf(data, payment.renewal.subscription, payment.renewal.cycle, outcome.period.end);
-  else if (plan?.renewing) startSubscriptionOf(data, payment, outcome.period.end, options.failRenewals === true);
+  // Sold at the front desk it is paid for one period: there is no card to charge again.
+  else if (plan?.renewing && payment.provider !== 'manual') {
+    startSubscriptionOf(data, payment, outcome.period.end, options.failRenewals === true);
+  }
 }
 
 /** A receipt's PDF, rendered by the server's code (loaded when the first receipt is asked for). */

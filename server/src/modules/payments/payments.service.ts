@@ -356,9 +356,10 @@ async function activate(payment: PaymentDoc, deps: FulfilDeps, options: FulfilOp
   const dated = { ...stored, membershipStart: start, membershipEnd: end };
   const { payment: done, receipt } = await numbered(dated, issuerOf(deps), ruleLine(dated, purchase));
   // A renewing plan: its first payment starts the subscription, a renewal moves it on (each once).
+  // Sold at the front desk it is paid for one period: there is no card to charge again.
   if (done.renewal?.subscription) {
     await renewed(done.renewal.subscription, done.renewal.cycle ?? 0, end);
-  } else if (done.renewing) {
+  } else if (done.renewing && done.provider !== 'manual') {
     await startSubscription({
       paymentId: id,
       user: done.user,

@@ -1,4 +1,4 @@
-import type { schemas, SubscriptionDto } from '@pulso/shared';
+import type { AdminSubscriptionDto, schemas, SubscriptionDto } from '@pulso/shared';
 import { api, type Answer } from '../../../lib/api-client';
 
 type Saved = Answer<typeof schemas.subscriptionSaved>;
@@ -27,4 +27,9 @@ export async function setDemoCardFailing(failing: boolean): Promise<Saved> {
 /** Stripe's customer portal, where the card is updated: its address. */
 export async function openCardPortal(): Promise<string> {
   return (await api.post<Answer<typeof schemas.portalStarted>>('/subscriptions/mine/portal')).data.url;
+}
+
+/** Every renewing plan of the chain, newest first (the admin's 'Renovaciones'). */
+export async function getAllSubscriptions(): Promise<AdminSubscriptionDto[]> {
+  return (await api.get<AdminSubscriptionDto[]>('/subscriptions')).data;
 }

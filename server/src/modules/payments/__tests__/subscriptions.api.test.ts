@@ -259,4 +259,16 @@ describe('renewing plans with the demo checkout: charged again by the job runner
       'Pulso: no pudimos cobrar la renovación de tu plan Mensual',
     ]);
   });
+
+  test('when the front desk sells a renewing plan, then it is paid for one period and nothing renews by itself', async () => {
+    const admin = await createTestUser(config, { isAdmin: true });
+    const member = await createTestUser(config);
+    await request(app)
+      .post('/api/payments/manual')
+      .set(bearer(admin))
+      .send({ userId: member.id, planId: monthly.id })
+      .expect(201);
+    expect(await mine(member)).toBeNull();
+    expect((await membershipOf(member)).name).toBe('Mensual');
+  });
 });

@@ -1,0 +1,9 @@
+import { RenewalsTable } from '../../../features/subscriptions/components/renewals-table';
+import { es } from '../../../i18n/es';
+import { usePageTitle } from '../../../lib/use-page-title';
+
+/** /dashboard/renovaciones: every renewing plan, its state, and who stopped it and when. */
+export function RenewalsRoute() {
+  usePageTitle(es.titles.dashboard(es.profile.renewals.title));
+  return <RenewalsTable />;
+}
