@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { currentPeriod, membershipAfterPurchase, membershipState, periodsOf, type MembershipSpan } from '../memberships';
+import {
+  currentPeriod,
+  membershipAfterPurchase,
+  membershipState,
+  periodsOf,
+  type MembershipSpan,
+} from '../memberships';
 
 const at = (iso: string) => new Date(`${iso}T10:00:00.000Z`);
 const PLUS = { id: 'plus', name: 'Plus', duration: 2 };
@@ -73,7 +79,12 @@ describe('membershipState: what a membership is at a moment', () => {
   });
 
   test('Pausada while a pause runs, Activo before and after it', () => {
-    const paused = { start, end, pausedFrom: moment('2026-01-10T00:00:00Z'), pausedUntil: moment('2026-01-20T00:00:00Z') };
+    const paused = {
+      start,
+      end,
+      pausedFrom: moment('2026-01-10T00:00:00Z'),
+      pausedUntil: moment('2026-01-20T00:00:00Z'),
+    };
     expect(membershipState(paused, moment('2026-01-09T23:59:59Z'))).toBe('Activo');
     expect(membershipState(paused, moment('2026-01-10T00:00:00Z'))).toBe('Pausada');
     expect(membershipState(paused, moment('2026-01-20T00:00:00Z'))).toBe('Activo');

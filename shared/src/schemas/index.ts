@@ -39,7 +39,14 @@ export type {
 } from './sessions';
 export type { WishDto, DemandRowDto } from './wishes';
 export type { CalendarFeedDto } from './feeds';
-export type { PaymentProviderName, PaymentStatus, PaymentDto, CheckoutSessionDto, SubscriptionDto, AdminSubscriptionDto } from './payments';
+export type {
+  PaymentProviderName,
+  PaymentStatus,
+  PaymentDto,
+  CheckoutSessionDto,
+  SubscriptionDto,
+  AdminSubscriptionDto,
+} from './payments';
 export type { ContactMessageDto } from './contact';
 export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';
 export type { MembershipDto, MembershipPeriodDto, LessonSummaryDto } from './shared-dtos';

@@ -305,7 +305,8 @@ export const MESSAGES = {
   },
   /** Renewing plans (issue 23, item 2): the member's renewal, its charges, dunning and cancellation. */
   subscriptions: {
-    alreadyRenewing: 'Ya tienes un plan con renovación automática. Cancela su renovación antes de contratar otro que se renueve.',
+    alreadyRenewing:
+      'Ya tienes un plan con renovación automática. Cancela su renovación antes de contratar otro que se renueve.',
     notFound: 'No tienes un plan con renovación automática',
     notStripe: 'Esta renovación no se gestiona con Stripe',
     notDemo: 'Esta renovación no usa la tarjeta de demostración',

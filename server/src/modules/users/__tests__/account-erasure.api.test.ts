@@ -14,6 +14,7 @@ import { LessonReviewsModel } from '../../reviews/reviews.model';
 import { erasedAddress, finishPendingErasures } from '../account-erasure';
 import { IdentityModel } from '../identity.model';
 import { UserModel } from '../users.model';
+import { SubscriptionModel } from '../../payments/subscriptions.model';
 import { identityOwners } from '../../../lib/owned-lists';
 
 const PASSWORD = 'Socio1234';
@@ -212,5 +213,31 @@ describe('POST /api/users/erase: a member erases their own account', () => {
     });
     // Done: the next run has nothing to finish.
     expect(await finishPendingErasures({ ctx, logger: console })).toBe(0);
+  });
+
+  test('when a member with a renewing plan erases their account, then the renewal ends at once and is never charged', async () => {
+    const plan = await PlanModel.create({
+      name: 'Mensual Borrar',
+      duration: 1,
+      benefits: 'Sala',
+      price: 30,
+      renewing: true,
+    });
+    const member = await register('renueva.borrar@example.com', 'Rosa Renueva');
+    const started = await request(app)
+      .post('/api/payments/create_checkout')
+      .set(bearer(member))
+      .send({ planId: plan._id.toString() });
+    await request(app)
+      .post(`/api/payments/demo/${String(started.body.redirect_url).split('/').pop()}/confirm`)
+      .set(bearer(member))
+      .expect(200);
+    expect(await SubscriptionModel.findOne({ user: new Types.ObjectId(member.id) }).lean()).toMatchObject({
+      status: 'active',
+    });
+
+    await request(app).post('/api/users/erase').set(bearer(member)).send({ password: PASSWORD }).expect(200);
+    const sub = await SubscriptionModel.findOne({ user: new Types.ObjectId(member.id) }).lean();
+    expect(sub).toMatchObject({ status: 'canceled', nextChargeAt: null });
   });
 });
