@@ -310,6 +310,8 @@ export const MESSAGES = {
     notFound: 'No tienes un plan con renovación automática',
     notStripe: 'Esta renovación no se gestiona con Stripe',
     notDemo: 'Esta renovación no usa la tarjeta de demostración',
+    stripeInterval:
+      'Stripe solo renueva planes de 1 a 12 meses, o de 24 o 36 meses. Cambia la duración del plan o véndelo como pago único.',
     cancelled: (date: string) => `Listo: tu plan no se renovará. Sigue activo hasta el ${date}.`,
     alreadyEnded: 'Esta renovación ya terminó',
     resumed: (date: string) => `Listo: tu plan se renovará el ${date}.`,

@@ -425,6 +425,7 @@ export async function payRenewal(
   eventId: string,
   deps: FulfilDeps,
 ): Promise<FulfilmentResult> {
+  let recordedElsewhere = false;
   if (!(await findPaymentBySession(sessionId))) {
     const plan = { _id: sub.plan, name: sub.planName, duration: sub.duration, price: sub.amount, renewing: true };
     try {
@@ -435,10 +436,24 @@ export async function payRenewal(
     } catch (error) {
       // Recorded by another caller at the same moment: fulfilled below all the same.
       if (!isDuplicateKeyError(error)) throw error;
+      recordedElsewhere = true;
     }
   }
-  return fulfil(sessionId, eventId, deps);
+  // That caller writes the charge's keys before the payment itself (payment-keys.ts): until its
+  // payment is written, the key names a payment not found yet. Wait for it (a few milliseconds).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fulfil(sessionId, eventId, deps);
+    } catch (error) {
+      const notYet = error instanceof HttpError && error.status === 404 && recordedElsewhere;
+      if (!notYet || attempt >= RECORD_WAIT_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 }
+
+/** How long a renewal waits for its payment recorded by another caller: 100 × 20 ms. */
+const RECORD_WAIT_ATTEMPTS = 100;
 
 /** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */
 export async function recordManualPayment(

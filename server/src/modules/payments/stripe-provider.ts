@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { HttpError } from '../../lib/http-error';
 import type { CheckoutRequest, PaymentProvider } from './payment-provider';
 
 /** Zero-decimal currencies are charged in whole units; the others in cents. */
@@ -88,7 +90,7 @@ export class StripePaymentProvider implements PaymentProvider {
 export function stripeInterval(months: number): { interval: 'month' | 'year'; interval_count: number } {
   if (months <= 12) return { interval: 'month', interval_count: months };
   if (months % 12 === 0 && months <= 36) return { interval: 'year', interval_count: months / 12 };
-  throw new Error(`Stripe cannot renew every ${months} months: use up to 12 months, or 24 or 36`);
+  throw new HttpError(409, ERROR_CODES.CONFLICT, MESSAGES.subscriptions.stripeInterval);
 }
 
 /** A Stripe client from configuration; `apiBase` points it at a local fake (tests, stripe-mock). */

@@ -128,7 +128,7 @@ describe('renewing plans with Stripe (subscription mode, signed invoice and subs
     expect(await PaymentModel.countDocuments({ user: new Types.ObjectId(member.id) })).toBe(1);
 
     const renewal = invoice(paymentId, 'in_cycle_2');
-    const answers = await Promise.all([1, 2, 3].map(() => send('invoice.paid', renewal, 'evt_cycle_2')));
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => send('invoice.paid', renewal, 'evt_cycle_2')));
     for (const answer of answers) expect(answer.status).toBe(200);
     await send('invoice.paid', renewal).expect(200);
     const payments = await PaymentModel.find({ user: new Types.ObjectId(member.id) }).lean();
@@ -196,5 +196,20 @@ describe('renewing plans with Stripe (subscription mode, signed invoice and subs
     await send('customer.subscription.deleted', { id: 'sub_x', object: 'subscription' }).expect(200);
     expect(await SubscriptionModel.countDocuments({})).toBe(before);
     expect(await PaymentModel.countDocuments({ providerSessionId: 'invoice_in_unknown' })).toBe(0);
+  });
+
+  test('when a renewing plan lasts longer than Stripe can bill, then the checkout says so in Spanish and nothing is charged', async () => {
+    await PlanModel.create({ name: 'Quincemeses', duration: 15, benefits: 'Sala', price: 300, renewing: true });
+    const member = await createTestUser(config);
+    const before = fake.requests.length;
+    const res = await request(app)
+      .post('/api/payments/create_checkout')
+      .set(bearer(member))
+      .send({ name: 'Quincemeses' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Stripe solo renueva planes de 1 a 12 meses, o de 24 o 36 meses. Cambia la duración del plan o véndelo como pago único.',
+    );
+    expect(fake.requests.length).toBe(before);
   });
 });
