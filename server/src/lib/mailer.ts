@@ -1,3 +1,4 @@
+import { receiptDate } from '@pulso/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -63,7 +64,5 @@ export function createMailer(options: { smtpUrl?: string; from: string }, logger
   };
 }
 
-/** A date as the e-mails write it: '16/02/2027' (the day of its instant in UTC, as stored). */
-export function mailDate(date: Date): string {
-  return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-}
+/** A date as the e-mails write it: '16/02/2027' (the day of its instant in UTC), as receipts do. */
+export const mailDate = receiptDate;

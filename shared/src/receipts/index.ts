@@ -43,7 +43,7 @@ export function receiptFileName(number: number): string {
   return `recibo-${formatReceiptNumber(number)}.pdf`;
 }
 
-/** A receipt's date: '16/02/2027' (the day of its instant in UTC, as the e-mails write it). */
+/** A receipt's date: '16/02/2027' (the day of its instant in UTC; the e-mails' `mailDate` too). */
 export function receiptDate(date: Date): string {
   return date.toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, schemas, toBoolean, type SubscriptionDto } from '@pulso/shared';
+import { MESSAGES, receiptDate, schemas, toBoolean, type SubscriptionDto } from '@pulso/shared';
 import type { MockConfig } from '../api';
 import type { MockData, MockDb, PaymentRec, SubscriptionRec } from '../db';
 import { MockHttpError } from '../http';
@@ -17,8 +17,7 @@ const DAY_MS = 86_400_000;
 const GRACE_DAYS = 7;
 
 const isLive = (sub: SubscriptionRec) => sub.status === 'active' || sub.status === 'past_due';
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) => receiptDate(new Date(iso));
 
 export function liveSubscriptionOf(data: MockData, user: string): SubscriptionRec | null {
   return (data.subscriptions ?? []).find((s) => s.user === user && isLive(s)) ?? null;
