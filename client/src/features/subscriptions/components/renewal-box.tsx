@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
-import type { SubscriptionDto } from '@pulso/shared';
+import { useState } from 'react';
 import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { CheckField } from '../../../components/ui/form-controls';
 import { LoadFailure } from '../../../components/ui/load-state';
 import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../i18n/es';
-import { failureOf } from '../../../lib/api-client';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
+import { useLoaded } from '../../../lib/use-loaded';
 import * as api from '../api/subscriptions';
 import './renewal-box.css';
 
@@ -22,32 +21,9 @@ type Action = 'cancel' | 'resume' | 'fix' | 'portal';
  * date access ends and where to fix the card (Stripe's portal, or the demo card's switch).
  */
 export function RenewalBox() {
-  const [sub, setSub] = useState<SubscriptionDto | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
+  const { value: sub, error, retry, set: setSub } = useLoaded(api.getMySubscription);
   const [cardResult, setCardResult] = useState<Outcome | null>(null);
   const [cardBusy, setCardBusy] = useState(false);
-
-  // Read when shown, and again on 'Reintentar' (a new attempt).
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let shown = true;
-    api.getMySubscription().then(
-      (value) => {
-        if (shown) setSub(value);
-      },
-      (failure: unknown) => {
-        if (shown) setError(failureOf(failure).message);
-      },
-    );
-    return () => {
-      shown = false;
-    };
-  }, [attempt]);
-  const retry = () => {
-    setError(null);
-    setSub(undefined);
-    setAttempt((n) => n + 1);
-  };
 
   const flow = useActionFlow<Action>(async (action) => {
     if (action === 'portal') {

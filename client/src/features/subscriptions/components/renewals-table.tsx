@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { AdminSubscriptionDto } from '@pulso/shared';
 import { LoadFailure } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../i18n/es';
-import { failureOf } from '../../../lib/api-client';
 import { formatDate, formatPrice } from '../../../lib/format';
+import { useLoaded } from '../../../lib/use-loaded';
 import { getAllSubscriptions } from '../api/subscriptions';
 import './renewal-box.css';
 
@@ -13,30 +11,7 @@ const STATE = es.profile.renewalStates;
 
 /** The admin's list of renewing plans (issue 23, item 5: who stopped their renewal and when). */
 export function RenewalsTable() {
-  const [rows, setRows] = useState<AdminSubscriptionDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let shown = true;
-    getAllSubscriptions().then(
-      (value) => {
-        if (shown) setRows(value);
-      },
-      (failure: unknown) => {
-        if (shown) setError(failureOf(failure).message);
-      },
-    );
-    return () => {
-      shown = false;
-    };
-  }, [attempt]);
-
-  const retry = () => {
-    setError(null);
-    setRows(null);
-    setAttempt((n) => n + 1);
-  };
+  const { value: rows, error, retry } = useLoaded(getAllSubscriptions);
 
   return (
     <section className="renewals" aria-labelledby="renewals-title">
