@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RequestListener } from 'node:http';
 import { Types } from 'mongoose';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { createTestApp } from '../../../test/app';
+import { checkoutSession, fakeStripe } from '../../../test/fake-stripe';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
 import { expectMatchesOpenApi } from '../../../test/openapi';
@@ -16,61 +15,35 @@ import { SubscriptionModel } from '../subscriptions.model';
 
 const WEBHOOK_SECRET = 'whsec_test_pulso_subscriptions';
 
-/** A stand-in for api.stripe.com: checkout sessions, subscription updates and cancels, portal sessions. */
-function fakeStripe() {
-  const requests: { method: string; path: string; body: string }[] = [];
-  let counter = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      requests.push({ method: req.method ?? '', path: req.url ?? '', body: decodeURIComponent(body) });
-      const answer = (value: object) => {
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': `req_${counter}` });
-        res.end(JSON.stringify(value));
-      };
-      counter += 1;
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_sub_${counter}`;
-        return answer({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` });
-      }
-      if (req.url?.startsWith('/v1/subscriptions/')) {
-        return answer({ id: req.url.split('/').pop(), object: 'subscription' });
-      }
-      if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') {
-        return answer({
-          id: 'bps_1',
-          object: 'billing_portal.session',
-          url: 'https://billing.stripe.com/p/session/test_1',
-        });
-      }
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'not here' } }));
-    });
-  });
-  return { server, requests };
-}
-
 describe('renewing plans with Stripe (subscription mode, signed invoice and subscription events)', () => {
   useTestDatabase();
-  const fake = fakeStripe();
+  // Checkout sessions, subscription updates and cancels, portal sessions.
+  const fake = fakeStripe((req, n) => {
+    if (req.method === 'POST' && req.path === '/v1/checkout/sessions') return checkoutSession(`cs_test_sub_${n}`);
+    if (req.path.startsWith('/v1/subscriptions/')) return { id: req.path.split('/').pop(), object: 'subscription' };
+    if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
+      return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' };
+    }
+    return null;
+  });
+  /** The last request's body, decoded. */
+  const lastBody = () => decodeURIComponent(fake.requests.at(-1)?.body ?? '');
   let app: RequestListener;
   let config: Config;
   const signer = new Stripe('sk_test_signer');
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const { port } = fake.server.address() as AddressInfo;
+    const base = await fake.listen();
     ({ app, config } = createTestApp({
       STRIPE_SECRET_KEY: 'sk_test_pulso',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      STRIPE_API_BASE: base,
       PUBLIC_URL: 'https://gym.example',
       RENEWAL_GRACE_DAYS: '3',
     }));
     await PlanModel.create({ name: 'Mensual', duration: 1, benefits: 'Sala', price: 30, renewing: true });
   });
-  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+  afterAll(() => fake.close());
 
   const send = (type: string, object: object, id = `evt_${Math.random().toString(36).slice(2)}`) => {
     const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
@@ -90,7 +63,7 @@ describe('renewing plans with Stripe (subscription mode, signed invoice and subs
       .set(bearer(member))
       .send({ name: 'Mensual' });
     expect(started.status).toBe(201);
-    const sent = fake.requests.at(-1)?.body ?? '';
+    const sent = lastBody();
     expect(sent).toContain('mode=subscription');
     expect(sent).toContain('line_items[0][price_data][recurring][interval]=month');
     expect(sent).toContain('line_items[0][price_data][recurring][interval_count]=1');
@@ -153,7 +126,7 @@ describe('renewing plans with Stripe (subscription mode, signed invoice and subs
     expect(portal.status).toBe(200);
     expectMatchesOpenApi('POST', '/subscriptions/mine/portal', portal);
     expect(portal.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
-    expect(fake.requests.at(-1)?.body).toContain(`customer=cus_${paymentId}`);
+    expect(lastBody()).toContain(`customer=cus_${paymentId}`);
 
     await send('customer.subscription.deleted', {
       id: `sub_stripe_${paymentId}`,
@@ -167,9 +140,8 @@ describe('renewing plans with Stripe (subscription mode, signed invoice and subs
   test('when the member stops the renewal, then Stripe is told to cancel at the period end, and its own update is followed too', async () => {
     const { member, paymentId } = await subscribed();
     await request(app).post('/api/subscriptions/mine/cancel').set(bearer(member)).expect(200);
-    const update = fake.requests.at(-1);
-    expect(update).toMatchObject({ method: 'POST', path: `/v1/subscriptions/sub_stripe_${paymentId}` });
-    expect(update?.body).toContain('cancel_at_period_end=true');
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/sub_stripe_${paymentId}` });
+    expect(lastBody()).toContain('cancel_at_period_end=true');
     expect(await mine(member)).toMatchObject({ cancelAtPeriodEnd: true });
 
     // Restarted from Stripe's portal: the webhook says so.

@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import request from 'supertest';
 import type { RequestListener } from 'node:http';
 import { createTestApp } from '../../../test/app';
+import { checkoutSession, fakeStripe } from '../../../test/fake-stripe';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser } from '../../../test/fixtures';
 import type { Config } from '../../../config/env';
@@ -13,48 +12,29 @@ import { PaymentModel } from '../payments.model';
 
 const WEBHOOK_SECRET = 'whsec_test_pulso_local_secret';
 
-/** A stand-in for api.stripe.com on 127.0.0.1 that answers checkout session creation. */
-function fakeStripe() {
-  const requests: { path: string; body: string; auth: string }[] = [];
-  let counter = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      requests.push({ path: req.url ?? '', body, auth: String(req.headers.authorization) });
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        counter += 1;
-        const id = `cs_test_${counter}`;
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': `req_${counter}` });
-        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }));
-        return;
-      }
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'not here' } }));
-    });
-  });
-  return { server, requests };
-}
-
 describe('payments with Stripe (local fake API, signed webhooks)', () => {
   useTestDatabase();
-  const fake = fakeStripe();
+  let sessions = 0;
+  const fake = fakeStripe((req) =>
+    req.method === 'POST' && req.path === '/v1/checkout/sessions'
+      ? checkoutSession(`cs_test_${(sessions += 1)}`)
+      : null,
+  );
   let app: RequestListener;
   let config: Config;
   const signer = new Stripe('sk_test_signer');
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    const { port } = fake.server.address() as AddressInfo;
+    const base = await fake.listen();
     ({ app, config } = createTestApp({
       STRIPE_SECRET_KEY: 'sk_test_pulso',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      STRIPE_API_BASE: base,
       PUBLIC_URL: 'https://gym.example',
     }));
     await PlanModel.create({ name: 'Premium', duration: 12, benefits: 'Todo', price: 299.99 });
   });
-  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+  afterAll(() => fake.close());
 
   function event(sessionId: string, id = `evt_${Math.random().toString(36).slice(2)}`) {
     return JSON.stringify({
