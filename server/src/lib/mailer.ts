@@ -66,3 +66,6 @@ export function createMailer(options: { smtpUrl?: string; from: string }, logger
 
 /** A date as the e-mails write it: '16/02/2027' (the day of its instant in UTC), as receipts do. */
 export const mailDate = receiptDate;
+
+/** An amount as the e-mails write it: '79.99 USD'. */
+export const mailAmount = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency.toUpperCase()}`;

@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import { toObjectId } from '../../lib/object-id';
 import { KeyedLock } from '../../lib/keyed-lock';
 import type { Logger } from 'pino';
-import { mailDate, type Mailer } from '../../lib/mailer';
+import { mailAmount, mailDate, type Mailer } from '../../lib/mailer';
 import { membershipEndMoved } from '../bookings/bookings.service';
 import { findPlanForSale, type PlanForSale } from '../plans/plans.service';
 import { addPurchase, type PurchaseResult } from '../users/membership.service';
@@ -200,7 +200,7 @@ async function sendReceipt(
         '',
         `${MESSAGES.receipts.number} ${formatReceiptNumber(receipt.number)}`,
         `Plan: ${payment.planName}`,
-        `Importe: ${payment.amount.toFixed(2)} ${payment.currency.toUpperCase()}`,
+        `Importe: ${mailAmount(payment.amount, payment.currency)}`,
         `Vigencia: del ${mailDate(start)} al ${mailDate(end)}`,
         ...(rule ? [rule] : []),
         `Referencia: ${payment.providerSessionId}`,

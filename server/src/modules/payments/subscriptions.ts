@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { MESSAGES, type SubscriptionDto } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { KeyedLock } from '../../lib/keyed-lock';
-import { mailDate, type Mailer } from '../../lib/mailer';
+import { mailAmount, mailDate, type Mailer } from '../../lib/mailer';
 import { findUserContact, memberSubscription, setMemberSubscription, setMembershipGrace } from '../users/users.service';
 import { SubscriptionModel, type SubscriptionDoc } from './subscriptions.model';
 
@@ -165,8 +165,6 @@ async function noticeOnce(key: string, send: () => Promise<void>, deps: Subscrip
   }
 }
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency.toUpperCase()}`;
-
 /**
  * A charge of the subscription failed (`attempt` names it: the cycle, or Stripe's invoice): it is
  * past due, the member keeps access until the grace period ends and is e-mailed once per attempt
@@ -198,7 +196,7 @@ export async function renewalFailed(
         to: contact.email,
         subject: m.failedSubject(deps.gymName, sub.planName),
         text: [
-          m.failedText(contact.fullName, sub.planName, money(sub.amount, sub.currency), mailDate(until)),
+          m.failedText(contact.fullName, sub.planName, mailAmount(sub.amount, sub.currency), mailDate(until)),
           '',
           m.updateCard(profile),
         ].join('\n'),

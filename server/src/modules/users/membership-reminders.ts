@@ -2,7 +2,7 @@ import mongoose, { trusted, type Types } from 'mongoose';
 import type { Logger } from 'pino';
 import { MESSAGES } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
-import { mailDate, type Mailer } from '../../lib/mailer';
+import { mailAmount, mailDate, type Mailer } from '../../lib/mailer';
 import { renewingSubscriptions } from '../payments/subscriptions';
 import { UserModel } from './users.model';
 
@@ -104,12 +104,7 @@ export async function sendMembershipReminders(deps: ReminderDeps, now = new Date
     const mail = renewal
       ? {
           subject: s.renewingSubject(deps.gymName, renewal.planName, date),
-          text: s.renewingText(
-            member.fullName,
-            renewal.planName,
-            `${renewal.amount.toFixed(2)} ${renewal.currency.toUpperCase()}`,
-            date,
-          ),
+          text: s.renewingText(member.fullName, renewal.planName, mailAmount(renewal.amount, renewal.currency), date),
         }
       : due.kind === 'ending'
         ? {
