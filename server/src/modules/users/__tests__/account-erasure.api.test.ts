@@ -240,4 +240,27 @@ describe('POST /api/users/erase: a member erases their own account', () => {
     const sub = await SubscriptionModel.findOne({ user: new Types.ObjectId(member.id) }).lean();
     expect(sub).toMatchObject({ status: 'canceled', nextChargeAt: null });
   });
+
+  test('when one erasure is sent six times at once, then it is done once and the account ends consistent', async () => {
+    const email = 'seis.veces@example.com';
+    const member = await register(email, 'Sara Seis');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        request(app).post('/api/users/erase').set(bearer(member)).send({ password: PASSWORD }),
+      ),
+    );
+    // The first ends the session: the others are turned away or find the work done.
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) expect([200, 401]).toContain(answer.status);
+    const doc = await UserModel.findById(member.id).lean();
+    expect(doc).toMatchObject({ fullName: 'Socio anónimo', email: erasedAddress(new Types.ObjectId(member.id)) });
+    expect(doc?.erasureDoneAt).toBeInstanceOf(Date);
+    // The address is free once: one new account takes it, a second is refused as taken.
+    const again = await Promise.all(
+      [1, 2].map(() =>
+        request(app).post('/api/users/create').send({ email, password: PASSWORD, fullName: 'Sara Vuelve' }),
+      ),
+    );
+    expect(again.map((a) => a.status).sort()).toEqual([201, 409]);
+  });
 });
