@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isTimeZone, systemTimeZone } from '../lib/gym-time';
 import { CLIENT_DIST_DIR, ROOT_DIR } from './paths';
-import { DEMO_ISSUER } from '@pulso/shared';
+import { DEMO_ISSUER, PAUSE_DEFAULTS, PAUSE_LIMITS, type PauseRules } from '@pulso/shared';
 
 /**
  * The only reader of process.env. Every setting is parsed and checked here once, at boot; a bad
@@ -72,6 +72,22 @@ export function membershipsConfig(env: Env) {
     reminderDays: [...new Set(days)].sort((a, b) => b - a),
     /** Days a member keeps access after a renewal's charge failed, while it is retried daily. */
     graceDays: int(env, 'RENEWAL_GRACE_DAYS', 7, 0, 60),
+    pauses: pauseRules(env),
+  };
+}
+
+/** The chain's rules for a member's own pauses (shared pauseRefusal); staff skip the notice and the yearly count. */
+function pauseRules(env: Env): PauseRules {
+  const minDays = int(env, 'PAUSE_MIN_DAYS', PAUSE_DEFAULTS.minDays, 1, PAUSE_LIMITS.days);
+  const maxDays = int(env, 'PAUSE_MAX_DAYS', PAUSE_DEFAULTS.maxDays, 1, PAUSE_LIMITS.days);
+  if (maxDays < minDays) {
+    throw new ConfigError(`PAUSE_MAX_DAYS (${maxDays}) must not be less than PAUSE_MIN_DAYS (${minDays})`);
+  }
+  return {
+    minDays,
+    maxDays,
+    perYear: int(env, 'PAUSES_PER_YEAR', PAUSE_DEFAULTS.perYear, 0, PAUSE_LIMITS.perYear),
+    noticeDays: int(env, 'PAUSE_NOTICE_DAYS', PAUSE_DEFAULTS.noticeDays, 0, PAUSE_LIMITS.noticeDays),
   };
 }
 

@@ -1,11 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
+  currentOrNextPause,
   currentPeriod,
+  membershipAfterPause,
   membershipAfterPurchase,
   membershipState,
+  pauseRefusal,
   periodsOf,
   type MembershipSpan,
+  type PauseRequest,
 } from '../memberships';
+import { MESSAGES } from '../validation/messages';
 
 const at = (iso: string) => new Date(`${iso}T10:00:00.000Z`);
 const PLUS = { id: 'plus', name: 'Plus', duration: 2 };
@@ -82,11 +87,67 @@ describe('membershipState: what a membership is at a moment', () => {
     const paused = {
       start,
       end,
-      pausedFrom: moment('2026-01-10T00:00:00Z'),
-      pausedUntil: moment('2026-01-20T00:00:00Z'),
+      pauses: [{ from: moment('2026-01-10T00:00:00Z'), until: moment('2026-01-20T00:00:00Z') }],
     };
     expect(membershipState(paused, moment('2026-01-09T23:59:59Z'))).toBe('Activo');
     expect(membershipState(paused, moment('2026-01-10T00:00:00Z'))).toBe('Pausada');
     expect(membershipState(paused, moment('2026-01-20T00:00:00Z'))).toBe('Activo');
+  });
+});
+
+describe('pauses', () => {
+  const day = (date: string) => new Date(`${date}T00:00:00.000Z`);
+  const RULES = { minDays: 7, maxDays: 90, perYear: 2, noticeDays: 2 };
+  const ask = (fromDate: string, days: number): PauseRequest => ({
+    fromDate,
+    days,
+    from: day(fromDate),
+    until: new Date(day(fromDate).getTime() + days * 86_400_000),
+  });
+  // Plus from Jan 1 to Mar 1, then Premium to Jun 1.
+  const first = membershipAfterPurchase(null, PLUS, day('2026-01-01')).membership;
+  const two = membershipAfterPurchase(first, PREMIUM, day('2026-01-15')).membership;
+
+  test('a 14-day pause moves the end and every later period by 14 days and stretches the running one', () => {
+    const out = membershipAfterPause(two, ask('2026-02-10', 14));
+    expect(out.start).toEqual(day('2026-01-01'));
+    expect(out.end).toEqual(day('2026-06-15'));
+    expect(out.periods.map((p) => [p.name, p.start, p.end])).toEqual([
+      ['Plus', day('2026-01-01'), day('2026-03-15')],
+      ['Premium', day('2026-03-15'), day('2026-06-15')],
+    ]);
+    expect(out.pauses).toEqual([{ from: day('2026-02-10'), until: day('2026-02-24') }]);
+    expect(membershipState(out, day('2026-02-12'))).toBe('Pausada');
+    expect(membershipState(out, day('2026-02-24'))).toBe('Activo');
+    expect(currentOrNextPause(out.pauses, day('2026-02-01'))).toEqual(out.pauses[0]);
+    expect(currentOrNextPause(out.pauses, day('2026-02-24'))).toBeNull();
+  });
+
+  test('a purchase keeps the pauses of the membership it extends', () => {
+    const paused = membershipAfterPause(first, ask('2026-01-20', 10));
+    const renewed = membershipAfterPurchase(paused, PLUS, day('2026-02-01')).membership;
+    expect(renewed.pauses).toEqual(paused.pauses);
+    expect(renewed.end).toEqual(new Date(day('2026-05-01').getTime() + 10 * 86_400_000));
+  });
+
+  test("the chain's rules: duration, notice, a running membership, no overlap, the yearly count", () => {
+    const p = MESSAGES.pauses;
+    const today = '2026-02-01';
+    expect(pauseRefusal(two, ask('2026-02-03', 14), RULES, today, false)).toBeNull();
+    expect(pauseRefusal(two, ask('2026-02-03', 6), RULES, today, false)).toBe(p.duration(7, 90));
+    expect(pauseRefusal(two, ask('2026-02-03', 91), RULES, today, false)).toBe(p.duration(7, 90));
+    expect(pauseRefusal(two, ask('2026-01-31', 14), RULES, today, true)).toBe(p.past);
+    expect(pauseRefusal(two, ask('2026-02-02', 14), RULES, today, false)).toBe(p.notice(2));
+    // Staff skip the notice.
+    expect(pauseRefusal(two, ask('2026-02-01', 14), RULES, today, true)).toBeNull();
+    expect(pauseRefusal(null, ask('2026-02-03', 14), RULES, today, false)).toBe(p.noMembership);
+    expect(pauseRefusal(two, ask('2026-06-01', 14), RULES, today, false)).toBe(p.noMembership);
+    const once = membershipAfterPause(two, ask('2026-02-03', 14));
+    expect(pauseRefusal(once, ask('2026-02-10', 14), RULES, today, false)).toBe(p.overlap);
+    const twice = membershipAfterPause(once, ask('2026-03-01', 7));
+    expect(pauseRefusal(twice, ask('2026-04-01', 7), RULES, today, false)).toBe(p.perYear(2));
+    // Staff skip the yearly count; a member who may not pause at all is told so.
+    expect(pauseRefusal(twice, ask('2026-04-01', 7), RULES, today, true)).toBeNull();
+    expect(pauseRefusal(two, ask('2026-02-03', 14), { ...RULES, perYear: 0 }, today, false)).toBe(p.disabled);
   });
 });

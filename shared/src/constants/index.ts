@@ -112,6 +112,13 @@ export const PAGE_SIZE_MAX = 200;
 /** A class's places in each session ('Cupo'): the form's default and limits. */
 export const LESSON_CAPACITY = { default: 20, min: 1, max: 1000 } as const;
 
+/**
+ * A member's own pauses, unless the PAUSE_* settings say otherwise: 7 to 90 days, asked 2 days
+ * ahead, 2 in any 365 days. The bounds are those the settings accept.
+ */
+export const PAUSE_DEFAULTS = { minDays: 7, maxDays: 90, perYear: 2, noticeDays: 2 } as const;
+export const PAUSE_LIMITS = { days: 365, perYear: 12, noticeDays: 60 } as const;
+
 /** How far ahead the dashboard plans a class's sessions (`GET /sessions/of/:id?days=`): default and most. */
 export const SESSION_PLANNING_DAYS = { default: 28, max: 56 } as const;
 

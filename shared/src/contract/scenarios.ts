@@ -50,6 +50,7 @@ const MEMBERSHIP: Shape<MembershipDto> = {
   status: m.oneOf('Activo', 'Inactivo'),
   state: m.oneOf('Activo', 'Pausada', 'Vencida', 'Pago pendiente'),
   periods: m.arrayOf({ planId: m.id, name: m.string, start: m.iso, end: m.iso }),
+  pauses: m.arrayOf({ from: m.iso, until: m.iso }),
 };
 const LESSON_SUMMARY: Shape<LessonSummaryDto> = {
   id: m.id,
@@ -407,6 +408,7 @@ export function contractScenarios(w: World): Scenario[] {
             currency: m.regex(/^[a-z]{3}$/),
             googleClientId: m.nullable(m.string),
             payments: m.nullable(m.string),
+            pauses: { minDays: m.number, maxDays: m.number, perYear: m.number, noticeDays: m.number },
           },
         },
         {

@@ -22,13 +22,21 @@ export interface MembershipPeriod<Id = string> {
   end: Date;
 }
 
-/** A membership as stored: its span, the plan of its latest purchase, and its periods. */
+/** A pause (freeze) of a membership: no access from `from` until `until`, and its end moved by as much. */
+export interface MembershipPause {
+  from: Date;
+  until: Date;
+}
+
+/** A membership as stored: its span, the plan of its latest purchase, its periods and its pauses. */
 export interface MembershipSpan<Id = string> {
   planId: Id;
   name: string;
   start: Date;
   end: Date;
   periods?: MembershipPeriod<Id>[] | null;
+  /** Its pauses, oldest first (those of the last year at least: the yearly count reads them). */
+  pauses?: MembershipPause[] | null;
 }
 
 export type PurchaseKind = 'new' | 'renewal' | 'change';
@@ -41,9 +49,16 @@ export interface IsoPeriod {
   end: string;
 }
 
+/** A pause as the API and the browser keep it. */
+export interface IsoPause {
+  from: string;
+  until: string;
+}
+
 /** A membership as the API and the browser keep it. */
 export interface IsoMembership extends IsoPeriod {
   periods?: IsoPeriod[] | null;
+  pauses?: IsoPause[] | null;
 }
 
 export interface PurchaseOutcome<Id = string> {
@@ -91,9 +106,10 @@ export function membershipAfterPurchase<Id>(
   samePlan: (a: Id, b: Id) => boolean = (a, b) => a === b,
 ): PurchaseOutcome<Id> {
   const running = current && current.end > paidAt ? current : null;
+  const pauses = keptPauses(current?.pauses, paidAt);
   if (!running) {
     const period = { planId: plan.id, name: plan.name, start: paidAt, end: addMonths(paidAt, plan.duration) };
-    return { kind: 'new', period, membership: { ...period, periods: [period] }, before: null };
+    return { kind: 'new', period, membership: { ...period, periods: [period], ...pauses }, before: null };
   }
   const periods = periodsOf(running);
   const last = periods.at(-1) as MembershipPeriod<Id>;
@@ -104,10 +120,21 @@ export function membershipAfterPurchase<Id>(
   return {
     kind: renewal ? 'renewal' : 'change',
     period,
-    membership: { planId: plan.id, name: plan.name, start: running.start, end: period.end, periods: after },
+    membership: { planId: plan.id, name: plan.name, start: running.start, end: period.end, periods: after, ...pauses },
     before: last,
   };
 }
+
+const YEAR_MS = 365 * 86_400_000;
+
+/** The pauses a membership keeps at `now`: those that ended less than a year ago (the yearly count). */
+function keptPauses(pauses: readonly MembershipPause[] | null | undefined, now: Date): { pauses?: MembershipPause[] } {
+  const kept = (pauses ?? []).filter((p) => p.until.getTime() > now.getTime() - YEAR_MS);
+  return kept.length > 0 ? { pauses: kept } : {};
+}
+
+const datedPause = (p: IsoPause): MembershipPause => ({ from: new Date(p.from), until: new Date(p.until) });
+const isoPause = (p: MembershipPause): IsoPause => ({ from: p.from.toISOString(), until: p.until.toISOString() });
 
 const datedPeriod = (p: IsoPeriod): MembershipPeriod => ({
   planId: p.planId,
@@ -118,7 +145,11 @@ const datedPeriod = (p: IsoPeriod): MembershipPeriod => ({
 
 /** An ISO-dated membership (the API's `membresia`, the mock's record) as the rule takes it. */
 export function datedMembership(membership: IsoMembership): MembershipSpan {
-  return { ...datedPeriod(membership), periods: membership.periods?.map(datedPeriod) };
+  return {
+    ...datedPeriod(membership),
+    periods: membership.periods?.map(datedPeriod),
+    ...(membership.pauses ? { pauses: membership.pauses.map(datedPause) } : {}),
+  };
 }
 
 /** A period with ISO dates. */
@@ -131,7 +162,11 @@ export const isoPeriod = (p: MembershipPeriod): IsoPeriod => ({
 
 /** The rule's membership back with ISO dates. */
 export function isoMembership(membership: MembershipSpan): IsoMembership {
-  return { ...isoPeriod(membership), periods: membership.periods?.map(isoPeriod) };
+  return {
+    ...isoPeriod(membership),
+    periods: membership.periods?.map(isoPeriod),
+    ...(membership.pauses ? { pauses: membership.pauses.map(isoPause) } : {}),
+  };
 }
 
 /**
@@ -159,10 +194,17 @@ export interface MembershipClock {
   end: Date;
   /** A failed renewal's charge: access is kept until then while the card is updated. */
   graceUntil?: Date | null;
-  /** A pause: from when and until when the membership is frozen. */
-  pausedFrom?: Date | null;
-  pausedUntil?: Date | null;
+  /** Its pauses: frozen from each one's `from` until its `until`. */
+  pauses?: readonly MembershipPause[] | null;
 }
+
+/** The pause running at `now`, if any. */
+export const pauseAt = (pauses: readonly MembershipPause[] | null | undefined, now: Date) =>
+  (pauses ?? []).find((p) => p.from <= now && now < p.until) ?? null;
+
+/** The pause running at `now`, else the next one to come (what the profile tells), if any. */
+export const currentOrNextPause = (pauses: readonly MembershipPause[] | null | undefined, now: Date) =>
+  pauseAt(pauses, now) ?? [...(pauses ?? [])].filter((p) => p.from > now).sort((a, b) => +a.from - +b.from)[0] ?? null;
 
 /**
  * The state of a membership at `now` (issue 23, item 8), derived from its dates alone:
@@ -172,7 +214,94 @@ export interface MembershipClock {
  * access now.
  */
 export function membershipState(m: MembershipClock, now: Date): MembershipState {
-  if (m.pausedFrom && m.pausedUntil && m.pausedFrom <= now && now < m.pausedUntil) return 'Pausada';
+  if (pauseAt(m.pauses, now)) return 'Pausada';
   if (now > m.end) return m.graceUntil && now <= m.graceUntil ? 'Pago pendiente' : 'Vencida';
   return 'Activo';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pauses (issue 23, item 4).
+
+/** The chain's rules for a member's own pauses (PAUSE_* settings); staff skip the notice and the yearly count. */
+export interface PauseRules {
+  minDays: number;
+  maxDays: number;
+  /** Pauses a member may start in any 365 days (0: members cannot pause their own). */
+  perYear: number;
+  /** Days ahead a member asks: the pause starts that many days after today at the earliest. */
+  noticeDays: number;
+}
+
+/** A pause asked for: its first gym date and its days, and the instants they are at the gym. */
+export interface PauseRequest {
+  /** The first paused day (`YYYY-MM-DD`, the gym's date). */
+  fromDate: string;
+  days: number;
+  /** The start of `fromDate` and of the day after the last paused one, at the gym. */
+  from: Date;
+  until: Date;
+}
+
+/**
+ * The pauses that start less than 365 days before or after `at`: a member may start `perYear` in
+ * any 365 days, so a pause asked for before one already planned counts that one too.
+ */
+export const pausesWithinAYearOf = (pauses: readonly MembershipPause[] | null | undefined, at: Date) =>
+  (pauses ?? []).filter((p) => Math.abs(p.from.getTime() - at.getTime()) < YEAR_MS).length;
+
+/** The first day a pause may start: today for staff, after the notice for a member. */
+export const earliestPauseDate = (today: string, rules: PauseRules, byStaff: boolean) =>
+  byStaff ? today : addDaysIso(today, rules.noticeDays);
+
+const addDaysIso = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Why a pause cannot be taken (in the words the member reads), or null when it can: the membership
+ * must run when the pause starts, the pause last the chain's minimum to maximum days, start today or
+ * later (after the notice, for a member) and not overlap another pause; a member may start
+ * `perYear` pauses in any 365 days. `today` is the gym's date now.
+ */
+export function pauseRefusal(
+  membership: MembershipSpan<unknown> | null | undefined,
+  request: PauseRequest,
+  rules: PauseRules,
+  today: string,
+  byStaff: boolean,
+): string | null {
+  const m = MESSAGES.pauses;
+  if (!byStaff && rules.perYear === 0) return m.disabled;
+  if (!Number.isInteger(request.days) || request.days < rules.minDays || request.days > rules.maxDays) {
+    return m.duration(rules.minDays, rules.maxDays);
+  }
+  if (request.fromDate < today) return m.past;
+  if (request.fromDate < earliestPauseDate(today, rules, byStaff)) return m.notice(rules.noticeDays);
+  if (!membership || membership.end <= request.from) return m.noMembership;
+  if (membership.start > request.from) return m.notStarted;
+  const pauses = membership.pauses ?? [];
+  if (pauses.some((p) => p.from < request.until && request.from < p.until)) return m.overlap;
+  if (!byStaff && pausesWithinAYearOf(pauses, request.from) >= rules.perYear) return m.perYear(rules.perYear);
+  return null;
+}
+
+/**
+ * The membership after a pause (checked by pauseRefusal): its end and every period from the pause on
+ * move by the paused time, the period running when it starts stretches by as much, and the pause is
+ * kept with the others.
+ */
+export function membershipAfterPause<Id>(
+  membership: MembershipSpan<Id>,
+  pause: MembershipPause,
+): MembershipSpan<Id> & { periods: MembershipPeriod<Id>[]; pauses: MembershipPause[] } {
+  const shift = pause.until.getTime() - pause.from.getTime();
+  const moved = (d: Date) => new Date(d.getTime() + shift);
+  const periods = periodsOf(membership).map((p) => {
+    if (p.end <= pause.from) return p;
+    if (p.start >= pause.from) return { ...p, start: moved(p.start), end: moved(p.end) };
+    return { ...p, end: moved(p.end) };
+  });
+  const pauses = [...(membership.pauses ?? []), { from: pause.from, until: pause.until }].sort(
+    (a, b) => a.from.getTime() - b.from.getTime(),
+  );
+  return { ...membership, end: moved(membership.end), periods, pauses };
 }

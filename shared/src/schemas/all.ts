@@ -14,6 +14,8 @@ export {
   addLessonForm,
   preferencesForm,
   erasureForm,
+  pauseForm,
+  pauseSaved,
   preferences,
   preferencesSaved,
   userDetail,

@@ -31,6 +31,8 @@ export const membership = z.object({
   /** What it is now: 'Activo', 'Pausada', 'Vencida' or 'Pago pendiente' (a failed renewal's grace). */
   state: z.enum(['Activo', 'Pausada', 'Vencida', 'Pago pendiente']),
   periods: z.array(membershipPeriod),
+  /** Its pauses of the last year and those to come, oldest first: frozen from `from` until `until`. */
+  pauses: z.array(z.object({ from: z.string(), until: z.string() })),
 });
 z.globalRegistry.add(membership, { id: 'Membership' });
 

@@ -22,6 +22,13 @@ export const publicConfig = z.object({
    * installation takes no online payments (plans are then sold at the front desk only).
    */
   payments: z.enum(['stripe', 'demo']).nullable(),
+  /** The chain's rules for a member's own pauses ('Pausar membresía'); staff skip the notice and the yearly count. */
+  pauses: z.object({
+    minDays: z.number(),
+    maxDays: z.number(),
+    perYear: z.number(),
+    noticeDays: z.number(),
+  }),
 });
 z.globalRegistry.add(publicConfig, { id: 'PublicConfig' });
 

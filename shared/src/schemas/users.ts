@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PHONE_DIGITS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import { field, isSelected, text, toText, whenTyped, wire, type FormChoice } from './core';
+import { isDate } from '../sessions';
 import { lessonSummary, membership } from './shared-dtos';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -248,6 +249,18 @@ export const erasureForm = z.object({
   email: wire.text(),
 });
 
+/** Pausing a membership (POST /users/pause/:id): its first day and how many days. */
+export const pauseForm = z.object({
+  from: field(
+    wire.text(),
+    text(z.string().refine(isDate, { error: MESSAGES.pauses.fromInvalid })),
+  ),
+  days: field(
+    wire.textOrNumber(),
+    text(z.string().regex(/^\d{1,3}$/, MESSAGES.pauses.daysInvalid).transform(Number)),
+  ),
+});
+
 // ---------- answers ----------
 
 const membershipStatus = z.enum(['Activo', 'Inactivo']);
@@ -335,6 +348,9 @@ export const lessonAdded = z.object({ exito: z.string() });
 export const preferences = z.object({ membershipReminders: z.boolean() });
 z.globalRegistry.add(preferences, { id: 'Preferences' });
 export const preferencesSaved = z.object({ message: z.string(), preferences });
+
+/** A pause taken: what it did, and the membership after it. */
+export const pauseSaved = z.object({ message: z.string(), membresia: membership });
 export type PreferencesDto = z.infer<typeof preferences>;
 
 export type MembershipStatusLabel = z.infer<typeof membershipStatus>;

@@ -336,6 +336,29 @@ export const MESSAGES = {
       `Hola ${name}, el ${date} renovaremos tu plan ${plan} y cobraremos ${amount} con la tarjeta que registraste. ` +
       'Si no quieres renovarlo, cancela la renovación desde tu perfil antes de esa fecha.',
   },
+  /** Pausing a membership (issue 23, item 4): the rules' refusals, the answers and the profile's words. */
+  pauses: {
+    disabled: 'Tu gimnasio no permite pausar membresías desde la web. Consulta en recepción.',
+    duration: (min: number, max: number) => `La pausa debe durar entre ${min} y ${max} días`,
+    daysInvalid: 'Indica cuántos días quieres pausar (un número entero)',
+    fromInvalid: 'Indica la fecha de inicio de la pausa',
+    past: 'La pausa no puede empezar en una fecha pasada',
+    notice: (days: number) =>
+      `Debes pedir la pausa con al menos ${days} ${days === 1 ? 'día' : 'días'} de antelación`,
+    noMembership: 'No hay una membresía vigente en esa fecha que se pueda pausar',
+    notStarted: 'La pausa debe empezar cuando la membresía ya haya comenzado',
+    overlap: 'Ya hay una pausa en esas fechas',
+    perYear: (count: number) =>
+      count === 1
+        ? 'Ya usaste la pausa permitida en los últimos 12 meses'
+        : `Ya usaste las ${count} pausas permitidas en los últimos 12 meses`,
+    paused: (from: string, until: string, end: string) =>
+      `Listo: la membresía queda pausada del ${from} al ${until}. Ahora vence el ${end}.`,
+    pausedUntil: (date: string) => `Pausada hasta el ${date}`,
+    scheduled: (from: string, until: string) => `Pausa programada del ${from} al ${until}`,
+    bookingPaused: 'Tu membresía está pausada en esa fecha: no puedes reservar clases durante la pausa',
+    checkinPaused: (name: string) => `La membresía de ${name} está pausada`,
+  },
   /** Numbered receipts: the PDF (receipts/pdf.ts), 'Mis pagos', the receipt e-mail. */
   receipts: {
     title: 'Recibo',

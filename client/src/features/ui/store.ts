@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { PublicConfigDto } from '@pulso/shared';
+import { PAUSE_DEFAULTS, type PublicConfigDto } from '@pulso/shared';
 import { getPublicConfig } from './api/get-public-config';
 
 export type DisplayMode = 'Light' | 'Dark';
@@ -43,6 +43,7 @@ export const DEFAULT_SITE: PublicConfigDto = {
   currency: 'usd',
   googleClientId: null,
   payments: 'demo',
+  pauses: { ...PAUSE_DEFAULTS },
 };
 
 /** The spec's utils store: display mode, the 'Planes' click and the site's public settings. */

@@ -1,4 +1,4 @@
-import { schemas } from '@pulso/shared';
+import { PAUSE_DEFAULTS, schemas } from '@pulso/shared';
 import type { Route } from '../route';
 
 /** The health module (server/src/modules/health): answered before the body and the session are read. */
@@ -16,7 +16,7 @@ export const siteHandlers = (route: Route) => [
     { access: 'anyone', sessionless: true, ok: [200, schemas.publicConfig] },
     ({ config, headers }) => {
       headers.set('Cache-Control', 'public, max-age=300');
-      return { ...config, googleClientId: null, payments: 'demo' as const };
+      return { pauses: { ...PAUSE_DEFAULTS }, ...config, googleClientId: null, payments: 'demo' as const };
     },
   ),
 ];

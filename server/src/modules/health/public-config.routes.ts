@@ -10,6 +10,7 @@ function sendPublicConfig(config: Config): RequestHandler {
     currency: config.currency,
     googleClientId: config.googleClientId ?? null,
     payments: paymentProviderName(config),
+    pauses: config.memberships.pauses,
   };
   return (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(body);
