@@ -9,6 +9,7 @@ import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
 import { renewalDeps, runRenewals } from './modules/payments/renewals';
 import { finishPendingErasures } from './modules/users/account-erasure';
+import { finishPendingPauses } from './modules/users/membership-pauses';
 import { sendMembershipReminders } from './modules/users/membership-reminders';
 import { purgeExpiredResets } from './modules/users/password-reset.service';
 
@@ -74,6 +75,12 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
         name: 'account-erasures',
         everyMs: Math.min(intervalMs, 60_000),
         run: () => finishPendingErasures({ ctx, logger }),
+      })
+      // Pauses a stopped server left half-done (places in the paused days, the renewal's date).
+      .add({
+        name: 'membership-pauses',
+        everyMs: Math.min(intervalMs, 60_000),
+        run: () => finishPendingPauses({ ctx, logger }),
       })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })

@@ -701,6 +701,16 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.post('/api/subscriptions/mine/resume').set(auth(v.fresh)),
     },
     {
+      route: 'POST /api/users/pause/:id',
+      name: 'the fresh user pauses their membership for 14 days (its renewal moves too)',
+      status: 200,
+      send: (api, v) =>
+        api
+          .post(`/api/users/pause/${v.freshId}`)
+          .set(auth(v.fresh))
+          .send({ from: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), days: 14 }),
+    },
+    {
       route: 'GET /api/subscriptions',
       name: 'the admin lists renewing plans',
       status: 200,

@@ -67,10 +67,10 @@ describe('the server process', () => {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    // The first pass runs at start: one lease per job and period (waited for all ten jobs).
+    // The first pass runs at start: one lease per job and period (waited for all eleven jobs).
     const leases = mongoose.connection.collection(JOB_LEASES);
     const deadlineJobs = Date.now() + 10_000;
-    while ((await leases.countDocuments({ state: 'done' })) < 10 && Date.now() < deadlineJobs) {
+    while ((await leases.countDocuments({ state: 'done' })) < 11 && Date.now() < deadlineJobs) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const keys = (await leases.find({}).toArray()).map((l) => String(l.key).replace(/:\d+$/, ''));
@@ -79,6 +79,7 @@ describe('the server process', () => {
       'job:booking-notices',
       'job:contact-retry',
       'job:lease-purge',
+      'job:membership-pauses',
       'job:membership-reminders',
       'job:rate-limit-purge',
       'job:reset-purge',

@@ -43,11 +43,21 @@ export function lessonOccurrences(lessons: LessonSummaryDto[], from: Date, to: D
 }
 
 /**
+ * Whether the gym date `date` is inside one of the pauses: its noon (UTC) is, which lies between
+ * the gym's midnights of that date and the next in any zone within twelve hours of UTC.
+ */
+const pausedOn = (pauses: readonly { from: string; until: string }[], date: string) => {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  return pauses.some((p) => Date.parse(p.from) <= noon && noon < Date.parse(p.until));
+};
+
+/**
  * The member's classes while their membership lasts: from the day it starts (a plan bought in the
- * afternoon still shows that day's classes) until it ends, inside the requested range.
+ * afternoon still shows that day's classes) until it ends, inside the requested range, but on the
+ * days of its pauses.
  */
 export function membershipLessons(
-  membership: { start: string; end: string },
+  membership: { start: string; end: string; pauses?: readonly { from: string; until: string }[] },
   lessons: LessonSummaryDto[],
   from: Date,
   to: Date,
@@ -57,7 +67,9 @@ export function membershipLessons(
   const end = new Date(membership.end);
   const lo = startDay > from ? startDay : from;
   const hi = end < to ? end : to;
-  return lo < hi ? lessonOccurrences(lessons, lo, hi) : [];
+  const pauses = membership.pauses ?? [];
+  const events = lo < hi ? lessonOccurrences(lessons, lo, hi) : [];
+  return pauses.length > 0 ? events.filter((e) => !pausedOn(pauses, e.start.slice(0, 10))) : events;
 }
 
 /** The plan event: plan name and class names, from the membership start to its end. */
@@ -134,7 +146,7 @@ export function sessionOfEvent(eventId: string): string | null {
  * holds is shown once, as the booking.
  */
 export function memberSessionEvents(
-  membership: { start: string; end: string } | null,
+  membership: { start: string; end: string; pauses?: readonly { from: string; until: string }[] } | null,
   lessons: LessonSummaryDto[],
   held: readonly HeldBooking[],
   from: Date,

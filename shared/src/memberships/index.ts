@@ -125,7 +125,8 @@ export function membershipAfterPurchase<Id>(
   };
 }
 
-const YEAR_MS = 365 * 86_400_000;
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
 
 /** The pauses a membership keeps at `now`: those that ended less than a year ago (the yearly count). */
 function keptPauses(pauses: readonly MembershipPause[] | null | undefined, now: Date): { pauses?: MembershipPause[] } {
@@ -277,7 +278,8 @@ export function pauseRefusal(
   if (request.fromDate < today) return m.past;
   if (request.fromDate < earliestPauseDate(today, rules, byStaff)) return m.notice(rules.noticeDays);
   if (!membership || membership.end <= request.from) return m.noMembership;
-  if (membership.start > request.from) return m.notStarted;
+  // A membership bought today may be paused from today; one paid ahead, once it has started.
+  if (membership.start.getTime() >= request.from.getTime() + DAY_MS) return m.notStarted;
   const pauses = membership.pauses ?? [];
   if (pauses.some((p) => p.from < request.until && request.from < p.until)) return m.overlap;
   if (!byStaff && pausesWithinAYearOf(pauses, request.from) >= rules.perYear) return m.perYear(rules.perYear);
@@ -295,9 +297,10 @@ export function membershipAfterPause<Id>(
 ): MembershipSpan<Id> & { periods: MembershipPeriod<Id>[]; pauses: MembershipPause[] } {
   const shift = pause.until.getTime() - pause.from.getTime();
   const moved = (d: Date) => new Date(d.getTime() + shift);
+  // The period running when it starts (or the first one, started on its first day) stretches.
   const periods = periodsOf(membership).map((p) => {
     if (p.end <= pause.from) return p;
-    if (p.start >= pause.from) return { ...p, start: moved(p.start), end: moved(p.end) };
+    if (p.start >= pause.from && p.start > membership.start) return { ...p, start: moved(p.start), end: moved(p.end) };
     return { ...p, end: moved(p.end) };
   });
   const pauses = [...(membership.pauses ?? []), { from: pause.from, until: pause.until }].sort(

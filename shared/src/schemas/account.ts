@@ -36,9 +36,10 @@ export const dataExport = z.object({
     z.object({
       at: z.string(),
       payment: z.string(),
-      kind: z.enum(['new', 'renewal', 'change']),
+      /** A purchase's kind, or a pause ('pause': `payment` names the pause, not a payment). */
+      kind: z.enum(['new', 'renewal', 'change', 'pause']),
       plan: z.string(),
-      /** The days that purchase paid for. */
+      /** The days that purchase paid for (a pause: the days it froze). */
       start: z.string(),
       end: z.string(),
     }),

@@ -251,13 +251,15 @@ export const erasureForm = z.object({
 
 /** Pausing a membership (POST /users/pause/:id): its first day and how many days. */
 export const pauseForm = z.object({
-  from: field(
-    wire.text(),
-    text(z.string().refine(isDate, { error: MESSAGES.pauses.fromInvalid })),
-  ),
+  from: field(wire.text(), text(z.string().refine(isDate, { error: MESSAGES.pauses.fromInvalid }))),
   days: field(
     wire.textOrNumber(),
-    text(z.string().regex(/^\d{1,3}$/, MESSAGES.pauses.daysInvalid).transform(Number)),
+    text(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, MESSAGES.pauses.daysInvalid)
+        .transform(Number),
+    ),
   ),
 });
 

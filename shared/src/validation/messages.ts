@@ -343,8 +343,7 @@ export const MESSAGES = {
     daysInvalid: 'Indica cuántos días quieres pausar (un número entero)',
     fromInvalid: 'Indica la fecha de inicio de la pausa',
     past: 'La pausa no puede empezar en una fecha pasada',
-    notice: (days: number) =>
-      `Debes pedir la pausa con al menos ${days} ${days === 1 ? 'día' : 'días'} de antelación`,
+    notice: (days: number) => `Debes pedir la pausa con al menos ${days} ${days === 1 ? 'día' : 'días'} de antelación`,
     noMembership: 'No hay una membresía vigente en esa fecha que se pueda pausar',
     notStarted: 'La pausa debe empezar cuando la membresía ya haya comenzado',
     overlap: 'Ya hay una pausa en esas fechas',

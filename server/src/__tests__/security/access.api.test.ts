@@ -87,6 +87,7 @@ describe('security: access', () => {
     'DELETE /users/delete/{id}': 'self-or-admin',
     'GET /users/export': 'signed-in',
     'POST /users/erase': 'signed-in',
+    'POST /users/pause/{id}': 'self-or-admin',
     'GET /users/preferences': 'signed-in',
     'PUT /users/preferences': 'signed-in',
     'GET /users/{id}': 'self-or-admin',

@@ -141,6 +141,11 @@ describe('security: injection', () => {
       fields: { failing: 'booleanOrString' },
     },
     {
+      name: 'POST /users/pause/{id}',
+      send: (b) => json('post', `/api/users/pause/${member.id}`, () => member)(b),
+      fields: { from: 'string', days: 'numberOrString' },
+    },
+    {
       name: 'POST /users/erase',
       send: json('post', '/api/users/erase', () => member),
       fields: { password: 'string', email: 'string' },

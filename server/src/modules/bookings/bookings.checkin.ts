@@ -1,6 +1,15 @@
 import mongoose, { Types } from 'mongoose';
 import type { Logger } from 'pino';
-import { addDays, ERROR_CODES, MESSAGES, sessionDates, sessionIdOf, type CheckinResultDto } from '@pulso/shared';
+import {
+  addDays,
+  ERROR_CODES,
+  MESSAGES,
+  pauseAt,
+  sessionDates,
+  sessionIdOf,
+  type CheckinResultDto,
+  type MembershipPause,
+} from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
@@ -100,7 +109,11 @@ async function checkInto(
  */
 export async function checkInAtBranch(
   member: Types.ObjectId,
-  who: { name: string; membership: { start: Date; end: Date } | null; schedule: readonly string[] },
+  who: {
+    name: string;
+    membership: { start: Date; end: Date; pauses?: readonly MembershipPause[] } | null;
+    schedule: readonly string[];
+  },
   branchId: Types.ObjectId,
   staff: CheckinStaff,
   rules: BookingRules,
@@ -109,6 +122,9 @@ export async function checkInAtBranch(
   const { name, membership } = who;
   if (!membership || membership.start > now || membership.end < now) {
     throw new HttpError(403, ERROR_CODES.MEMBERSHIP_INACTIVE, m.membershipInactive(name));
+  }
+  if (pauseAt(membership.pauses, now)) {
+    throw new HttpError(403, ERROR_CODES.MEMBERSHIP_INACTIVE, MESSAGES.pauses.checkinPaused(name));
   }
   // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight): those
   // on the member's list and those of the classes of their schedule (standing bookings).

@@ -16,7 +16,7 @@ import { availableLessons } from '../lessons/lessons.views';
 import { stateOf } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 import type { BookingRules } from './bookings.service';
-import { allStandingViews, type StandingChange } from './bookings.standing';
+import { allStandingViews, holdsOn, type DateWindow, type StandingChange } from './bookings.standing';
 
 /**
  * The seats board: what the class list shows of each class's next session (its places left, how
@@ -37,7 +37,10 @@ export const SEATS_BOARD = 'session-seats';
 /** A session's entry: its seats, its date, and the version of the session they were read from. */
 type SessionEntry = SessionSeats & { date: string; version: number };
 /** A class's standing members' first and last dates, and the version of the document they were read from. */
-type StandingEntry = { standing: [since: string, until: string | null][]; version: number };
+type StandingEntry = {
+  standing: [since: string, until: string | null, off?: DateWindow[]][];
+  version: number;
+};
 type Entry = SessionEntry | StandingEntry;
 type Board = Record<string, Entry>;
 
@@ -45,7 +48,7 @@ const isStanding = (entry: Entry): entry is StandingEntry => 'standing' in entry
 const standingKey = (lessonId: string) => `standing:${lessonId}`;
 
 function standingEntryOf({ members, version }: StandingChange): StandingEntry {
-  return { standing: members.map((s) => [s.since, s.until]), version };
+  return { standing: members.map((s) => (s.off?.length ? [s.since, s.until, s.off] : [s.since, s.until])), version };
 }
 
 const sessions = () => mongoose.connection.collection<SessionDoc>(SessionModel.collection.collectionName);
@@ -128,9 +131,7 @@ function seatsOn(board: Board, lesson: { id: string; capacity: number }, id: str
   const standing = board[standingKey(lesson.id)];
   const date = parseSessionId(id)?.date;
   if (!standing || !isStanding(standing) || !date) return undefined;
-  const holders = standing.standing.filter(
-    ([since, until]) => since <= date && (until === null || until >= date),
-  ).length;
+  const holders = standing.standing.filter(([since, until, off]) => holdsOn({ since, until, off }, date)).length;
   return {
     taken: Math.min(holders, lesson.capacity),
     capacity: null,

@@ -6,6 +6,8 @@ import {
   ERROR_CODES,
   LESSON_CAPACITY,
   MESSAGES,
+  pauseAt,
+  type MembershipPause,
   parseSessionId,
   rosterMembers,
   sessionRosterOf,
@@ -37,7 +39,10 @@ import { SessionModel, waitlistOf, type SessionDoc } from './bookings.model';
 import { storeNotices } from './bookings.notices';
 import {
   addStandingMember,
+  holdsOn,
   moveStandingEnd,
+  setStandingOff,
+  type DateWindow,
   readStanding,
   removeStandingMember,
   mayBeStored,
@@ -367,7 +372,9 @@ async function heldSessionIds(
     if (!mine) continue;
     const from = mine.since > since ? mine.since : since;
     const to = mine.until !== null && mine.until < until ? mine.until : until;
-    for (const date of sessionDates(lesson, from, addDays(to, 1))) ids.add(sessionIdOf(lessonId, date));
+    for (const date of sessionDates(lesson, from, addDays(to, 1))) {
+      if (holdsOn(mine, date)) ids.add(sessionIdOf(lessonId, date));
+    }
   }
   return ids;
 }
@@ -535,6 +542,8 @@ export async function bookSession(
   if (!membership || membership.start > now || membership.end < context.startsAt) {
     throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
   }
+  if (pauseAt(membership.pauses, context.startsAt))
+    throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.pauses.bookingPaused);
   return withMemberLock(member, async () => {
     let entries = await heldEntries(member);
     const clashing = entries.filter((e) => e.session !== id && spansOverlap(e, context.frame));
@@ -573,6 +582,7 @@ export async function cancelBooking(
   rules: BookingRules,
   delivery: NoticeDelivery,
   now = new Date(),
+  { excused = false }: { excused?: boolean } = {},
 ): Promise<BookingResultDto> {
   const context = await sessionContext(id, rules);
   if (now >= context.startsAt) throw fail(409, ERROR_CODES.CONFLICT, m.closed);
@@ -584,7 +594,7 @@ export async function cancelBooking(
     // The member promoted into the freed place is told right away (the job retries a failed send).
     delivery.send(notices);
     if (outcome.result !== 'cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.notBooked);
-    if (outcome.late && outcome.held) {
+    if (outcome.late && outcome.held && !excused) {
       const entry = { session: id, lessonName: context.lesson.name, start: context.frame.start, at: now };
       await addAttendance(member, [{ ...entry, kind: 'late-cancel' }], now);
     }
@@ -612,6 +622,12 @@ export interface StandingResult {
   waiting: { label: string; position: number }[];
 }
 
+/** The gym dates a pause covers: from its first day to the day before it ends. */
+export const pausedDates = (pause: MembershipPause, timeZone: string): DateWindow => ({
+  from: gymDate(pause.from, timeZone),
+  until: gymDate(new Date(pause.until.getTime() - 1), timeZone),
+});
+
 /** A membership's last day, as standing places end on it (the date of its end, UTC). */
 const lastDayOf = (end: Date | null) => (end ? end.toISOString().slice(0, 10) : null);
 
@@ -626,18 +642,27 @@ const lastDayOf = (end: Date | null) => (end ? end.toISOString().slice(0, 10) : 
 export async function joinStanding(
   lessonId: string,
   member: Types.ObjectId,
-  membershipEnd: Date | null,
+  membership: { end: Date; pauses?: readonly MembershipPause[] | null } | null,
   rules: BookingRules,
   now = new Date(),
 ): Promise<StandingResult> {
   const lesson = await findLessonById(lessonId);
   const today = gymDate(now, rules.timeZone);
-  const until = lastDayOf(membershipEnd);
+  const until = lastDayOf(membership?.end ?? null);
+  // The dates of the member's pauses to come: no place on them.
+  const off = (membership?.pauses ?? []).map((p) => pausedDates(p, rules.timeZone)).filter((w) => w.until >= today);
   let change: StandingChange | null = null;
   const result: StandingResult = { confirmed: 0, waiting: [] };
   await withStandingLock(lesson._id, async () => {
     // Places go in the order members joined: the order they took the lock in.
-    change = await addStandingMember(lesson._id, member, today, until, new Date(Math.max(Date.now(), now.getTime())));
+    change = await addStandingMember(
+      lesson._id,
+      member,
+      today,
+      until,
+      new Date(Math.max(Date.now(), now.getTime())),
+      off,
+    );
     const members = change?.members ?? (await readStanding(lesson._id));
     const tally = (date: string, outcome: SessionOutcome) => {
       if (outcome.result === 'confirmed') result.confirmed += 1;
@@ -647,6 +672,7 @@ export async function joinStanding(
     };
     for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
       if (until !== null && date > until) break;
+      if (off.some((w) => w.from <= date && date <= w.until)) continue;
       const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
       if (context.startsAt <= now) continue;
       if (await storedSession(context.frame.id)) {
@@ -690,34 +716,103 @@ export async function leaveStanding(
   now = new Date(),
 ): Promise<string[]> {
   const lesson = await findLessonById(lessonId, true);
-  const freed: string[] = [];
+  let freed: string[] = [];
   let change: StandingChange | null = null;
   await withStandingLock(lesson._id, async () => {
-    const members = await readStanding(lesson._id);
     const today = gymDate(now, rules.timeZone);
-    const held: SessionContext[] = [];
-    for (const date of sessionDates(lesson, today, addDays(today, STANDING_HORIZON_DAYS))) {
-      const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
-      if (context.startsAt <= now) continue;
-      const doc = await storedSession(context.frame.id);
-      const state = doc ? stateOf(doc) : standingState(members, date, context.frame);
-      const part = partOf(state, member);
-      if (!part) continue;
-      if (doc || (part === 'confirmed' && state.waitlist.length > 0)) held.push(context);
-      else if (part === 'confirmed' && context.opensAt <= now) freed.push(context.frame.id);
-    }
-    for (const context of held) {
-      const { outcome, notices } = await changeSession(
-        context.frame,
-        { op: 'cancel', member: member.toString() },
-        { standingHeld: true },
-      );
-      delivery.send(notices);
-      if (outcome.result === 'cancelled') freed.push(context.frame.id);
-    }
+    freed = await releaseStanding(lesson, member, today, addDays(today, STANDING_HORIZON_DAYS), rules, delivery, now);
     change = await removeStandingMember(lesson._id, member);
   });
   await standingChanged(lesson._id, change);
+  return freed;
+}
+
+/**
+ * Gives up the member's standing places (and waits) in the class's sessions from `first` to `last`
+ * (gym dates) that have not started, the caller holding the class's standing lock: a stored session
+ * (or one never stored whose place goes to someone waiting: stored first, with the member) is
+ * cancelled for them like any cancellation, so the waitlist moves up and the promoted member is
+ * e-mailed. Answers the sessions in which a place was freed (they may go to wider waits).
+ */
+async function releaseStanding(
+  lesson: LessonDoc,
+  member: Types.ObjectId,
+  first: string,
+  last: string,
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  now: Date,
+): Promise<string[]> {
+  const members = await readStanding(lesson._id);
+  const freed: string[] = [];
+  const held: SessionContext[] = [];
+  for (const date of sessionDates(lesson, first, addDays(last, 1))) {
+    const context = contextOf(sessionIdOf(lesson._id.toString(), date), lesson, date, rules);
+    if (context.startsAt <= now) continue;
+    const doc = await storedSession(context.frame.id);
+    const state = doc ? stateOf(doc) : standingState(members, date, context.frame);
+    const part = partOf(state, member);
+    if (!part) continue;
+    if (doc || (part === 'confirmed' && state.waitlist.length > 0)) held.push(context);
+    else if (part === 'confirmed' && context.opensAt <= now) freed.push(context.frame.id);
+  }
+  for (const context of held) {
+    const { outcome, notices } = await changeSession(
+      context.frame,
+      { op: 'cancel', member: member.toString() },
+      { standingHeld: true },
+    );
+    delivery.send(notices);
+    if (outcome.result === 'cancelled') freed.push(context.frame.id);
+  }
+  return freed;
+}
+
+/**
+ * The member's membership is paused on the dates of `window` (membership-pauses.ts): in each class
+ * of their schedule they hold no place on those dates (the places of sessions not started are given
+ * up as leaving the class gives them up, and the class's standing record has the dates off, so
+ * sessions stored later leave them out too), and their single bookings and waits in sessions of
+ * those dates are cancelled, excused (no late cancel is counted). Each step may run again and does
+ * nothing twice. Answers the sessions in which a place was freed.
+ */
+export async function pauseBookings(
+  member: Types.ObjectId,
+  schedule: readonly string[],
+  window: DateWindow,
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  now = new Date(),
+): Promise<string[]> {
+  const freed: string[] = [];
+  const today = gymDate(now, rules.timeZone);
+  const first = window.from > today ? window.from : today;
+  for (const lessonId of schedule) {
+    const lesson = await findLessonById(lessonId, true).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    });
+    if (!lesson) continue;
+    let change: StandingChange | null = null;
+    await withStandingLock(lesson._id, async () => {
+      if (first <= window.until) {
+        freed.push(...(await releaseStanding(lesson, member, first, window.until, rules, delivery, now)));
+      }
+      change = await setStandingOff(lesson._id, member, window);
+    });
+    await standingChanged(lesson._id, change);
+  }
+  for (const entry of await heldEntries(member)) {
+    const date = entry.start.slice(0, 10);
+    if (date < window.from || date > window.until) continue;
+    try {
+      const result = await cancelBooking(entry.session, member, rules, delivery, now, { excused: true });
+      if (result.result === 'cancelled') freed.push(entry.session);
+    } catch (error) {
+      // Not booked any more, or the session is gone or has started: nothing to give up.
+      if (!(error instanceof HttpError && [404, 409].includes(error.status))) throw error;
+    }
+  }
   return freed;
 }
 

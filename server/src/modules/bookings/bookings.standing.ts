@@ -28,7 +28,27 @@ export interface StandingMember {
   until: string | null;
   /** When they joined: the order places are given in. */
   at: Date;
+  /** Dates in between they do not hold (their membership's pauses: membership-pauses.ts). */
+  off?: DateWindow[];
 }
+
+/** A run of gym dates, first and last included (`YYYY-MM-DD`). */
+export interface DateWindow {
+  from: string;
+  until: string;
+}
+
+/** Whether a standing member with these dates holds the class's session on `date`. */
+export const holdsOn = (s: Pick<StandingMember, 'since' | 'until' | 'off'>, date: string) =>
+  s.since <= date &&
+  (s.until === null || s.until >= date) &&
+  !(s.off ?? []).some((o) => o.from <= date && date <= o.until);
+
+/** `windows` with `window` added (once). */
+export const withWindow = (windows: readonly DateWindow[] | undefined, window: DateWindow): DateWindow[] =>
+  (windows ?? []).some((o) => o.from === window.from && o.until === window.until)
+    ? [...(windows ?? [])]
+    : [...(windows ?? []), window].sort((a, b) => (a.from < b.from ? -1 : 1));
 
 /**
  * Which of the class's sessions are stored: every date before `since` may be (the list forgot
@@ -141,9 +161,7 @@ export const withStandingLock = <T>(lessonId: Types.ObjectId, work: () => Promis
 
 /** The standing members who hold the session on `date`, in the order they joined. */
 export const standingOn = (members: readonly StandingMember[], date: string) =>
-  members
-    .filter((s) => s.since <= date && (s.until === null || s.until >= date))
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  members.filter((s) => holdsOn(s, date)).sort((a, b) => a.at.getTime() - b.at.getTime());
 
 /**
  * The state of a session nothing happened to yet: its standing members on its date, the first ones
@@ -180,19 +198,44 @@ async function changeStanding(
   return { members, version };
 }
 
-/** The member holds the class from `since` to `until` (joining again keeps their first place in line). */
+/**
+ * The member holds the class from `since` to `until` but on the `off` dates (joining again keeps
+ * their first place in line and the dates they were off).
+ */
 export function addStandingMember(
   lessonId: Types.ObjectId,
   member: Types.ObjectId,
   since: string,
   until: string | null,
   now: Date,
+  off: readonly DateWindow[] = [],
 ): Promise<StandingChange | null> {
   return changeStanding(lessonId, (members) => {
     const current = members.find((s) => s.member.equals(member));
-    if (current && current.since <= since && current.until === until) return null;
+    const windows = off.reduce<DateWindow[]>((all, w) => withWindow(all, w), [...(current?.off ?? [])]);
+    const offChanged = windows.length !== (current?.off ?? []).length;
+    if (current && current.since <= since && current.until === until && !offChanged) return null;
     const others = members.filter((s) => !s.member.equals(member));
-    return [...others, { member, since: current ? current.since : since, until, at: current?.at ?? now }];
+    const joined: StandingMember = { member, since: current ? current.since : since, until, at: current?.at ?? now };
+    return [...others, windows.length > 0 ? { ...joined, off: windows } : joined];
+  });
+}
+
+/**
+ * The member does not hold the class on the dates of `window` (a pause); the sessions stored
+ * already are changed by the caller, who holds the class's standing lock.
+ */
+export function setStandingOff(
+  lessonId: Types.ObjectId,
+  member: Types.ObjectId,
+  window: DateWindow,
+): Promise<StandingChange | null> {
+  return changeStanding(lessonId, (members) => {
+    const current = members.find((s) => s.member.equals(member));
+    if (!current) return null;
+    const off = withWindow(current.off, window);
+    if (off.length === (current.off ?? []).length) return null;
+    return members.map((s) => (s.member.equals(member) ? { ...s, off } : s));
   });
 }
 

@@ -36,7 +36,8 @@ async function list(req: Request, res: Response, bookingRules: BookingRules): Pr
       getUser(user.id, cache),
       heldBookings(new Types.ObjectId(user.id), since, until, bookingRules, user.schedule),
     ]);
-    const active = me.membresia?.status === 'Activo' ? me.membresia : null;
+    // A paused membership still shows its plan and the classes after the pause.
+    const active = me.membresia?.status === 'Activo' || me.membresia?.state === 'Pausada' ? me.membresia : null;
     return [
       ...planEvent(active, me.lessonDetails, from, to),
       ...memberSessionEvents(active, me.lessonDetails, held, from, to),

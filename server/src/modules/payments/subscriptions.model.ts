@@ -37,6 +37,8 @@ const subscriptionSchema = new Schema(
     endedAt: { type: Date, default: null },
     stripeSubscriptionId: { type: String, default: '' },
     stripeCustomerId: { type: String, default: '' },
+    /** The membership's pauses that moved `paidThrough` and the next charge (each once: membership-pauses.ts). */
+    pauses: { type: [String], default: [] },
   },
   { timestamps: true, versionKey: false },
 );
@@ -64,6 +66,7 @@ export interface SubscriptionDoc {
   endedAt: Date | null;
   stripeSubscriptionId: string;
   stripeCustomerId: string;
+  pauses?: string[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -270,6 +270,41 @@ export async function setCancelAtPeriodEnd(id: string, cancel: boolean, now = ne
   );
 }
 
+/**
+ * The member's membership was paused (`key`: the pause's, `pause`: its moments): a renewing plan
+ * whose period runs when the pause starts is charged that much later (no charge while paused), once
+ * per pause however often this runs: the pause's key is written with the dates it moved, by the
+ * subscription's one writer at a time (the pause's request, or the pauses job a minute later). With
+ * Stripe, the subscription's next invoice is moved there too (`stripe`: the client, when Stripe is
+ * configured); first, so a failure there leaves the pause to apply again.
+ */
+export async function pauseRenewal(
+  userId: Types.ObjectId,
+  key: string,
+  pause: { from: Date; until: Date },
+  stripe: Pick<Stripe, 'subscriptions'> | undefined,
+): Promise<SubscriptionDoc | null> {
+  const live = await liveSubscriptionOf(userId);
+  if (!live) return null;
+  const shift = pause.until.getTime() - pause.from.getTime();
+  const moved = (s: SubscriptionDoc) => {
+    const paidThrough = new Date(s.paidThrough.getTime() + shift);
+    const nextChargeAt =
+      s.nextChargeAt && s.nextChargeAt >= pause.from ? new Date(s.nextChargeAt.getTime() + shift) : s.nextChargeAt;
+    return { paidThrough, nextChargeAt };
+  };
+  const applies = (s: SubscriptionDoc) => isLive(s) && s.paidThrough > pause.from && !(s.pauses ?? []).includes(key);
+  if (!applies(live)) return live;
+  if (live.provider === 'stripe' && live.stripeSubscriptionId && stripe) {
+    // Stripe's next invoice moves to the new end of the period (a free stretch, nothing prorated).
+    await stripe.subscriptions.update(live.stripeSubscriptionId, {
+      trial_end: Math.floor(moved(live).paidThrough.getTime() / 1000),
+      proration_behavior: 'none',
+    });
+  }
+  return writeSubscription(live._id, (s) => (applies(s) ? { ...moved(s), pauses: [...(s.pauses ?? []), key] } : null));
+}
+
 /** The demo card's switch: its next charges fail, or go through. */
 export async function setCardFailing(id: string, failing: boolean) {
   return writeSubscription(id, (s) => (s.cardFailing === failing ? null : { cardFailing: failing }));

@@ -1,6 +1,6 @@
 import { Schema, model, type Types } from 'mongoose';
-import type { PurchaseKind } from '@pulso/shared';
-import { membershipPeriodSchema } from './users.model';
+import type { MembershipPause, PurchaseKind } from '@pulso/shared';
+import { membershipPauseSchema, membershipPeriodSchema } from './users.model';
 
 /**
  * One link of a member's membership chain: the membership as it stands after one payment, decided
@@ -20,9 +20,25 @@ const membershipLinkSchema = new Schema(
       start: { type: Date, required: true },
       end: { type: Date, required: true },
       periods: { type: [membershipPeriodSchema], default: undefined },
+      pauses: { type: [membershipPauseSchema], default: undefined },
     },
-    /** What the purchase did (links from before these were kept have none). */
-    kind: { type: String, enum: ['new', 'renewal', 'change'] },
+    /** What the link did: a purchase's kind, or a pause (links from before these were kept have none). */
+    kind: { type: String, enum: ['new', 'renewal', 'change', 'pause'] },
+    /** A pause: its days, its first gym date, and who asked for it (membership-pauses.ts). */
+    pause: {
+      from: Date,
+      until: Date,
+      fromDate: String,
+      days: Number,
+      by: { type: Schema.Types.ObjectId, ref: 'User' },
+      byStaff: Boolean,
+    },
+    /**
+     * A pause whose consequences (bookings given up, standing places off, the renewal moved) are not
+     * all done yet: set with the link, unset when they are; the pauses job finishes what a stopped
+     * server left.
+     */
+    pending: { type: Boolean, default: undefined },
     /** The days this payment paid for. */
     period: { start: Date, end: Date },
     /** The plan that ran until `period` started (a renewal or a change). */
@@ -31,6 +47,8 @@ const membershipLinkSchema = new Schema(
   },
   { versionKey: false },
 );
+// The pauses job reads the pauses whose consequences are not all done.
+membershipLinkSchema.index({ pending: 1 });
 
 interface MembershipPeriodOf {
   planId: Types.ObjectId;
@@ -44,8 +62,17 @@ export interface MembershipLinkDoc {
   user: Types.ObjectId;
   seq: number;
   payment: string;
-  result: MembershipPeriodOf & { periods?: MembershipPeriodOf[] | null };
-  kind?: PurchaseKind;
+  result: MembershipPeriodOf & { periods?: MembershipPeriodOf[] | null; pauses?: MembershipPause[] | null };
+  kind?: PurchaseKind | 'pause';
+  pause?: {
+    from: Date;
+    until: Date;
+    fromDate: string;
+    days: number;
+    by: Types.ObjectId;
+    byStaff: boolean;
+  };
+  pending?: boolean;
   period?: { start: Date; end: Date };
   before?: { name: string; end: Date } | null;
   at: Date;

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { membershipAfterPurchase } from '@pulso/shared';
+import { membershipAfterPurchase, type PurchaseKind } from '@pulso/shared';
 import { isDuplicateKeyError } from '../../lib/db';
 import { MembershipLinkModel, type MembershipLinkDoc } from './membership.model';
 import { UserModel, type MembershipDoc, type UserDoc } from './users.model';
@@ -18,7 +18,7 @@ export type MembershipResult = MembershipLinkDoc['result'];
 /** The membership after a purchase, and what the purchase itself did. */
 export interface PurchaseResult {
   membership: MembershipResult;
-  kind: NonNullable<MembershipLinkDoc['kind']>;
+  kind: PurchaseKind;
   /** The days this purchase pays for. */
   period: { start: Date; end: Date };
   /** The plan running until `period` starts (a renewal or a change), else null. */
@@ -54,11 +54,22 @@ export function extendMembership(
   };
 }
 
-/** What a link says its purchase did (a link from before this was kept: its whole membership). */
-export function purchaseOf(link: MembershipLinkDoc): PurchaseResult {
+/**
+ * What a link says its purchase did (a link from before this was kept: its whole membership; a
+ * pause: the days it froze, as `kind` 'pause' in the member's data export).
+ */
+export function purchaseOf(link: MembershipLinkDoc): Omit<PurchaseResult, 'kind'> & { kind: PurchaseKind | 'pause' } {
+  if (link.kind === 'pause' && link.pause) {
+    return {
+      membership: link.result,
+      kind: 'pause',
+      period: { start: link.pause.from, end: link.pause.until },
+      before: null,
+    };
+  }
   return {
     membership: link.result,
-    kind: link.kind ?? 'new',
+    kind: link.kind === 'pause' || !link.kind ? 'new' : link.kind,
     period: link.period?.start && link.period.end ? link.period : { start: link.result.start, end: link.result.end },
     before: link.before?.name && link.before.end ? link.before : null,
   };
@@ -112,44 +123,71 @@ async function findLinkBefore(
 }
 
 /**
- * Adds a paid purchase to the member's membership exactly once, however many times and however
- * concurrently it is called, and without losing any other purchase of the same member made at the
- * same moment: each purchase takes the next free place of the member's chain under a unique key,
- * computing its membership from the link before it; whoever loses a place moves on to the next.
- * Then the member's document is brought up to the chain's last link.
+ * Adds a paid purchase to the member's membership exactly once (addLink, keyed by the payment).
  *
  * Returns what the purchase did and the membership after it (the same value every call), or null
  * when the member does not exist.
  */
 export async function addPurchase(purchase: MembershipPurchase): Promise<PurchaseResult | null> {
-  const link = await linkPurchase(purchase);
-  if (!link) return null;
-  await syncMembership(purchase.userId);
-  return purchaseOf(link);
-}
-
-async function linkPurchase(purchase: MembershipPurchase): Promise<MembershipLinkDoc | null> {
-  const { userId, paymentId } = purchase;
-  const user = await UserModel.findById(userId, { membership: 1, membershipSeq: 1 }).lean<UserDoc>();
-  if (!user) return null;
-  let known = typeof user.membershipSeq === 'number' ? user.membershipSeq : -1;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { tail, stopped } = await chainTail(userId, known, (link) => link.payment === paymentId);
-    if (stopped) return stopped;
-    if (tail?.payment === paymentId) return tail;
-    const seq = tail ? tail.seq + 1 : 0;
-    const { membership, kind, period, before } = extendMembership(tail ? tail.result : user.membership, purchase);
-    const link: MembershipLinkDoc = {
-      _id: linkId(userId, seq),
-      user: userId,
+  const link = await addLink(purchase.userId, purchase.paymentId, (current, _id, seq) => {
+    const { membership, kind, period, before } = extendMembership(current, purchase);
+    return {
+      _id,
+      user: purchase.userId,
       seq,
-      payment: paymentId,
+      payment: purchase.paymentId,
       result: membership,
       kind,
       period,
       before,
       at: new Date(),
     };
+  });
+  if (!link) return null;
+  const { kind, ...rest } = purchaseOf(link);
+  return { ...rest, kind: kind === 'pause' ? 'new' : kind };
+}
+
+/**
+ * What one step (a purchase, a pause) makes of the membership before it (null: none): the link to
+ * store at `_id`/`seq`. It may throw to refuse the step (a pause the rules no longer allow once
+ * another step took the place first): nothing is stored then.
+ */
+export type LinkStep = (
+  current: MembershipResult | MembershipDoc | null,
+  _id: string,
+  seq: number,
+) => MembershipLinkDoc;
+
+/**
+ * Adds a step to the member's membership exactly once (`key`: a payment's id, or `pause:<id>`),
+ * however many times and however concurrently it is called, and without losing any other step of
+ * the same member taken at the same moment: each step takes the next free place of the member's
+ * chain under a unique key, computing its membership from the link before it; whoever loses a place
+ * moves on to the next and computes again. Then the member's document is brought up to the chain's
+ * last link (syncMembership).
+ *
+ * Answers the step's link (the same one every call), or null when the member does not exist.
+ */
+export async function addLink(userId: Types.ObjectId, key: string, step: LinkStep): Promise<MembershipLinkDoc | null> {
+  const link = await appendLink(userId, key, step);
+  if (link) await syncMembership(userId);
+  return link;
+}
+
+/** The link stored under `key` (`payment`), if the member's chain has it: by the unique key's index. */
+export const linkOf = (key: string) => MembershipLinkModel.findOne({ payment: key }).lean<MembershipLinkDoc>();
+
+async function appendLink(userId: Types.ObjectId, key: string, step: LinkStep): Promise<MembershipLinkDoc | null> {
+  const user = await UserModel.findById(userId, { membership: 1, membershipSeq: 1 }).lean<UserDoc>();
+  if (!user) return null;
+  let known = typeof user.membershipSeq === 'number' ? user.membershipSeq : -1;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { tail, stopped } = await chainTail(userId, known, (link) => link.payment === key);
+    if (stopped) return stopped;
+    if (tail?.payment === key) return tail;
+    const seq = tail ? tail.seq + 1 : 0;
+    const link = step(tail ? tail.result : (user.membership ?? null), linkId(userId, seq), seq);
     try {
       await MembershipLinkModel.create(link);
       return link;
@@ -157,17 +195,17 @@ async function linkPurchase(purchase: MembershipPurchase): Promise<MembershipLin
       if (!isDuplicateKeyError(error)) throw error;
     }
     const taken = await findLink(userId, seq);
-    if (taken?.payment === paymentId) return taken;
+    if (taken?.payment === key) return taken;
     if (!taken) {
-      // The place is free, so the payment's own key refused it: it is linked further back than
-      // this walk started (a retry after a crash, once a later purchase moved the member on).
-      const mine = await findLinkBefore(userId, known, paymentId);
+      // The place is free, so the step's own key refused it: it is linked further back than
+      // this walk started (a retry after a crash, once a later step moved the member on).
+      const mine = await findLinkBefore(userId, known, key);
       if (mine) return mine;
       continue;
     }
     known = seq;
   }
-  throw new Error(`too many concurrent purchases for member ${userId.toString()}`);
+  throw new Error(`too many concurrent membership changes for member ${userId.toString()}`);
 }
 
 /**

@@ -13,6 +13,7 @@ import { deliverNotice } from '../bookings/bookings.notices';
 import { joinStanding, leaveStanding } from '../bookings/bookings.service';
 import { offerFreedPlaces } from '../bookings/bookings.wishes';
 import { eraseOwnAccount } from './account-erasure';
+import { pauseMembership, type PauseInput } from './membership-pauses';
 
 interface UserBody {
   fullName?: string;
@@ -150,9 +151,9 @@ export function usersController(ctx: AppContext) {
       const target = idUser ?? caller.id;
       if (!caller.isAdmin && target !== caller.id) throw HttpError.forbidden();
       const lessonId = String(req.params.lessonId);
-      const { membershipEnd } = await users.addLessonToSchedule(target, lessonId);
+      const { membership } = await users.addLessonToSchedule(target, lessonId);
       // A standing booking: a place in each of the class's next sessions, or its waitlist when full.
-      const standing = await joinStanding(lessonId, new Types.ObjectId(target), membershipEnd, ctx.config.bookings);
+      const standing = await joinStanding(lessonId, new Types.ObjectId(target), membership, ctx.config.bookings);
       const [first, ...others] = standing.waiting;
       res.json({
         exito: first
@@ -202,6 +203,29 @@ export function usersController(ctx: AppContext) {
       };
       const freed = await leaveStanding(lessonId, new Types.ObjectId(caller.id), ctx.config.bookings, delivery);
       res.json({ message: MESSAGES.lessons.removed });
+      // The places freed may go to wider waits (after the answer; never fails the request).
+      for (const id of freed) {
+        offerFreedPlaces(id, ctx.config.bookings, delivery, req.log).catch((error: unknown) =>
+          req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
+        );
+      }
+    },
+
+    /** A member pauses their own membership within the chain's rules; an admin anyone's. */
+    async pause(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      const input = validated<PauseInput>(req);
+      const { message, membresia, freed } = await pauseMembership({ ctx, logger: req.log }, paramId(req), input, {
+        id: caller.id,
+        isAdmin: caller.isAdmin,
+      });
+      res.json({ message, membresia });
+      const delivery = {
+        send: (ids: readonly string[]) => {
+          for (const id of ids) void deliverNotice(ctx, id, req.log);
+        },
+      };
       // The places freed may go to wider waits (after the answer; never fails the request).
       for (const id of freed) {
         offerFreedPlaces(id, ctx.config.bookings, delivery, req.log).catch((error: unknown) =>

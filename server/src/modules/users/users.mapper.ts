@@ -7,7 +7,7 @@ import type {
   UserDto,
   UserListItemDto,
 } from '@pulso/shared';
-import { currentPeriod, membershipState, periodsOf } from '@pulso/shared';
+import { currentPeriod, membershipState, pauseAt, periodsOf } from '@pulso/shared';
 import type { MembershipDoc, UserDoc } from './users.model';
 
 /** Where access ends: the membership's end, or later while a failed renewal's grace runs. */
@@ -16,9 +16,12 @@ export function accessEnd(membership: Pick<MembershipDoc, 'end' | 'graceUntil'>)
   return grace && grace > membership.end ? grace : membership.end;
 }
 
-/** A membership is active while now is between its start and end (or the grace of a failed renewal). */
+/**
+ * A membership is active while now is between its start and end (or the grace of a failed renewal),
+ * outside its pauses.
+ */
 export function isMembershipActive(membership: MembershipDoc | null | undefined, now = new Date()): boolean {
-  return !!membership && membership.start <= now && now <= accessEnd(membership);
+  return !!membership && membership.start <= now && now <= accessEnd(membership) && !pauseAt(membership.pauses, now);
 }
 
 export function membershipLabel(membership: MembershipDoc | null | undefined, now = new Date()): MembershipStatusLabel {
@@ -41,6 +44,7 @@ export function toMembershipDto(membership: MembershipDoc | null | undefined, no
       start: p.start.toISOString(),
       end: p.end.toISOString(),
     })),
+    pauses: (membership.pauses ?? []).map((p) => ({ from: p.from.toISOString(), until: p.until.toISOString() })),
   };
 }
 

@@ -11,6 +11,12 @@ export const membershipPeriodSchema = new Schema(
   { _id: false },
 );
 
+/** A pause of a membership: no access from `from` until `until` (membership-pauses.ts). */
+export const membershipPauseSchema = new Schema(
+  { from: { type: Date, required: true }, until: { type: Date, required: true } },
+  { _id: false },
+);
+
 /**
  * The days a membership covers without a gap (`start` to `end`), the plan of its latest purchase,
  * and the plans paid for in order (`periods`; memberships from before they were kept have none:
@@ -24,6 +30,8 @@ const membershipSchema = new Schema(
     start: { type: Date, required: true },
     end: { type: Date, required: true },
     periods: { type: [membershipPeriodSchema], default: undefined },
+    /** Its pauses of the last year and those to come, oldest first (shared membershipAfterPause). */
+    pauses: { type: [membershipPauseSchema], default: undefined },
     /**
      * A renewal's payment failed: the member keeps access until then while they update their card
      * (payments/subscriptions.ts). A paid purchase writes a new membership without it.

@@ -25,6 +25,9 @@ const SUSPEND_NOTES =
 const ERASE_NOTES =
   "Confirmed by the account's password (`password`; a wrong one counts like a failed sign-in), or by its e-mail (`email`) for an account that signs in with Google only: 400 VALIDATION_FAILED naming the field otherwise. The account becomes 'Socio anónimo', suspended for good (`erasedAt`), and its address can register again; Google identities and contact messages are deleted; places and waits in sessions to come are given up; reviews stay under 'Socio anónimo'; payments stay and their receipts name no one. 409 LAST_ADMIN for the last active admin, 409 TRAINER_IN_USE for a trainer who teaches classes.";
 
+const PAUSE_NOTES =
+  "`from` is the first paused day (YYYY-MM-DD, the gym's date), `days` how many. A member pauses their own within the chain's rules (PAUSE_MIN_DAYS to PAUSE_MAX_DAYS days, PAUSE_NOTICE_DAYS ahead, PAUSES_PER_YEAR in any 365 days); an admin anyone's, without the notice or the yearly count. 409 PAUSE_REFUSED with the rule's words otherwise (no membership running at `from`, overlapping another pause...). While paused the membership is 'Pausada' and gives no access; single bookings and standing places in the paused days are given up (the waitlist moves up).";
+
 // prettier-ignore
 export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'POST /login',             access: 'anyone', use: (d) => [readAccountAhead, d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
@@ -42,6 +45,7 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
   { route: 'GET /export',             access: 'signed-in', ok: [200, schemas.dataExport], handler: (d) => d.c.exportData, summary: "Everything Pulso holds about the caller, as a JSON file to keep ('Descargar mis datos')" },
   { route: 'POST /erase',             access: 'signed-in', use: (d) => [d.loginLimit], body: schemas.erasureForm, ok: [200, schemas.message], errors: [400, 409, 429], handler: (d) => d.c.erase, summary: "Erase the caller's own account: personal data removed or anonymised at once, payments kept naming no one", notes: ERASE_NOTES },
+  { route: 'POST /pause/:id',         access: 'self-or-admin', body: schemas.pauseForm, ok: [200, schemas.pauseSaved], errors: [400, 404, 409], handler: (d) => d.c.pause, summary: "Pause (freeze) a membership: its end moves by the paused days, places in the paused sessions are freed, a renewing plan charges that much later", notes: PAUSE_NOTES },
   { route: 'GET /preferences',        access: 'signed-in', ok: [200, schemas.preferences], handler: (d) => d.c.getPreferences, summary: "The caller's e-mail preferences (membership reminders)" },
   { route: 'PUT /preferences',        access: 'signed-in', body: schemas.preferencesForm, ok: [200, schemas.preferencesSaved], errors: [400], handler: (d) => d.c.setPreferences, summary: "Switch the caller's membership reminders on or off (payment failures are always e-mailed)" },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },

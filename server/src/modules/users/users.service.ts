@@ -15,7 +15,7 @@ import type { AppContext } from '../../lib/context';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { identityOwners } from '../../lib/owned-lists';
-import { withLessonNames } from '@pulso/shared';
+import { withLessonNames, type MembershipPause } from '@pulso/shared';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { objectIdOrNull, toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
@@ -45,12 +45,19 @@ export interface AuthUser {
   isMonitor: boolean;
   suspended: boolean;
   hasActiveMembership: boolean;
-  /** The membership's start and end, when the account has one (active or not). */
-  membership: { start: Date; end: Date } | null;
+  /** The membership's start and end (access's), and its pauses, when the account has one (active or not). */
+  membership: MembershipAccess | null;
   /** The classes of their schedule ('Mi horario'): their standing bookings. */
   schedule: string[];
   /** Tokens issued before this moment (ms) are refused: a password reset ended them. */
   sessionsValidAfter: number;
+}
+
+/** What bookings and check-in go by: when access starts and ends, and the pauses without it. */
+export interface MembershipAccess {
+  start: Date;
+  end: Date;
+  pauses: MembershipPause[];
 }
 
 /** E-mails are stored and compared in the shared canonical form (FerretDB has no collations). */
@@ -88,6 +95,11 @@ export async function findActiveAuthUser(id: string): Promise<AuthUser | null> {
 function expireWithMembership(cache: ComputeContext | undefined, doc: Pick<UserDoc, 'membership'>): void {
   cache?.expireAt(doc.membership?.start);
   cache?.expireAt(doc.membership && accessEnd(doc.membership));
+  // A pause starting or ending changes whether it gives access.
+  for (const pause of doc.membership?.pauses ?? []) {
+    cache?.expireAt(pause.from);
+    cache?.expireAt(pause.until);
+  }
 }
 
 /** The fields an authenticated request needs of its account. */
@@ -119,7 +131,13 @@ async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser
     suspended: !!doc.deletedAt,
     hasActiveMembership: isMembershipActive(doc.membership),
     // Bookings and check-in go by when access ends (a failed renewal's grace included).
-    membership: doc.membership ? { start: doc.membership.start, end: accessEnd(doc.membership) } : null,
+    membership: doc.membership
+      ? {
+          start: doc.membership.start,
+          end: accessEnd(doc.membership),
+          pauses: (doc.membership.pauses ?? []).map((p) => ({ from: p.from, until: p.until })),
+        }
+      : null,
     schedule: (doc.lessons ?? []).map((l) => l.toString()),
     sessionsValidAfter: doc.sessionsValidAfter ? doc.sessionsValidAfter.getTime() : 0,
   };
@@ -490,7 +508,10 @@ export async function allUserNames(): Promise<Map<string, string>> {
  * Adds a class to a member's own schedule. The class must be available, the member needs an active
  * membership, and may not hold two classes of the same name.
  */
-export async function addLessonToSchedule(userId: string, lessonId: string): Promise<{ membershipEnd: Date | null }> {
+export async function addLessonToSchedule(
+  userId: string,
+  lessonId: string,
+): Promise<{ membership: { end: Date; pauses: MembershipPause[] } | null }> {
   const fail = (status: number, code: string, message: string) =>
     new HttpError(status, code, message, undefined, { error: message });
   const lesson = await findLessonById(lessonId);
@@ -504,7 +525,8 @@ export async function addLessonToSchedule(userId: string, lessonId: string): Pro
   const held = await lessonSummaries(user.lessons ?? []);
   if (held.some((l) => l.name === lesson.name)) throw fail(409, ERROR_CODES.CONFLICT, MESSAGES.lessons.alreadyHeld);
   await UserModel.updateOne({ _id }, { $addToSet: { lessons: lesson._id } });
-  return { membershipEnd: user.membership?.end ?? null };
+  const { membership } = user;
+  return { membership: membership ? { end: membership.end, pauses: membership.pauses ?? [] } : null };
 }
 
 /** Takes a class off the user's schedule ('Mi horario'); 409 when it is not on it. */

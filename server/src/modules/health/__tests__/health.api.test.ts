@@ -36,7 +36,13 @@ describe('health, readiness and the API frame', () => {
   describe('GET /api/config', () => {
     test('when asked, then it gives the brand and currency of this installation', async () => {
       const res = await request(app).get('/api/config').expect(200);
-      expect(res.body).toEqual({ gymName: 'Gimnasio Norte', currency: 'usd', googleClientId: null, payments: 'demo' });
+      expect(res.body).toEqual({
+        gymName: 'Gimnasio Norte',
+        currency: 'usd',
+        googleClientId: null,
+        payments: 'demo',
+        pauses: { minDays: 7, maxDays: 90, perYear: 2, noticeDays: 2 },
+      });
     });
   });
 

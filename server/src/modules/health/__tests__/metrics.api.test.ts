@@ -66,6 +66,7 @@ describe('GET /api/metrics', () => {
       'membership-reminders',
       'subscription-renewals',
       'account-erasures',
+      'membership-pauses',
       'lease-purge',
     ];
     expect(await jobs.runDue()).toEqual(all);
