@@ -1,4 +1,4 @@
-import { PAUSE_DEFAULTS, type PauseRules, type PublicConfigDto } from '@pulso/shared';
+import type { PublicConfigDto } from '@pulso/shared';
 import { MockDb } from './db';
 
 /** The installation's settings the mock answers with (GET /config). */
@@ -20,10 +20,5 @@ export class MockApi {
   constructor(options: MockApiOptions = {}) {
     this.db = options.db ?? new MockDb();
     this.config = options.config ?? { gymName: 'Pulso', currency: 'usd' };
-  }
-
-  /** The chain's pause rules (the server's PAUSE_* settings' defaults unless given). */
-  get pauseRules(): PauseRules {
-    return this.config.pauses ?? { ...PAUSE_DEFAULTS };
   }
 }

@@ -36,7 +36,11 @@ export function isActive(m: MembershipRec | null | undefined, now = new Date()):
   if (!m) return false;
   // A failed renewal's grace keeps access past the end, as on the server.
   const end = Math.max(Date.parse(m.end), m.graceUntil ? Date.parse(m.graceUntil) : 0);
-  return new Date(m.start) <= now && now.getTime() <= end;
+  // A pause gives no access while it runs.
+  const paused = (m.pauses ?? []).some(
+    (p) => Date.parse(p.from) <= now.getTime() && now.getTime() < Date.parse(p.until),
+  );
+  return new Date(m.start) <= now && now.getTime() <= end && !paused;
 }
 
 /** As the server's users.mapper: the plan running now, the span's dates and status, the periods paid. */
@@ -52,6 +56,7 @@ export function toMembershipDto(m: MembershipRec | null, now = new Date()): Memb
     status: isActive(m, now) ? 'Activo' : 'Inactivo',
     state: membershipState({ ...span, graceUntil: m.graceUntil ? new Date(m.graceUntil) : null }, now),
     periods: periodsOf(span).map(isoPeriod),
+    pauses: m.pauses ?? [],
   };
 }
 

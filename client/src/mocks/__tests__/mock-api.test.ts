@@ -143,6 +143,31 @@ describe('mock API', () => {
     expect((await request(`/payments/${payment.id}/receipt`))?.status).toBe(401);
   });
 
+  it('pauses a membership as the server does: its end moves by the paused days, inside the rules', async () => {
+    const api = new MockApi({ db: new MockDb({ storage: null }) });
+    const login = await call(api, 'POST', '/users/login', { email: member.email, password: member.password });
+    const token = (login.body.login as { token: string }).token;
+    const id = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).id as string;
+    const before = (await call(api, 'GET', `/users/${id}`, undefined, token)).body.membresia as { end: string };
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+    const early = await call(api, 'POST', `/users/pause/${id}`, { from: day(1), days: 14 }, token);
+    expect(early).toEqual({ status: 409, body: { code: 'PAUSE_REFUSED', message: MESSAGES.pauses.notice(2) } });
+    const paused = await call(api, 'POST', `/users/pause/${id}`, { from: day(3), days: 14 }, token);
+    expect(paused.status).toBe(200);
+    expect(schemas.pauseSaved.safeParse(paused.body).success).toBe(true);
+    const after = paused.body.membresia as { end: string; pauses: unknown[] };
+    expect(Date.parse(after.end) - Date.parse(before.end)).toBe(14 * 86_400_000);
+    expect(after.pauses).toEqual([
+      {
+        from: `${day(3)}T00:00:00.000Z`,
+        until: new Date(Date.parse(`${day(3)}T00:00:00.000Z`) + 14 * 86_400_000).toISOString(),
+      },
+    ]);
+    const again = await call(api, 'POST', `/users/pause/${id}`, { from: day(5), days: 7 }, token);
+    expect(again.body).toEqual({ code: 'PAUSE_REFUSED', message: MESSAGES.pauses.overlap });
+  });
+
   it('erases an account as the server does: its address registers again, its reviews say Socio anónimo, its receipts name no one', async () => {
     const api = new MockApi({ db: new MockDb({ storage: null }) });
     const login = await call(api, 'POST', '/users/login', { email: 'ana@pulso.demo', password: 'Socio1234' });

@@ -1,12 +1,14 @@
 import {
   addDays,
   applySessionBatch,
+  datedMembership,
   bookingResultOf,
   emptySessionState,
   ERROR_CODES,
   LESSON_CAPACITY,
   meetsOn,
   MESSAGES,
+  pauseAt,
   nextSessionOf,
   parseSessionId,
   planningDays,
@@ -115,6 +117,25 @@ function stateOf(stored: StoredSession | undefined): SessionState {
   };
 }
 
+/** Whether the membership is paused on the gym date `date` (the mock's dates are UTC's). */
+export const pausedOn = (membership: { pauses?: { from: string; until: string }[] | null }, date: string) =>
+  (membership.pauses ?? []).some((p) => p.from.slice(0, 10) <= date && date < p.until.slice(0, 10));
+
+/**
+ * The member's membership is paused from `from` to `until` (the server's pauseBookings): their places
+ * and waits in the sessions of those dates that have not started are given up, the waitlist moving up.
+ */
+export function pauseBookingsOf(data: MockData, member: string, from: string, until: string, now: Date): void {
+  for (const [id, session] of Object.entries(data.sessions)) {
+    const held =
+      session.confirmed.some((p) => p.member === member) || session.waitlist.some((w) => w.member === member);
+    const context = held ? sessionContextOrNull(data, id) : null;
+    if (!context || now >= context.startsAt || context.date < from || context.date >= until) continue;
+    change(data, context, { op: 'cancel', member });
+    offerFreedPlacesOf(data, context, now);
+  }
+}
+
 /**
  * A session's state: as stored, or, nothing happened to it yet, its standing members' places (the
  * server's bookings.standing.ts): the users whose schedule holds the class and whose membership
@@ -130,7 +151,8 @@ function stateFor(data: MockData, context: Context): SessionState {
       u.lessons.includes(context.lesson.id) &&
       u.membership !== null &&
       u.membership.start.slice(0, 10) <= context.date &&
-      u.membership.end.slice(0, 10) >= context.date,
+      u.membership.end.slice(0, 10) >= context.date &&
+      !pausedOn(u.membership, context.date),
   );
   const at = new Date(0);
   members.forEach((u, i) => {
@@ -264,9 +286,10 @@ export function joinStandingOf(
   const now = new Date();
   const day = today(now);
   const waiting: { label: string; position: number }[] = [];
+  const membership = data.users.find((u) => u.id === member)?.membership;
   for (const date of sessionDates(lesson, day, addDays(day, STANDING_HORIZON_DAYS))) {
     const context = contextOf(lesson, date);
-    if (context.startsAt <= now) continue;
+    if (context.startsAt <= now || (membership && pausedOn(membership, date))) continue;
     if (context.opensAt > now && !data.sessions[context.id]) continue;
     const outcome = change(data, context, { op: 'book', member });
     if (outcome.result === 'waitlisted') waiting.push({ label: sessionDayLabel(date), position: outcome.position });
@@ -502,6 +525,7 @@ export const bookingsHandlers = (route: Route) => [
       if (!membership || new Date(membership.start) > now || new Date(membership.end) < context.startsAt) {
         throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.lessons.membershipRequired);
       }
+      if (pausedOn(membership, context.date)) throw fail(403, ERROR_CODES.FORBIDDEN, MESSAGES.pauses.bookingPaused);
       const other = clash(data, context, user.id);
       if (other) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(other));
       const outcome = change(data, context, { op: 'book', member: user.id });
@@ -646,6 +670,9 @@ export const checkinHandlers = (route: Route) => [
       const { membership } = member;
       if (!membership || new Date(membership.start) > now || new Date(membership.end) < now) {
         throw fail(403, ERROR_CODES.MEMBERSHIP_INACTIVE, c.membershipInactive(name));
+      }
+      if (pauseAt(datedMembership(membership).pauses, now)) {
+        throw fail(403, ERROR_CODES.MEMBERSHIP_INACTIVE, MESSAGES.pauses.checkinPaused(name));
       }
       // Today's sessions, and tomorrow's whose check-in is open already (one just after midnight).
       const day = today(now);

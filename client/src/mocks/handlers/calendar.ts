@@ -37,7 +37,8 @@ export const calendarHandlers = (route: Route) => [
     if (to.getTime() - from.getTime() > 62 * DAY)
       throw new MockHttpError(400, ERROR_CODES.VALIDATION_FAILED, MESSAGES.events.rangeTooLong);
     const me = toUserDto(data, findUser(data, user.id));
-    const active = me.membresia?.status === 'Activo' ? me.membresia : null;
+    // A paused membership still shows its plan and the classes after the pause.
+    const active = me.membresia?.status === 'Activo' || me.membresia?.state === 'Pausada' ? me.membresia : null;
     const gym = data.events
       .filter((e) => new Date(e.start) < to && new Date(e.end) > from)
       .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))

@@ -1,7 +1,13 @@
 import {
+  addDays,
+  datedMembership,
   ERROR_CODES,
+  isoMembership,
+  membershipAfterPause,
   membershipAfterPurchase,
   MESSAGES,
+  PAUSE_DEFAULTS,
+  pauseRefusal,
   normalizeEmail,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -11,7 +17,15 @@ import {
   withLessonNames,
 } from '@pulso/shared';
 import type { MockData, UserRec } from '../db';
-import { attendanceOf, giveUpBookingsOf, heldBookingsOf, joinStandingOf, leaveStandingOf } from './bookings';
+import {
+  attendanceOf,
+  giveUpBookingsOf,
+  heldBookingsOf,
+  joinStandingOf,
+  leaveStandingOf,
+  pauseBookingsOf,
+} from './bookings';
+import { today } from '../clock';
 import { checkId, MockHttpError } from '../http';
 import { findLesson, findUser } from '../lookups';
 import {
@@ -415,6 +429,58 @@ export const usersHandlers = (route: Route) => [
         sessionsValidAfter: now.getTime(),
       });
       return { message: e.erased };
+    },
+  ),
+
+  route(
+    'POST /users/pause/:id',
+    { access: 'self-or-admin', body: schemas.pauseForm, ok: [200, schemas.pauseSaved] },
+    ({ params, input, user: caller, data, config }) => {
+      checkId(params.id);
+      const user = findUser(data, params.id);
+      if (user.deletedAt) throw MockHttpError.notFound(MESSAGES.users.notFound);
+      // As the server's membership-pauses.ts, the gym's dates being UTC's.
+      const now = new Date();
+      const fromDate = String(input.from);
+      const days = Number(input.days);
+      const request = {
+        fromDate,
+        days,
+        from: new Date(`${fromDate}T00:00:00.000Z`),
+        until: new Date(`${addDays(fromDate, days)}T00:00:00.000Z`),
+      };
+      const current = user.membership ? datedMembership(user.membership) : null;
+      const refusal = pauseRefusal(current, request, config.pauses ?? PAUSE_DEFAULTS, today(now), caller.isAdmin);
+      if (refusal || !current || !user.membership) {
+        throw new MockHttpError(409, ERROR_CODES.PAUSE_REFUSED, refusal ?? MESSAGES.pauses.noMembership);
+      }
+      const after = membershipAfterPause(current, { from: request.from, until: request.until });
+      user.membership = {
+        ...isoMembership(after),
+        ...(user.membership.graceUntil ? { graceUntil: user.membership.graceUntil } : {}),
+      };
+      pauseBookingsOf(data, user.id, fromDate, addDays(fromDate, days), now);
+      // A renewing plan is charged that much later.
+      const shift = request.until.getTime() - request.from.getTime();
+      for (const sub of data.subscriptions ?? []) {
+        const live = sub.status === 'active' || sub.status === 'past_due';
+        if (sub.user !== user.id || !live || Date.parse(sub.paidThrough) <= request.from.getTime()) continue;
+        sub.paidThrough = new Date(Date.parse(sub.paidThrough) + shift).toISOString();
+        if (sub.nextChargeAt && Date.parse(sub.nextChargeAt) >= request.from.getTime()) {
+          sub.nextChargeAt = new Date(Date.parse(sub.nextChargeAt) + shift).toISOString();
+        }
+      }
+      const membresia = toMembershipDto(user.membership, now);
+      if (!membresia) throw MockHttpError.notFound(MESSAGES.users.notFound);
+      const day = (date: string) => date.split('-').reverse().join('/');
+      return {
+        message: MESSAGES.pauses.paused(
+          day(fromDate),
+          day(addDays(fromDate, days - 1)),
+          day(membresia.end.slice(0, 10)),
+        ),
+        membresia,
+      };
     },
   ),
 

@@ -67,6 +67,7 @@ describe('/pagos/{id}', () => {
       end: plusEnd,
       status: 'Activo' as const,
       state: 'Activo' as const,
+      pauses: [],
       periods: [{ planId: PLUS.id, name: 'Plus', start: plusStart, end: plusEnd }],
     };
     const signIn = (membresia: MembershipDto | null) =>
@@ -173,6 +174,7 @@ describe('moving between the checkout pages', () => {
       end: '2027-02-24T12:00:00.000Z',
       status: 'Activo' as const,
       state: 'Activo' as const,
+      pauses: [],
       periods: [{ planId: PLUS.id, name: 'Plus', start: '2026-11-24T12:00:00.000Z', end: '2027-02-24T12:00:00.000Z' }],
     };
     const reread = deferred<UserDto>();

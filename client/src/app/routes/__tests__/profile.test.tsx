@@ -130,6 +130,7 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
         end: iso(70),
         status: 'Activo',
         state: 'Activo',
+        pauses: [],
         periods,
       },
     });
@@ -163,6 +164,7 @@ describe('/profile: a trainer’s sessions and the calendar feed', () => {
         end,
         status: 'Activo' as const,
         state: 'Activo' as const,
+        pauses: [],
         periods: [{ planId: 'p1', name: 'Plus', start, end }],
       },
     });

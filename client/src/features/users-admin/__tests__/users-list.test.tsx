@@ -33,6 +33,7 @@ const ANA = user({
     end: '2026-04-10T12:00:00.000Z',
     status: 'Activo' as const,
     state: 'Activo' as const,
+    pauses: [],
     periods: [
       { planId: 'q'.repeat(24), name: 'Plus', start: '2026-01-10T12:00:00.000Z', end: '2026-04-10T12:00:00.000Z' },
     ],
@@ -349,6 +350,7 @@ describe('UsersList', () => {
           end: '2026-06-05T12:00:00.000Z',
           status: 'Activo' as const,
           state: 'Activo' as const,
+          pauses: [],
           periods: [
             { planId: PLUS.id, name: 'Plus', start: '2026-03-05T12:00:00.000Z', end: '2026-06-05T12:00:00.000Z' },
           ],
