@@ -113,6 +113,11 @@ export const dashboardUsersEs = {
     done: (message: string, plan: string, start: string, end: string) =>
       `${message}. Membresía ${plan} del ${start} al ${end}.`,
   },
+  pause: {
+    title: 'Pausar membresía',
+    text: 'Congela la membresía unos días: vence tantos días más tarde y sus reservas de esos días se liberan.',
+    button: 'Pausar membresía',
+  },
   suspended: {
     title: 'Usuarios eliminados',
     text: 'Cuentas suspendidas: no pueden ingresar hasta que las restaures.',

@@ -154,6 +154,32 @@ export const es = {
       accept: 'Aceptar',
       saving: 'Guardando...',
     },
+    pause: {
+      button: 'Pausar membresía',
+      title: 'Pausar membresía',
+      memberRules: (min: number, max: number, notice: number, perYear: number, left: number) =>
+        `Puedes pausarla de ${min} a ${max} días, pidiéndolo con ${notice} ${notice === 1 ? 'día' : 'días'} de antelación, ` +
+        `hasta ${perYear} ${perYear === 1 ? 'vez' : 'veces'} en 12 meses (te ${left === 1 ? 'queda' : 'quedan'} ${left}).`,
+      staffRules: (min: number, max: number) =>
+        `Como administrador puedes pausarla desde hoy, de ${min} a ${max} días, sin límite de pausas por año.`,
+      effects:
+        'Mientras esté pausada no se puede reservar ni entrar al gimnasio, y las reservas de esos días se liberan para quien esté en lista de espera. La membresía vence tantos días más tarde y, si se renueva automáticamente, el cobro también se aplaza.',
+      from: 'Desde',
+      days: 'Días',
+      daysHint: (min: number, max: number) => `Entre ${min} y ${max}`,
+      preview: (from: string, until: string, end: string) => `Pausada del ${from} al ${until}. Vencerá el ${end}.`,
+      confirm: 'Pausar membresía',
+      submitting: 'Pausando...',
+      cancel: 'Cancelar',
+      doneTitle: 'Membresía pausada',
+      accept: 'Aceptar',
+      offerTitle: 'Antes de cancelar',
+      offerText:
+        '¿Solo necesitas un descanso? Puedes pausar tu membresía unos días en lugar de cancelar la renovación: no se te cobra mientras esté pausada y no pierdes tus clases.',
+      offerPause: 'Pausar en su lugar',
+      offerContinue: 'Cancelar la renovación',
+      offerBack: 'Volver',
+    },
     erase: {
       button: 'Eliminar mi cuenta',
       title: 'Eliminar mi cuenta',

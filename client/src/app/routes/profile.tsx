@@ -1,4 +1,4 @@
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { planBadge, TEACHING_DAYS, type UserDto } from '@pulso/shared';
 import { MembershipStateBadge } from '../../components/ui/membership-state';
@@ -17,6 +17,7 @@ import { ReminderPreference } from '../../features/preferences/components/remind
 import { ReceiptButton } from '../../features/payments/components/receipt-button';
 import { usePaymentsStore } from '../../features/payments/store';
 import { RenewalBox } from '../../features/subscriptions/components/renewal-box';
+import { PauseMembership, usePauseAllowed } from '../../features/pauses/components/pause-membership';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
 import { formatDate, formatPrice } from '../../lib/format';
@@ -165,8 +166,12 @@ export function ProfileRoute() {
 }
 
 function MembershipCard({ user }: { user: UserDto }) {
-  const active = user.membresia?.status === 'Activo' ? user.membresia : null;
+  // A paused membership is still theirs: its dates, and when the pause ends.
+  const active = user.membresia?.status === 'Activo' || user.membresia?.state === 'Pausada' ? user.membresia : null;
   const setPlansClicked = useUiStore((s) => s.setPlansClicked);
+  const mayPause = usePauseAllowed(active);
+  const loadUser = useAuthStore((s) => s.loadUser);
+  const [pausing, setPausing] = useState(false);
   return (
     <article className="profile__card">
       <h2>{es.profile.membership}</h2>
@@ -199,7 +204,17 @@ function MembershipCard({ user }: { user: UserDto }) {
           </Link>
         </>
       )}
-      <RenewalBox />
+      {active && (
+        <PauseMembership
+          userId={user.id}
+          membership={active}
+          open={pausing}
+          onOpenChange={setPausing}
+          onPaused={() => void loadUser()}
+        />
+      )}
+      {/* Read again when the membership's end moves (a pause moves the next charge too). */}
+      <RenewalBox key={user.membresia?.end} onOfferPause={mayPause ? () => setPausing(true) : undefined} />
       {user.membresia && <ReminderPreference userId={user.id} />}
     </article>
   );

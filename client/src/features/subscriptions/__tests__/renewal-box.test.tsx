@@ -55,6 +55,23 @@ describe('the renewing plan on the profile', () => {
     expect(screen.getByRole('button', { name: 'Seguir renovando' })).toBeVisible();
   });
 
+  test('when pausing is possible, then starting to cancel offers it first, and either way can be taken', async () => {
+    vi.mocked(api.getMySubscription).mockResolvedValue(ACTIVE);
+    const offerPause = vi.fn();
+    render(<RenewalBox onOfferPause={offerPause} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar renovación' }));
+    const offer = screen.getByRole('dialog', { name: 'Antes de cancelar' });
+    expect(offer).toHaveTextContent('¿Solo necesitas un descanso?');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Pausar en su lugar' }));
+    expect(offerPause).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar renovación' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar la renovación' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Tu plan seguirá activo hasta el 26-12-2026');
+    expect(offerPause).toHaveBeenCalledTimes(1);
+  });
+
   test('when a charge failed, then the alert says until when access lasts and a working demo card retries it', async () => {
     vi.mocked(api.getMySubscription).mockResolvedValue({
       ...ACTIVE,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionDialogs, useActionFlow } from '../../../components/ui/action-dialogs';
 import { CheckField } from '../../../components/ui/form-controls';
 import { LoadFailure } from '../../../components/ui/load-state';
+import { Modal } from '../../../components/ui/modal';
 import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { Spinner } from '../../../components/ui/spinner';
 import { es } from '../../../i18n/es';
@@ -12,6 +13,7 @@ import * as api from '../api/subscriptions';
 import './renewal-box.css';
 
 const t = es.profile.renewal;
+const p = es.profile.pause;
 
 type Action = 'cancel' | 'resume' | 'fix' | 'portal';
 
@@ -19,11 +21,13 @@ type Action = 'cancel' | 'resume' | 'fix' | 'portal';
  * The member's renewing plan on their profile: when it renews and for how much, 'Cancelar
  * renovación' (asked first; it runs to its end) and 'Seguir renovando'; a failed charge with the
  * date access ends and where to fix the card (Stripe's portal, or the demo card's switch).
+ * `onOfferPause`: pausing the membership is possible, so it is offered before cancelling.
  */
-export function RenewalBox() {
+export function RenewalBox({ onOfferPause }: { onOfferPause?: () => void } = {}) {
   const { value: sub, error, retry, set: setSub } = useLoaded(api.getMySubscription);
   const [cardResult, setCardResult] = useState<Outcome | null>(null);
   const [cardBusy, setCardBusy] = useState(false);
+  const [offering, setOffering] = useState(false);
 
   const flow = useActionFlow<Action>(async (action) => {
     if (action === 'portal') {
@@ -113,7 +117,12 @@ export function RenewalBox() {
               {t.resume}
             </button>
           ) : (
-            <button type="button" className="button button--small" disabled={busy} onClick={() => flow.ask('cancel')}>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={() => (onOfferPause ? setOffering(true) : flow.ask('cancel'))}
+            >
               {flow.running?.action === 'cancel' ? t.cancelling : t.cancel}
             </button>
           )}
@@ -130,6 +139,42 @@ export function RenewalBox() {
           />
           <OutcomeLine result={cardResult} pending={cardBusy ? t.saving : null} />
         </div>
+      )}
+      {offering && onOfferPause && (
+        <Modal
+          title={p.offerTitle}
+          onClose={() => setOffering(false)}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setOffering(false)}>
+                {p.offerBack}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setOffering(false);
+                  flow.ask('cancel');
+                }}
+              >
+                {p.offerContinue}
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                data-autofocus
+                onClick={() => {
+                  setOffering(false);
+                  onOfferPause();
+                }}
+              >
+                {p.offerPause}
+              </button>
+            </>
+          }
+        >
+          <p>{p.offerText}</p>
+        </Modal>
       )}
       <ActionDialogs
         flow={flow}

@@ -11,6 +11,7 @@ import { slotFor } from '../../../lib/resource';
 import { useUsersAdminStore } from '../store';
 import { useUserForm } from '../use-user-form';
 import { FormBanner, UserFormFields } from './user-form-fields';
+import { PauseDialog, PauseStatus } from '../../pauses/components/pause-membership';
 
 interface EditUserDialogProps {
   user: UserListItemDto;
@@ -41,7 +42,14 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
     'edit',
   );
   const [planId, setPlanId] = useState('');
+  const [pausing, setPausing] = useState(false);
+  const fetchUsers = useUsersAdminStore((s) => s.fetchUsers);
   const descriptionId = useId();
+  // A membership that runs (or is paused) can be paused by the admin.
+  const pausable =
+    user.membresia && (user.membresia.status === 'Activo' || user.membresia.state === 'Pausada')
+      ? user.membresia
+      : null;
 
   const flow = useActionFlow<EditAction>(async (action) => {
     if (action.kind === 'grant') {
@@ -64,6 +72,18 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
     event.preventDefault();
     if (form.valid) flow.ask({ kind: 'save' });
   };
+
+  if (pausing && pausable) {
+    return (
+      <PauseDialog
+        userId={user.id}
+        membership={pausable}
+        byStaff
+        onClose={() => setPausing(false)}
+        onPaused={() => void fetchUsers()}
+      />
+    );
+  }
 
   if (flow.step) {
     return (
@@ -138,6 +158,18 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
           </button>
         </div>
       </form>
+      {pausable && (
+        <section className="users-admin__pause" aria-labelledby={`${descriptionId}-pause`}>
+          <h3 id={`${descriptionId}-pause`} className="users-admin__grant-title">
+            {t.pause.title}
+          </h3>
+          <PauseStatus membership={pausable} />
+          <p className="users-admin__muted">{t.pause.text}</p>
+          <button type="button" className="button" onClick={() => setPausing(true)}>
+            {t.pause.button}
+          </button>
+        </section>
+      )}
       <GrantPlanForm
         currency={currency}
         planId={planId}
