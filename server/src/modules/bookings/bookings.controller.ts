@@ -81,10 +81,11 @@ export function bookingsController(ctx: AppContext) {
 
     /** An admin's change to one session (capacity, substitute trainer). */
     async change(req: Request, res: Response) {
-      const input = validated<{ capacity: string; trainerId: string }>(req);
+      const input = validated<{ capacity: string; trainerId?: string }>(req);
       const session = await bookings.changeSessionByAdmin(
         sessionId(req),
-        { capacity: Number(input.capacity), trainerId: input.trainerId },
+        // No trainerId (or ''): the class's trainer teaches it.
+        { capacity: Number(input.capacity), trainerId: input.trainerId ?? '' },
         rules,
         delivery(req),
       );
