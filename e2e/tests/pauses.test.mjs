@@ -93,6 +93,7 @@ describe('pausing a membership', () => {
     await done.getByText('Listo: la membresía queda pausada del', { exact: false }).waitFor();
     await shot(page, 'done-mobile', false);
     await page.keyboard.press('Enter');
+    await done.waitFor({ state: 'detached' });
     await page.getByTestId('pause-status').getByText('Pausa programada del', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Cancelar renovación' }).waitFor();
     await noHorizontalScroll(page);
@@ -125,7 +126,12 @@ describe('pausing a membership', () => {
     const id = userIdOf(token);
     const before = (await apiJson(token, 'GET', `/users/${id}`)).body.membresia;
 
-    const { page, errors } = await openPage(browser, { name: 'desktop', ...DESKTOP }, '/dashboard/usuarios', adminToken);
+    const { page, errors } = await openPage(
+      browser,
+      { name: 'desktop', ...DESKTOP },
+      '/dashboard/usuarios',
+      adminToken,
+    );
     const table = page.getByRole('table').first();
     await table.waitFor();
     const row = table.locator('tr', { has: page.getByText(name, { exact: true }) }).first();

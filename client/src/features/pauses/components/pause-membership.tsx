@@ -165,7 +165,9 @@ export function PauseDialog({ userId, membership, byStaff, onClose, onPaused }: 
 
   if (result?.ok) {
     return (
+      // Its own modal (a key of its own): focus moves to 'Aceptar' as it opens.
       <Modal
+        key="done"
         title={t.doneTitle}
         onClose={close}
         actions={
@@ -184,6 +186,7 @@ export function PauseDialog({ userId, membership, byStaff, onClose, onPaused }: 
 
   return (
     <Modal
+      key="form"
       title={t.title}
       onClose={close}
       describedBy={introId}
