@@ -69,6 +69,11 @@ describe('a renewing plan bought with the demo checkout', () => {
     const cancel = box.getByRole('button', { name: 'Cancelar renovación' });
     await cancel.focus();
     await phone.page.keyboard.press('Enter');
+    // Pausing is offered first; the member goes on with the cancellation by keyboard.
+    const offer = phone.page.getByRole('dialog', { name: 'Antes de cancelar' });
+    await offer.getByRole('button', { name: 'Pausar en su lugar' }).waitFor();
+    await phone.page.keyboard.press('Shift+Tab');
+    await phone.page.keyboard.press('Enter');
     const ask = phone.page.getByRole('alertdialog');
     await ask.getByText(/Tu plan seguirá activo hasta el \d{2}-\d{2}-\d{4} y no se te volverá a cobrar\./).waitFor();
     assert.deepEqual(await axeViolations(phone.page, '.modal__panel', AXE), []);
