@@ -161,6 +161,27 @@ describe('renewing plans with Stripe (subscription mode, signed invoice and subs
     expect(await mine(member)).toMatchObject({ status: 'canceled' });
   });
 
+  test("when the member pauses their membership, then Stripe's next invoice moves by the paused days, once", async () => {
+    const { member, paymentId } = await subscribed();
+    const before = await mine(member);
+    const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const paused = await request(app)
+      .post(`/api/users/pause/${member.id}`)
+      .set(bearer(member))
+      .send({ from, days: 10 })
+      .expect(200);
+    const moved = new Date(Date.parse(before.paidThrough) + 10 * 86_400_000);
+    expect(paused.body.membresia.end).toBe(moved.toISOString());
+    const updates = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/subscriptions/sub_stripe_${paymentId}`,
+    );
+    expect(updates).toHaveLength(1);
+    const body = decodeURIComponent(updates[0]?.body ?? '');
+    expect(body).toContain(`trial_end=${Math.floor(moved.getTime() / 1000)}`);
+    expect(body).toContain('proration_behavior=none');
+    expect(await mine(member)).toMatchObject({ status: 'active', paidThrough: moved.toISOString() });
+  });
+
   test('when an event names no subscription Pulso knows, then it is acknowledged and nothing changes', async () => {
     const before = await SubscriptionModel.countDocuments({});
     await send('invoice.paid', invoice(new Types.ObjectId().toString(), 'in_unknown')).expect(200);
