@@ -88,6 +88,14 @@ export const es = {
     resetMissingToken: 'El enlace no es válido o expiró. Solicita uno nuevo.',
     requestNewLink: 'Solicitar un nuevo enlace',
   },
+  /** The member's home sede: registration, the profile, the admin's user form. */
+  homeBranch: {
+    label: 'Sede habitual',
+    none: 'Sin sede habitual',
+    loading: 'Cargando sedes...',
+    loadError: 'No se pudieron cargar las sedes. Puedes elegirla más tarde en tu perfil.',
+    registerHint: 'Opcional: la sede donde sueles entrenar.',
+  },
   profile: {
     title: 'Mi perfil',
     admin: 'Admin',

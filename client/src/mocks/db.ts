@@ -68,6 +68,8 @@ export interface UserRec {
   /** When its holder erased the account; absent in older saves. */
   erasedAt?: string | null;
   membership: MembershipRec | null;
+  /** The home sede's id ('Sede habitual'); absent in older saves. */
+  homeBranch?: string | null;
   /** E-mails before the membership ends and when it lapsed (on unless switched off). */
   membershipReminders?: boolean;
   lessons: string[];
@@ -335,6 +337,10 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
 
   const trainers = new Map(data.users.filter((u) => u.isMonitor).map((u) => [u.fullName, u.id]));
   const branches = new Map(data.branches.map((b) => [b.name, b.id]));
+  for (const user of data.users) {
+    const home = DEMO_USERS.find((d) => d.email === user.email)?.homeBranchName;
+    user.homeBranch = home ? (branches.get(home) ?? null) : null;
+  }
   data.lessons = DEMO_LESSONS.flatMap(({ trainer, branch, ...fields }) => {
     const trainerId = trainers.get(trainer);
     const branchId = branches.get(branch);

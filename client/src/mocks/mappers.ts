@@ -80,6 +80,12 @@ export function lessonsOf(data: MockData, user: UserRec): LessonSummaryDto[] {
 
 const statusOf = (user: UserRec) => (isActive(user.membership) ? 'Activo' : 'Inactivo');
 
+/** The member's home sede with its name, as the server names it (null: none, or the sede is gone). */
+export function homeBranchOf(data: MockData, user: UserRec): { id: string; name: string } | null {
+  const branch = user.homeBranch ? data.branches.find((b) => b.id === user.homeBranch) : undefined;
+  return branch ? { id: branch.id, name: branch.name } : null;
+}
+
 export function toUserDto(data: MockData, user: UserRec): UserDto {
   const detail = {
     fullName: user.fullName,
@@ -96,6 +102,7 @@ export function toUserDto(data: MockData, user: UserRec): UserDto {
     erasedAt: user.erasedAt ?? null,
     statusMembershipIdStatus: statusOf(user),
     membresia: toMembershipDto(user.membership),
+    homeBranch: homeBranchOf(data, user),
     detalle: detail,
     monitorLessons: lessonsTaughtBy(data, user.id),
   };
@@ -105,6 +112,7 @@ const userListFields = schemas.userListItem.omit({
   statusMemberShipIdStatus: true,
   membresia: true,
   lessonDetails: true,
+  homeBranch: true,
 });
 
 export function toUserListItem(data: MockData, user: UserRec): UserListItemDto {
@@ -112,6 +120,7 @@ export function toUserListItem(data: MockData, user: UserRec): UserListItemDto {
     ...userListFields.parse({ ...user, erasedAt: user.erasedAt ?? null }),
     statusMemberShipIdStatus: statusOf(user),
     membresia: toMembershipDto(user.membership),
+    homeBranch: homeBranchOf(data, user),
     lessonDetails: lessonsOf(data, user).map(({ id, name }) => ({ id, name })),
   };
 }

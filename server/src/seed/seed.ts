@@ -18,6 +18,7 @@ import {
   demoTrainerIds,
   findActiveAuthUser,
   findUserIdByEmail,
+  seedDemoHomeBranches,
   seedDemoUsers,
   setSchedule,
 } from '../modules/users/users.service';
@@ -65,6 +66,8 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
 
   const branches = await seedDemoBranches(storeImage);
   if (branches) wrote.push(`${branches} sedes`);
+  // The demo members' home sedes, when the accounts were made now.
+  if (users.count) await seedDemoHomeBranches(await branchIdsByName());
 
   const lessons = await seedDemoLessons(await demoTrainerIds(), await branchIdsByName(), storeImage);
   if (lessons) {

@@ -74,6 +74,7 @@ const USER: Shape<UserDto> = {
   erasedAt: m.nullable(m.iso),
   statusMembershipIdStatus: m.oneOf('Activo', 'Inactivo'),
   membresia: m.nullable(MEMBERSHIP),
+  homeBranch: m.nullable({ id: m.id, name: m.string }),
   detalle: USER_DETAIL,
   monitorLessons: m.arrayOf(LESSON_SUMMARY),
 };
@@ -88,6 +89,7 @@ const USER_LIST_ITEM: Shape<UserListItemDto> = {
   erasedAt: m.nullable(m.iso),
   statusMemberShipIdStatus: m.oneOf('Activo', 'Inactivo'),
   membresia: m.nullable(MEMBERSHIP),
+  homeBranch: m.nullable({ id: m.id, name: m.string }),
   lessonDetails: m.arrayOf({ id: m.id, name: m.string }),
 };
 const BRANCH: Shape<BranchDto> = {

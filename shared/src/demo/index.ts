@@ -41,6 +41,8 @@ export interface DemoUser {
   isMonitor?: boolean;
   /** Name of a plan bought 10 days ago. */
   plan?: string;
+  /** Name of their home sede ('Sede habitual'). */
+  homeBranchName?: string;
 }
 
 /** Every demo password passes the registration rules (8+ characters, a digit, a capital). */
@@ -52,8 +54,21 @@ export const DEMO_USERS: DemoUser[] = [
     phone: '5510000001',
     isAdmin: true,
   },
-  { fullName: 'Sofía Martínez', email: 'socio@pulso.demo', password: 'Socio1234', phone: '5510000002', plan: 'Plus' },
-  { fullName: 'Diego Herrera', email: 'usuario@pulso.demo', password: 'Usuario1234', phone: '5510000003' },
+  {
+    fullName: 'Sofía Martínez',
+    email: 'socio@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000002',
+    plan: 'Plus',
+    homeBranchName: 'Sede Centro',
+  },
+  {
+    fullName: 'Diego Herrera',
+    email: 'usuario@pulso.demo',
+    password: 'Usuario1234',
+    phone: '5510000003',
+    homeBranchName: 'Sede Norte',
+  },
   { fullName: 'Carlos Ruiz', email: 'carlos@pulso.demo', password: 'Profe1234', phone: '5510000004', isMonitor: true },
   {
     fullName: 'Lucía Fernández',
@@ -71,17 +86,53 @@ export const DEMO_USERS: DemoUser[] = [
     isMonitor: true,
   },
   // Members who book the demo's sessions (DEMO_BOOKINGS).
-  { fullName: 'Ana López', email: 'ana@pulso.demo', password: 'Socio1234', phone: '5510000008', plan: 'Standar' },
-  { fullName: 'Javier Torres', email: 'javier@pulso.demo', password: 'Socio1234', phone: '5510000009', plan: 'Plus' },
-  { fullName: 'Camila Díaz', email: 'camila@pulso.demo', password: 'Socio1234', phone: '5510000010', plan: 'Standar' },
-  { fullName: 'Tomás Navarro', email: 'tomas@pulso.demo', password: 'Socio1234', phone: '5510000011', plan: 'Plus' },
-  { fullName: 'Paula Romero', email: 'paula@pulso.demo', password: 'Socio1234', phone: '5510000012', plan: 'Premium' },
+  {
+    fullName: 'Ana López',
+    email: 'ana@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000008',
+    plan: 'Standar',
+    homeBranchName: 'Sede Centro',
+  },
+  {
+    fullName: 'Javier Torres',
+    email: 'javier@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000009',
+    plan: 'Plus',
+    homeBranchName: 'Sede Norte',
+  },
+  {
+    fullName: 'Camila Díaz',
+    email: 'camila@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000010',
+    plan: 'Standar',
+    homeBranchName: 'Sede Sur',
+  },
+  {
+    fullName: 'Tomás Navarro',
+    email: 'tomas@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000011',
+    plan: 'Plus',
+    homeBranchName: 'Sede Poniente',
+  },
+  {
+    fullName: 'Paula Romero',
+    email: 'paula@pulso.demo',
+    password: 'Socio1234',
+    phone: '5510000012',
+    plan: 'Premium',
+    homeBranchName: 'Sede Centro',
+  },
   {
     fullName: 'Martín Castro',
     email: 'martin@pulso.demo',
     password: 'Socio1234',
     phone: '5510000013',
     plan: 'Standar',
+    homeBranchName: 'Sede Sur',
   },
 ];
 

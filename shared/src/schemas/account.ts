@@ -29,6 +29,8 @@ export const dataExport = z.object({
     preferences,
     /** The classes on their own schedule ('Añadir clase'). */
     schedule: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** Their home sede ('Sede habitual'), null when none. */
+    homeBranch: z.object({ id: z.string(), name: z.string() }).nullable(),
   }),
   membership: membership.nullable(),
   /** Each purchase and what it did to the membership, oldest first. */

@@ -92,7 +92,11 @@ const userWire = {
   phone: wire.text(),
   isMonitor: wire.boolOrText(),
   isAdmin: wire.boolOrText(),
+  homeBranch: wire.text(),
 };
+
+/** The member's home sede ('Sede habitual'): a sede's id, or '' for none (the server checks it exists). */
+const homeBranch = field(wire.text(), text(z.string().regex(/^([0-9a-f]{24})?$/i, MESSAGES.users.homeBranchUnknown)));
 
 /** Sign-in (the spec's Login): both fields required. */
 export const loginForm = z.object({
@@ -109,6 +113,7 @@ export const registerForm = z.object({
   ...userWire,
   email: field(wire.text(), registerEmail),
   password: field(wire.text(), password),
+  homeBranch,
 });
 
 /**
@@ -130,6 +135,7 @@ export const profileForm = z
       ),
     ),
     password: field(wire.text(), optionalPassword),
+    homeBranch,
   })
   .superRefine((form, ctx) => {
     if (form.password !== '' && rawText(form.currentPassword) === '') {
@@ -151,6 +157,7 @@ const userFormFields = {
     wire.text(),
     text(z.string().min(1, MESSAGES.userForm.phoneRequired).regex(PHONE_RE, MESSAGES.userForm.phoneFormat)),
   ),
+  homeBranch,
 };
 
 /** An admin's user form: create sets a password; edit keeps the current one when it is left empty. */
@@ -174,6 +181,7 @@ const trainerFields = {
   ),
   email: field(wire.text(), emailText(z.string().refine(isEmail, { error: m.emailInvalid }))),
   phone: field(wire.text(), text(z.string().regex(PHONE_RE, m.phoneInvalid))),
+  homeBranch,
 };
 const choice = z.unknown().refine(isSelected, { error: m.selectRequired });
 
@@ -288,6 +296,8 @@ export const user = userDetail.extend({
   erasedAt: z.string().nullable(),
   statusMembershipIdStatus: membershipStatus,
   membresia: membership.nullable(),
+  /** The member's home sede ('Sede habitual'), null when none was chosen (or it was deleted). */
+  homeBranch: nameRef.nullable(),
   detalle: userDetail,
   /** Classes this user teaches (trainers' 'Mis Clases'). */
   monitorLessons: z.array(lessonSummary),
@@ -308,6 +318,7 @@ export const userListItem = z.object({
   /** Spelled as the spec's users table reads it. */
   statusMemberShipIdStatus: membershipStatus,
   membresia: membership.nullable(),
+  homeBranch: nameRef.nullable(),
   lessonDetails: z.array(nameRef),
 });
 z.globalRegistry.add(userListItem, { id: 'UserListItem' });

@@ -125,6 +125,7 @@ export const MESSAGES = {
     cancelled: 'Acción cancelada',
   },
   users: {
+    homeBranchUnknown: 'La sede elegida no existe',
     updated: 'Usuario actualizado correctamente',
     preferencesSaved: 'Preferencias guardadas',
     preferencesInvalid: 'Indica sí o no',

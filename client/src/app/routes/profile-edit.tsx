@@ -13,6 +13,7 @@ import { es } from '../../i18n/es';
 import { failureOf, type ApiFailure } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
+import { HomeBranchField } from '../../features/branches/components/home-branch-field';
 import { AuthCard } from '../../features/auth/components/auth-card';
 
 /**
@@ -48,7 +49,13 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   const setToken = useAuthStore((s) => s.setToken);
   const signOut = useSignOut();
   const form = useForm({
-    initial: { fullName: user.fullName, phone: user.phone, password: '', currentPassword: '' },
+    initial: {
+      fullName: user.fullName,
+      phone: user.phone,
+      password: '',
+      currentPassword: '',
+      homeBranch: user.homeBranch?.id ?? '',
+    },
     validate: (values) => fieldErrors(schemas.profileForm, values),
     showAll: true,
     // The server judged the form as a whole: any change makes what it said stale.
@@ -98,6 +105,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
       const { message, token } = await updateProfile(id, {
         fullName: values.fullName.trim(),
         phone: values.phone.trim(),
+        homeBranch: values.homeBranch,
         ...(password ? { password, currentPassword } : {}),
       });
       if (token) setToken(token);
@@ -170,6 +178,11 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
           value={values.phone}
           onChange={(e) => form.change('phone', e.target.value)}
           error={shownError('phone')}
+        />
+        <HomeBranchField
+          value={values.homeBranch}
+          onChange={(id) => form.change('homeBranch', id)}
+          error={shownError('homeBranch')}
         />
         <div className="profile__actions">
           <Link className="button" to={paths.profile}>

@@ -96,6 +96,8 @@ export function ProfileRoute() {
             <dd>{user.email}</dd>
             <dt>{es.profile.phone}</dt>
             <dd>{user.phone || es.profile.notProvided}</dd>
+            <dt>{es.homeBranch.label}</dt>
+            <dd>{user.homeBranch?.name ?? es.homeBranch.none}</dd>
           </dl>
           <div className="profile__actions">
             <Link className="button button--primary" to={paths.calendar}>

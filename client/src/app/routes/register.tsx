@@ -12,6 +12,7 @@ import { failureOf } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthCard, EmailField } from '../../features/auth/components/auth-card';
+import { HomeBranchField } from '../../features/branches/components/home-branch-field';
 
 /**
  * /register: e-mail and password; the new session is stored and the visitor goes to /,
@@ -24,7 +25,7 @@ export function RegisterRoute() {
   const returnPath = useReturnPath();
   const signIn = useAuthStore((s) => s.signIn);
   const form = useForm({
-    initial: { email: '', password: '' },
+    initial: { email: '', password: '', homeBranch: '' },
     validate: (values) => fieldErrors(schemas.registerForm, values),
     touchOnChange: false,
     // A new e-mail makes the server's word on the account stale.
@@ -40,11 +41,11 @@ export function RegisterRoute() {
     if (!form.submit()) return;
     setBusy(true);
     try {
-      await signIn(await register(values.email.trim(), values.password));
+      await signIn(await register(values.email.trim(), values.password, values.homeBranch));
       void navigate(returnPath, { replace: true });
     } catch (error) {
       const { fieldErrors: fields, message } = failureOf(error);
-      if (fields.email || fields.password) form.showServerErrors(fields);
+      if (fields.email || fields.password || fields.homeBranch) form.showServerErrors(fields);
       else setFailure(message);
     } finally {
       setBusy(false);
@@ -60,6 +61,12 @@ export function RegisterRoute() {
           label={es.auth.password}
           autoComplete="new-password"
           hint={es.auth.passwordRules}
+        />
+        <HomeBranchField
+          value={form.values.homeBranch}
+          onChange={(id) => form.change('homeBranch', id)}
+          error={form.errorOf('homeBranch')}
+          hint={es.homeBranch.registerHint}
         />
         <button type="submit" className="button button--primary auth__submit" disabled={busy}>
           {busy ? es.auth.registering : es.auth.submitRegister}

@@ -17,6 +17,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   password: '',
   isMonitor: false,
   isAdmin: false,
+  homeBranch: '',
 };
 
 /**
@@ -41,6 +42,7 @@ export function useUserForm(initial: UserFormValues, mode: UserFormMode) {
       phone: values.phone.trim(),
       isMonitor: values.isMonitor,
       isAdmin: values.isAdmin,
+      homeBranch: values.homeBranch,
       ...(mode === 'create' || values.password ? { password: values.password } : {}),
     }),
   };

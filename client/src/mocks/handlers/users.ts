@@ -32,6 +32,7 @@ import {
   isActive,
   lessonsOf,
   lessonsTaughtBy,
+  homeBranchOf,
   toMembershipDto,
   toPaymentDto,
   toUserDto,
@@ -39,6 +40,16 @@ import {
 } from '../mappers';
 import type { Route } from '../route';
 import { signToken } from '../session';
+
+/** A home sede as a form sends it: undefined when not sent, null for '' (none), else a sede that exists. */
+function chosenBranch(data: MockData, value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  const id = toText(value);
+  if (id === '') return null;
+  if (!data.branches.some((b) => b.id === id))
+    throw MockHttpError.validation({ homeBranch: MESSAGES.users.homeBranchUnknown });
+  return id;
+}
 
 /** The users module (server/src/modules/users): sign-in, accounts, profiles, roles, a member's classes. */
 
@@ -129,8 +140,10 @@ export const usersHandlers = (route: Route) => [
       const email = normalizeEmail(toText(input.email));
       if (data.users.some((u) => u.email === email)) throw emailTaken();
       const id = db.id();
+      const homeBranch = chosenBranch(data, input.homeBranch) ?? null;
       data.users.push({
         id,
+        homeBranch,
         fullName: toText(input.fullName) || email.split('@')[0] || email,
         email,
         password: str(input.password) ?? '',
@@ -229,6 +242,8 @@ export const usersHandlers = (route: Route) => [
       }
       const fullName = str(input.fullName);
       const phone = str(input.phone);
+      const homeBranch = chosenBranch(data, input.homeBranch);
+      if (homeBranch !== undefined) user.homeBranch = homeBranch;
       if (fullName !== undefined) user.fullName = fullName.trim();
       if (phone !== undefined) user.phone = phone.trim();
       let token: string | undefined;
@@ -354,6 +369,7 @@ export const usersHandlers = (route: Route) => [
           google: false,
           preferences: { membershipReminders: user.membershipReminders !== false },
           schedule: lessonsOf(data, user).map((l) => ({ id: l.id, name: l.name })),
+          homeBranch: homeBranchOf(data, user),
         },
         membership: toMembershipDto(user.membership, now),
         membershipHistory,

@@ -75,6 +75,7 @@ describe('security: injection', () => {
     phone: 'string',
     isMonitor: 'booleanOrString',
     isAdmin: 'booleanOrString',
+    homeBranch: 'string',
   } as const;
   const LESSON = {
     name: 'string',

@@ -11,7 +11,7 @@ import { reviewsByMember } from '../reviews/reviews.service';
 import { membershipLinks, purchaseOf } from './membership.service';
 import { toMembershipDto } from './users.mapper';
 import { UserModel, type UserDoc } from './users.model';
-import { hasGoogleIdentity } from './users.service';
+import { hasGoogleIdentity, homeBranchRef } from './users.service';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -47,6 +47,7 @@ export async function exportUserData(id: string, gym: string, now = new Date()):
       google,
       preferences: { membershipReminders: user.membershipReminders !== false },
       schedule: schedule.map((l) => ({ id: l.id, name: l.name })),
+      homeBranch: await homeBranchRef(user.homeBranch),
     },
     membership: toMembershipDto(user.membership, now),
     membershipHistory: chain.map((link) => {

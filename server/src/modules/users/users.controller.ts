@@ -23,6 +23,7 @@ interface UserBody {
   phone?: string;
   isMonitor?: boolean | string;
   isAdmin?: boolean | string;
+  homeBranch?: string;
 }
 
 /** The account of a sign-in, read while its attempt was counted (readAccountAhead in users.routes.ts). */
@@ -91,6 +92,7 @@ export function usersController(ctx: AppContext) {
           phone: input.phone,
           isMonitor: toBoolean(input.isMonitor),
           isAdmin: toBoolean(input.isAdmin),
+          homeBranch: input.homeBranch,
         },
         byAdmin,
       );
@@ -129,6 +131,7 @@ export function usersController(ctx: AppContext) {
           phone: input.phone,
           password: input.password,
           currentPassword: input.currentPassword,
+          homeBranch: input.homeBranch,
           ...(isAdmin
             ? { email: input.email, isMonitor: toBoolean(input.isMonitor), isAdmin: toBoolean(input.isAdmin) }
             : {}),

@@ -48,7 +48,15 @@ export function toMembershipDto(membership: MembershipDoc | null | undefined, no
   };
 }
 
-export function toUserDto(doc: UserDoc, lessons: LessonSummaryDto[], taught: LessonSummaryDto[]): UserDto {
+/** A home sede as the API names it: its id and name (null: none, or the sede no longer exists). */
+export type HomeBranchRef = { id: string; name: string } | null;
+
+export function toUserDto(
+  doc: UserDoc,
+  lessons: LessonSummaryDto[],
+  taught: LessonSummaryDto[],
+  homeBranch: HomeBranchRef = null,
+): UserDto {
   const detail: UserDetailDto = {
     fullName: doc.fullName,
     email: doc.email,
@@ -64,12 +72,17 @@ export function toUserDto(doc: UserDoc, lessons: LessonSummaryDto[], taught: Les
     erasedAt: doc.erasedAt ? doc.erasedAt.toISOString() : null,
     statusMembershipIdStatus: membershipLabel(doc.membership),
     membresia: toMembershipDto(doc.membership),
+    homeBranch,
     detalle: detail,
     monitorLessons: taught,
   };
 }
 
-export function toUserListItemDto(doc: UserDoc, lessonDetails: { id: string; name: string }[]): UserListItemDto {
+export function toUserListItemDto(
+  doc: UserDoc,
+  lessonDetails: { id: string; name: string }[],
+  homeBranch: HomeBranchRef = null,
+): UserListItemDto {
   return {
     id: doc._id.toString(),
     fullName: doc.fullName,
@@ -81,6 +94,7 @@ export function toUserListItemDto(doc: UserDoc, lessonDetails: { id: string; nam
     erasedAt: doc.erasedAt ? doc.erasedAt.toISOString() : null,
     statusMemberShipIdStatus: membershipLabel(doc.membership),
     membresia: toMembershipDto(doc.membership),
+    homeBranch,
     lessonDetails,
   };
 }

@@ -71,6 +71,8 @@ const userSchema = new Schema(
     sessionsValidAfter: { type: Date, default: null },
     /** The member's renewing plan (payments/subscriptions.ts), while one is theirs. */
     subscription: { type: String, default: null },
+    /** The member's home sede ('Sede habitual'): chosen at registration, in the profile or by staff. */
+    homeBranch: { type: Schema.Types.ObjectId, ref: 'Branch', default: null },
     /** The member's own class schedule. */
     lessons: { type: [{ type: Schema.Types.ObjectId, ref: 'Lesson' }], default: [] },
   },
@@ -78,6 +80,8 @@ const userSchema = new Schema(
 );
 userSchema.index({ isMonitor: 1, deletedAt: 1 });
 userSchema.index({ deletedAt: 1, createdAt: -1 });
+// Lists and figures filtered by home sede.
+userSchema.index({ homeBranch: 1, deletedAt: 1 });
 // The reminders job reads the memberships ending soon or just ended.
 userSchema.index({ 'membership.end': 1 });
 // The erasures job finds the erasures a crash left unfinished.

@@ -21,7 +21,15 @@ import { objectIdOrNull, toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
 import { refreshTrainerLessons, taughtBy } from '../lessons/lessons.views';
 import { queueReviewerRename } from '../reviews/reviewer-names';
-import { accessEnd, isMembershipActive, toTrainerDto, toUserDto, toUserListItemDto } from './users.mapper';
+import {
+  accessEnd,
+  isMembershipActive,
+  toTrainerDto,
+  toUserDto,
+  toUserListItemDto,
+  type HomeBranchRef,
+} from './users.mapper';
+import { branchName } from '../branches/branches.service';
 import type { GoogleProfile } from './google';
 import { googleIdentityId } from './account-keys';
 import {
@@ -179,6 +187,8 @@ export interface NewUserInput {
   phone?: string;
   isMonitor?: boolean;
   isAdmin?: boolean;
+  /** The home sede's id ('' or absent: none). */
+  homeBranch?: string;
 }
 
 /**
@@ -192,7 +202,9 @@ export async function createUser(
 ): Promise<{ id: string; token?: string }> {
   const email = normalizeEmail(input.email);
   const fullName = input.fullName?.trim() || email.split('@')[0] || email;
+  const homeBranch = (await homeBranchOf(input.homeBranch)) ?? null;
   const _id = await insertAccount(email, async () => ({
+    homeBranch,
     fullName,
     passwordHash: await ctx.passwords.hash(input.password),
     phone: input.phone?.trim() ?? '',
@@ -236,7 +248,28 @@ export async function getUser(id: string, cache?: ComputeContext): Promise<UserD
     lessonSummaries(doc.lessons ?? []),
     doc.isMonitor ? taughtBy(doc._id) : Promise.resolve([]),
   ]);
-  return toUserDto(doc, lessons, taught);
+  return toUserDto(doc, lessons, taught, await homeBranchRef(doc.homeBranch));
+}
+
+/** A home sede with its name (a point read); null when none is set or the sede no longer exists. */
+export async function homeBranchRef(id: Types.ObjectId | null | undefined): Promise<HomeBranchRef> {
+  if (!id) return null;
+  const name = await branchName(id);
+  return name === null ? null : { id: id.toString(), name };
+}
+
+/**
+ * A home sede as a form sends it: undefined when not sent (unchanged), '' for none, or a sede's id
+ * that must exist (400 on `homeBranch` otherwise).
+ */
+async function homeBranchOf(value: string | undefined): Promise<Types.ObjectId | null | undefined> {
+  if (value === undefined) return undefined;
+  if (value === '') return null;
+  const id = objectIdOrNull(value);
+  if (!id || (await branchName(id)) === null) {
+    throw HttpError.validation({ homeBranch: MESSAGES.users.homeBranchUnknown });
+  }
+  return id;
 }
 
 export interface Page {
@@ -268,12 +301,19 @@ export async function listUsers(
     UserModel.countDocuments(filter),
   ]);
   for (const doc of docs) expireWithMembership(cache, doc);
+  const branchIds = [
+    ...new Map(docs.flatMap((d) => (d.homeBranch ? [[d.homeBranch.toString(), d.homeBranch]] : []))).values(),
+  ];
+  const branches = new Map(
+    await Promise.all(branchIds.map(async (id) => [id.toString(), await homeBranchRef(id)] as const)),
+  );
   const lessonIds = [...new Map(docs.flatMap((d) => d.lessons ?? []).map((id) => [id.toString(), id])).values()];
   const names = new Map((await lessonSummaries(lessonIds)).map((l) => [l.id, { id: l.id, name: l.name }]));
   const items = docs.map((doc) =>
     toUserListItemDto(
       doc,
       (doc.lessons ?? []).flatMap((id) => names.get(id.toString()) ?? []),
+      doc.homeBranch ? (branches.get(doc.homeBranch.toString()) ?? null) : null,
     ),
   );
   return { items, total };
@@ -312,6 +352,8 @@ export interface UserUpdateInput {
   currentPassword?: string;
   isMonitor?: boolean;
   isAdmin?: boolean;
+  /** A sede's id, or '' for none. */
+  homeBranch?: string;
 }
 
 const isActiveAdmin = { isAdmin: true, deletedAt: null };
@@ -391,6 +433,8 @@ export async function updateUser(
   const set: Record<string, unknown> = {};
   if (input.fullName !== undefined) set.fullName = input.fullName.trim();
   if (input.phone !== undefined) set.phone = input.phone.trim();
+  const homeBranch = await homeBranchOf(input.homeBranch);
+  if (homeBranch !== undefined) set.homeBranch = homeBranch;
   if (input.isMonitor !== undefined) {
     if (current.isMonitor && !input.isMonitor) await ensureTeachesNothing(_id, MESSAGES.users.trainerRoleTeaches);
     set.isMonitor = input.isMonitor;
@@ -623,6 +667,14 @@ const DAY = 86_400_000;
  * plan (looked up in `plans` by name) was bought ten days ago. Returns how many accounts were
  * written and the memberships they hold.
  */
+/** The demo members' home sedes (DEMO_USERS' `homeBranchName`), once the sedes exist: by name. */
+export async function seedDemoHomeBranches(branches: ReadonlyMap<string, Types.ObjectId>): Promise<void> {
+  for (const user of DEMO_USERS) {
+    const branch = user.homeBranchName ? branches.get(user.homeBranchName) : undefined;
+    if (branch) await UserModel.updateOne({ email: user.email, homeBranch: null }, { $set: { homeBranch: branch } });
+  }
+}
+
 export async function seedDemoUsers(
   passwords: { hash(password: string): Promise<string> },
   plans: ReadonlyMap<string, { _id: Types.ObjectId; name: string; duration: number }>,

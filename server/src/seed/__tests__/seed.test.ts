@@ -81,6 +81,9 @@ describe('seedIfEmpty', () => {
     expect(member?.membership?.name).toBe('Plus');
     expect(member?.membership?.start.getTime()).toBeLessThan(Date.now());
     expect(member?.membership?.end.getTime()).toBeGreaterThan(Date.now());
+    // Their home sede is one of the demo's.
+    const home = await BranchModel.findById(member?.homeBranch).lean();
+    expect(home?.name).toBe('Sede Centro');
     expect(await UserModel.countDocuments({ isMonitor: true })).toBeGreaterThanOrEqual(4);
     // The member's plan was paid: one paid payment matching the membership.
     const payments = await PaymentModel.find({ user: member?._id }).lean();

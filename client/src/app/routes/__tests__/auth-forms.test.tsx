@@ -24,6 +24,7 @@ const USER: UserDto = {
   erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
+  homeBranch: null,
   detalle: {
     fullName: 'Ana Pérez',
     email: 'ana@example.com',
@@ -189,7 +190,7 @@ describe('register form', () => {
     await userEvent.type(screen.getByLabelText('Contraseña'), 'Secreta123');
     await submit();
     expect(await screen.findByText('Inicio')).toBeInTheDocument();
-    expect(auth.register).toHaveBeenCalledWith('ana@example.com', 'Secreta123');
+    expect(auth.register).toHaveBeenCalledWith('ana@example.com', 'Secreta123', '');
   });
 });
 
@@ -228,7 +229,11 @@ describe('edit profile form', () => {
     expect(dialog).toHaveTextContent('¿Estás seguro de que quieres modificar tu perfil?');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Perfil')).toBeInTheDocument();
-    expect(auth.updateProfile).toHaveBeenCalledWith('u1', { fullName: 'Ana María', phone: '5512345678' });
+    expect(auth.updateProfile).toHaveBeenCalledWith('u1', {
+      fullName: 'Ana María',
+      phone: '5512345678',
+      homeBranch: '',
+    });
   });
 
   test('when a new password is saved, then the session continues with the token the server sends back', async () => {

@@ -37,6 +37,7 @@ const MEMBER: UserDto = {
   erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
+  homeBranch: null,
   detalle: {
     fullName: 'Sofía Martínez',
     email: 'socio@pulso.demo',

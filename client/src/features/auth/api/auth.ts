@@ -9,10 +9,15 @@ export async function login(email: string, password: string): Promise<string> {
 }
 
 /** POST /users/create as a visitor: the new account's session token. */
-export async function register(email: string, password: string): Promise<string> {
+export async function register(email: string, password: string, homeBranch = ''): Promise<string> {
   // Registration names the account after the part of the e-mail before the at sign.
   const fullName = email.split('@')[0] ?? email;
-  const { data } = await api.post<CreateUserResponseDto>('/users/create', { fullName, email, password });
+  const { data } = await api.post<CreateUserResponseDto>('/users/create', {
+    fullName,
+    email,
+    password,
+    ...(homeBranch ? { homeBranch } : {}),
+  });
   if (!data.user.token) throw new Error(data.message);
   return data.user.token;
 }
@@ -43,6 +48,7 @@ type ProfileFields = Body<typeof schemas.profileForm>;
 
 /** What the profile form sends: a new password needs the current one (a session alone is not enough). */
 export type ProfileChanges = Pick<ProfileFields, 'fullName' | 'phone'> &
+  Partial<Pick<ProfileFields, 'homeBranch'>> &
   Partial<Pick<ProfileFields, 'password' | 'currentPassword'>>;
 
 /** Saves the profile; a new password comes back with a new token, as it ends every older session. */

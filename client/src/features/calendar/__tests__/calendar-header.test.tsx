@@ -29,6 +29,7 @@ const MEMBER: UserDto = {
   erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
+  homeBranch: null,
   detalle: DETAIL,
   monitorLessons: [],
 };

@@ -41,6 +41,7 @@ const LUCIA: UserDto = {
   erasedAt: null,
   statusMembershipIdStatus: 'Inactivo',
   membresia: null,
+  homeBranch: null,
   detalle: LUCIA_DETAILS,
   monitorLessons: [
     { id: 'l3', name: 'Yoga', scheduleDays: [], scheduleHourStart: '9:00', scheduleHourFinish: '10:00' },

@@ -150,6 +150,7 @@ describe('CreateUserForm', () => {
       password: 'Secreta123',
       isMonitor: false,
       isAdmin: true,
+      homeBranch: '',
     });
     await userEvent.click(within(result).getByRole('button', { name: 'Ir a la lista de usuarios' }));
     expect(screen.getByRole('heading', { name: 'Lista de usuarios' })).toBeInTheDocument();

@@ -31,6 +31,7 @@ export function user(overrides: Partial<UserListItemDto> = {}): UserListItemDto 
     erasedAt: null,
     statusMemberShipIdStatus: 'Inactivo',
     membresia: null,
+    homeBranch: null,
     lessonDetails: [],
     ...overrides,
   };

@@ -311,6 +311,7 @@ describe('UsersList', () => {
         phone: '5511111111',
         isMonitor: true,
         isAdmin: false,
+        homeBranch: '',
       });
       await userEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

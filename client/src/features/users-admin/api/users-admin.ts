@@ -13,7 +13,7 @@ type UserFields = Body<typeof schemas.userForm.create>;
  * What the admin user form sends (/users/create and /users/update): the password is required
  * on create; on edit it is only sent when typed.
  */
-export type UserFormBody = Pick<UserFields, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin'> &
+export type UserFormBody = Pick<UserFields, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin' | 'homeBranch'> &
   Partial<Pick<UserFields, 'password'>>;
 
 async function getPage(path: string, page: number, limit: number): Promise<UserPage> {

@@ -38,6 +38,7 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
       password: '',
       isMonitor: user.isMonitor,
       isAdmin: user.isAdmin,
+      homeBranch: user.homeBranch?.id ?? '',
     },
     'edit',
   );

@@ -2,6 +2,7 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/form-controls';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import type { UserFormMode, UserFormState } from '../use-user-form';
+import { HomeBranchField } from '../../branches/components/home-branch-field';
 
 interface UserFormFieldsProps {
   form: UserFormState;
@@ -53,6 +54,11 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
           { value: 'Si', label: t.form.yes },
         ]}
         onChange={(e) => change('isAdmin', e.target.value === 'Si')}
+      />
+      <HomeBranchField
+        value={values.homeBranch}
+        onChange={(id) => change('homeBranch', id)}
+        error={form.errorOf('homeBranch')}
       />
     </div>
   );
