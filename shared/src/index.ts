@@ -9,3 +9,4 @@ export * from './calendar';
 export * from './sessions';
 export * from './memberships';
 export * from './receipts';
+export * from './users';

@@ -126,6 +126,13 @@ export const MESSAGES = {
   },
   users: {
     homeBranchUnknown: 'La sede elegida no existe',
+    /** The users list's roles, as its filter, its sort and its CSV name them. */
+    roles: { admin: 'Administrador', trainer: 'Entrenador', member: 'Deportista' },
+    queryInvalid: (field: string) => `El filtro «${field}» no es válido`,
+    csv: {
+      columns: ['Nombre', 'Email', 'Teléfono', 'Rol', 'Sede habitual', 'Plan', 'Estado', 'Inicio', 'Vence', 'Alta'],
+      filename: (date: string) => `usuarios-${date}.csv`,
+    },
     updated: 'Usuario actualizado correctamente',
     preferencesSaved: 'Preferencias guardadas',
     preferencesInvalid: 'Indica sí o no',
