@@ -744,6 +744,18 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get('/api/users').set(auth(v.admin)),
     },
     {
+      route: 'GET /api/users',
+      name: 'the admin searches members of a state, sorted by name',
+      status: 200,
+      send: (api, v) => api.get('/api/users?q=socio&status=Activo&sort=name').set(auth(v.admin)),
+    },
+    {
+      route: 'GET /api/users/csv',
+      name: 'the admin exports the filtered list as CSV',
+      status: 200,
+      send: (api, v) => api.get('/api/users/csv?role=member').set(auth(v.admin)),
+    },
+    {
       route: 'GET /api/users/deleted',
       name: 'the admin lists suspended users',
       status: 200,

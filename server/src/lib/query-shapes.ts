@@ -70,7 +70,12 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
   {
     route: 'GET /api/users',
     collections: ['users'],
-    why: 'admin list of active users: a page of the whole chain, sorted and counted',
+    why: 'admin list of active users: a page of the whole chain, sorted and counted; searched or filtered, the users directory (every active account, read once into the read cache)',
+  },
+  {
+    route: 'GET /api/users/csv',
+    collections: ['users'],
+    why: 'admin export of the filtered users list: the users directory (every active account, read once into the read cache)',
   },
   {
     route: 'GET /api/users/deleted',

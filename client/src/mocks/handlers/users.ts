@@ -1,6 +1,15 @@
+import * as z from 'zod';
 import {
   addDays,
+  CSV_BOM,
   datedMembership,
+  isDefaultUserQuery,
+  parseUserQuery,
+  queryUsers,
+  userCsvLine,
+  USERS_CSV_HEADER,
+  type DirectoryRow,
+  type UserQuery,
   ERROR_CODES,
   isoMembership,
   membershipAfterPause,
@@ -111,6 +120,34 @@ function usersPage(data: MockData, suspended: boolean, query: URLSearchParams) {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** The list's search, filters and sort from the query string (400 naming a value that is not valid). */
+function userQueryOf(params: URLSearchParams): UserQuery {
+  const parsed = parseUserQuery(Object.fromEntries(params));
+  if ('invalid' in parsed) {
+    throw MockHttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
+  }
+  return parsed.query;
+}
+
+/** Every active account as the shared rule searches it (the server's users directory). */
+function directoryOf(data: MockData): DirectoryRow[] {
+  return data.users
+    .filter((u) => !u.deletedAt)
+    .map((u) => ({
+      id: u.id,
+      fullName: u.fullName,
+      email: u.email,
+      phone: u.phone,
+      isAdmin: u.isAdmin,
+      isMonitor: u.isMonitor,
+      createdAt: u.createdAt,
+      homeBranch: homeBranchOf(data, u),
+      membership: u.membership
+        ? { ...u.membership, pauses: u.membership.pauses ?? [], graceUntil: u.membership.graceUntil ?? null }
+        : null,
+    }));
+}
+
 export const usersHandlers = (route: Route) => [
   route(
     'POST /users/login',
@@ -176,10 +213,30 @@ export const usersHandlers = (route: Route) => [
   }),
 
   route('GET /users', { access: 'admin', ok: [200, schemas.userListItem.array()] }, ({ url, data, headers }) => {
+    const query = userQueryOf(url.searchParams);
+    if (!isDefaultUserQuery(query)) {
+      // As the server's users directory: the shared rule over every active account.
+      const { page, limit } = pageOf(url.searchParams);
+      const rows = queryUsers(directoryOf(data), query, new Date());
+      headers.set('X-Total-Count', String(rows.length));
+      return rows.slice((page - 1) * limit, page * limit).map((row) => toUserListItem(data, findUser(data, row.id)));
+    }
     const { total, items } = usersPage(data, false, url.searchParams);
     headers.set('X-Total-Count', String(total));
     return items.map((u) => toUserListItem(data, u));
   }),
+
+  route(
+    'GET /users/csv',
+    { access: 'admin', ok: [200, z.string()], okContentType: 'text/csv' },
+    ({ url, data, headers }) => {
+      const now = new Date();
+      const rows = queryUsers(directoryOf(data), userQueryOf(url.searchParams), now);
+      headers.set('Content-Disposition', `attachment; filename="${MESSAGES.users.csv.filename(today(now))}"`);
+      headers.set('Cache-Control', 'no-store');
+      return `${CSV_BOM}${USERS_CSV_HEADER}\r\n${rows.map((row) => `${userCsvLine(row, now)}\r\n`).join('')}`;
+    },
+  ),
 
   route(
     'GET /users/deleted',

@@ -79,6 +79,7 @@ describe('security: access', () => {
     'POST /users/reset': 'public',
     'GET /users': 'admin',
     'GET /users/deleted': 'admin',
+    'GET /users/csv': 'admin',
     'GET /users/monitor': 'admin',
     'PUT /users/update/{id}': 'self-or-admin',
     'PUT /users/restore/{id}': 'admin',

@@ -1,6 +1,17 @@
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
-import { ERROR_CODES, MESSAGES, toBoolean, type CreateUserResponseDto, type LoginResponseDto } from '@pulso/shared';
+import {
+  DEFAULT_USER_QUERY,
+  ERROR_CODES,
+  MESSAGES,
+  parseUserQuery,
+  toBoolean,
+  userQueryParams,
+  type CreateUserResponseDto,
+  type LoginResponseDto,
+  type UserQuery,
+} from '@pulso/shared';
+import { sendUsersCsv } from './user-directory';
 import { HttpError } from '../../lib/http-error';
 import { exportUserData } from './data-export';
 import type { AppContext } from '../../lib/context';
@@ -39,10 +50,21 @@ function paramId(req: Request): string {
 /** A page of the admin's user tables, with the total in X-Total-Count. */
 async function sendUserPage(req: Request, res: Response, suspended: boolean): Promise<void> {
   const page = users.parsePage(req.query);
-  await sendCached(res, `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}`, async (cache) => {
-    const { items, total } = await users.listUsers(suspended, page, cache);
+  const query = suspended ? DEFAULT_USER_QUERY : userQueryOf(req);
+  const key = `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}:${JSON.stringify(userQueryParams(query))}`;
+  await sendCached(res, key, async (cache) => {
+    const { items, total } = await users.listUsers(suspended, page, cache, query);
     return withHeaders(items, { 'X-Total-Count': String(total) });
   });
+}
+
+/** The users list's search, filters and sort from the query string (400 naming a value that is not valid). */
+function userQueryOf(req: Request): UserQuery {
+  const parsed = parseUserQuery(req.query as Record<string, unknown>);
+  if ('invalid' in parsed) {
+    throw HttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
+  }
+  return parsed.query;
 }
 
 export function usersController(ctx: AppContext) {
@@ -107,6 +129,11 @@ export function usersController(ctx: AppContext) {
 
     async list(req: Request, res: Response) {
       await sendUserPage(req, res, false);
+    },
+
+    /** The active accounts the list's search and filters ask for, as CSV (the current filtered list). */
+    async csv(req: Request, res: Response) {
+      await sendUsersCsv(res, userQueryOf(req));
     },
 
     async listSuspended(req: Request, res: Response) {

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
+import * as z from 'zod';
 import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { mountRoutes, routeTable } from '../../lib/route-table';
+import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
 import { rateLimiter } from '../../middleware/rate-limit';
 import { usersController, type AccountAhead } from './users.controller';
 import { findSignInAccount, normalizeEmail } from './users.service';
@@ -28,6 +29,24 @@ const ERASE_NOTES =
 const PAUSE_NOTES =
   "`from` is the first paused day (YYYY-MM-DD, the gym's date), `days` how many. A member pauses their own within the chain's rules (PAUSE_MIN_DAYS to PAUSE_MAX_DAYS days, PAUSE_NOTICE_DAYS ahead, PAUSES_PER_YEAR in any 365 days); an admin anyone's, without the notice or the yearly count. 409 PAUSE_REFUSED with the rule's words otherwise (no membership running at `from`, overlapping another pause...). While paused the membership is 'Pausada' and gives no access; single bookings and standing places in the paused days are given up (the waitlist moves up).";
 
+const USER_QUERY: QueryParameter[] = [
+  { name: 'q', description: 'Search: name, e-mail or phone (accents and case aside; a phone also by its digits)' },
+  {
+    name: 'status',
+    description: "Membership state: 'Activo', 'Pausada', 'Vencida', 'Pago pendiente' or 'Sin membresía'",
+  },
+  { name: 'plan', description: "The current plan's id" },
+  { name: 'branch', description: "The home sede's id, or 'none'" },
+  { name: 'role', description: "'admin', 'trainer' or 'member'" },
+  {
+    name: 'sort',
+    description: "'createdAt' (default), 'name', 'email', 'phone', 'status', 'plan', 'branch' or 'role'",
+  },
+  { name: 'dir', description: "'asc' or 'desc' (default: newest first; other columns ascending)" },
+];
+const USER_QUERY_NOTES =
+  "Without a search, filter or sort the list is the spec's (newest first, an indexed page). With them it is answered from the users directory (every active account read once into the read cache, until an account or a sede is written). X-Total-Count counts the matches. 400 VALIDATION_FAILED naming a value that is not valid.";
+
 // prettier-ignore
 export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'POST /login',             access: 'anyone', use: (d) => [readAccountAhead, d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
@@ -35,7 +54,8 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'POST /google',            access: 'anyone', use: (d) => [d.loginLimit], body: schemas.googleForm, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.google, summary: "Sign in with the credential of Google's button (accounts linked by Google subject)" },
   { route: 'POST /forgot',            access: 'anyone', use: (d) => [d.resetLimit], body: schemas.forgotForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.forgot, summary: 'Mail a one-hour, single-use reset link (same answer whether or not the account exists)' },
   { route: 'POST /reset',             access: 'anyone', use: (d) => [d.resetLimit], body: schemas.resetForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.reset, summary: 'Set a new password with a reset token; older sessions end' },
-  { route: 'GET /',                   access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.list, summary: 'Active users' },
+  { route: 'GET /',                   access: 'admin', paged: true, query: USER_QUERY, ok: [200, schemas.userListItem.array()], errors: [400], handler: (d) => d.c.list, summary: 'Active users: newest first, or searched, filtered and sorted', notes: USER_QUERY_NOTES },
+  { route: 'GET /csv',                access: 'admin', query: USER_QUERY, ok: [200, z.string()], okContentType: 'text/csv', errors: [400], handler: (d) => d.c.csv, summary: 'The active users the same search and filters ask for, as CSV (UTF-8 with BOM, for Excel)' },
   { route: 'GET /deleted',            access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.listSuspended, summary: 'Suspended users' },
   { route: 'GET /monitor',            access: 'admin', ok: [200, schemas.trainerList], handler: (d) => d.c.listTrainers, summary: 'Trainers' },
   { route: 'PUT /update/:id',         access: 'self-or-admin', use: (d) => [d.ownPasswordLimit], body: updateUserBody, ok: [200, schemas.userUpdated], errors: [400, 404, 409], handler: (d) => d.c.update, summary: 'Update a profile (self: name, phone, password; admin: all)', notes: UPDATE_NOTES },

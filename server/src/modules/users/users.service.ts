@@ -15,7 +15,14 @@ import type { AppContext } from '../../lib/context';
 import { ignoreDuplicateKeys, onDuplicateKey } from '../../lib/db';
 import { HttpError } from '../../lib/http-error';
 import { identityOwners } from '../../lib/owned-lists';
-import { withLessonNames, type MembershipPause } from '@pulso/shared';
+import {
+  DEFAULT_USER_QUERY,
+  isDefaultUserQuery,
+  withLessonNames,
+  type MembershipPause,
+  type UserQuery,
+} from '@pulso/shared';
+import { searchUserIds } from './user-directory';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { objectIdOrNull, toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
@@ -285,12 +292,28 @@ export function parsePage(query: Record<string, unknown>): Page {
   return { page: read(query.page, 1, 100_000), limit: read(query.limit, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX) };
 }
 
-/** Active (or suspended) accounts, newest first, with their class names; two queries per page. */
+/**
+ * Active (or suspended) accounts, newest first, with their class names; two queries per page. An
+ * active list searched, filtered or sorted (`query`) is answered from the users directory
+ * (user-directory.ts), its page's accounts then read by `_id`.
+ */
 export async function listUsers(
   suspended: boolean,
   { page, limit }: Page,
   cache?: ComputeContext,
+  query: UserQuery = DEFAULT_USER_QUERY,
 ): Promise<{ items: UserListItemDto[]; total: number }> {
+  if (!suspended && !isDefaultUserQuery(query)) {
+    const found = await searchUserIds(query, { page, limit });
+    const docs = await Promise.all(found.ids.map((id) => UserModel.findById(objectId(id)).lean<UserDoc>()));
+    return {
+      items: await listItems(
+        docs.filter((d): d is UserDoc => d !== null),
+        cache,
+      ),
+      total: found.total,
+    };
+  }
   const filter = suspended ? { deletedAt: trusted({ $ne: null }) } : { deletedAt: null };
   const [docs, total] = await Promise.all([
     UserModel.find(filter)
@@ -300,6 +323,11 @@ export async function listUsers(
       .lean<UserDoc[]>(),
     UserModel.countDocuments(filter),
   ]);
+  return { items: await listItems(docs, cache), total };
+}
+
+/** Accounts as rows of the users table: their class names and home sedes read once for the page. */
+async function listItems(docs: UserDoc[], cache?: ComputeContext): Promise<UserListItemDto[]> {
   for (const doc of docs) expireWithMembership(cache, doc);
   const branchIds = [
     ...new Map(docs.flatMap((d) => (d.homeBranch ? [[d.homeBranch.toString(), d.homeBranch]] : []))).values(),
@@ -309,14 +337,13 @@ export async function listUsers(
   );
   const lessonIds = [...new Map(docs.flatMap((d) => d.lessons ?? []).map((id) => [id.toString(), id])).values()];
   const names = new Map((await lessonSummaries(lessonIds)).map((l) => [l.id, { id: l.id, name: l.name }]));
-  const items = docs.map((doc) =>
+  return docs.map((doc) =>
     toUserListItemDto(
       doc,
       (doc.lessons ?? []).flatMap((id) => names.get(id.toString()) ?? []),
       doc.homeBranch ? (branches.get(doc.homeBranch.toString()) ?? null) : null,
     ),
   );
-  return { items, total };
 }
 
 export async function listTrainers(): Promise<TrainerDto[]> {

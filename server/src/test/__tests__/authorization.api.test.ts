@@ -42,6 +42,7 @@ describe('authorization of admin routes', () => {
   const calls: Call[] = [
     ['GET /api/users', (t) => withToken(request(app).get('/api/users'), t)],
     ['GET /api/users/deleted', (t) => withToken(request(app).get('/api/users/deleted'), t)],
+    ['GET /api/users/csv', (t) => withToken(request(app).get('/api/users/csv'), t)],
     ['GET /api/users/monitor', (t) => withToken(request(app).get('/api/users/monitor'), t)],
     ['PUT /api/users/restore/:id', (t) => withToken(request(app).put(`/api/users/restore/${other.id}`), t)],
     ['GET /api/memberships/all', (t) => withToken(request(app).get('/api/memberships/all'), t)],
