@@ -101,12 +101,7 @@ export interface DirectoryRow {
 
 /** Text as searched: no accents, no case, spaces folded ('María  José' finds 'maria jose'). */
 export const searchText = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 export const userRole = (row: Pick<DirectoryRow, 'isAdmin' | 'isMonitor'>): UserRole =>
   row.isAdmin ? 'admin' : row.isMonitor ? 'trainer' : 'member';
@@ -115,10 +110,7 @@ export const userRole = (row: Pick<DirectoryRow, 'isAdmin' | 'isMonitor'>): User
 export function userStatus(row: Pick<DirectoryRow, 'membership'>, now: Date): UserStatus {
   const m = row.membership;
   if (!m) return 'Sin membresía';
-  return membershipState(
-    { ...datedMembership(m), graceUntil: m.graceUntil ? new Date(m.graceUntil) : null },
-    now,
-  );
+  return membershipState({ ...datedMembership(m), graceUntil: m.graceUntil ? new Date(m.graceUntil) : null }, now);
 }
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });

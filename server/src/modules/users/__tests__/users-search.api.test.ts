@@ -21,8 +21,18 @@ describe('GET /api/users searched, filtered and sorted, and its CSV', () => {
   beforeAll(async () => {
     admin = await createTestUser(config, { isAdmin: true, fullName: 'Zacarías Admin' });
     centro = (await BranchModel.create({ name: 'Sede Centro', location: 'Calle 1', ...hours }))._id;
-    const running = { planId: plus, name: 'Plus', start: new Date(Date.now() - DAY), end: new Date(Date.now() + 30 * DAY) };
-    const ended = { planId: plus, name: 'Plus', start: new Date(Date.now() - 60 * DAY), end: new Date(Date.now() - DAY) };
+    const running = {
+      planId: plus,
+      name: 'Plus',
+      start: new Date(Date.now() - DAY),
+      end: new Date(Date.now() + 30 * DAY),
+    };
+    const ended = {
+      planId: plus,
+      name: 'Plus',
+      start: new Date(Date.now() - 60 * DAY),
+      end: new Date(Date.now() - DAY),
+    };
     const maria = await createTestUser(config, { fullName: 'María José Núñez', membership: running });
     await UserModel.updateOne({ _id: maria.id }, { $set: { phone: '5511112222', homeBranch: centro } });
     await createTestUser(config, { fullName: 'Álvaro Pérez', membership: ended });
