@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import type { ContactMessageDto, MemberAttendanceDto, PaymentDto, PlanDto } from '@pulso/shared';
+import {
+  DEFAULT_USER_QUERY,
+  type ContactMessageDto,
+  type MemberAttendanceDto,
+  type PaymentDto,
+  type PlanDto,
+  type UserQuery,
+} from '@pulso/shared';
 import { mutate, type Outcome } from '../../lib/mutation';
 import { createLoader, emptySlot, slot, type Slot } from '../../lib/resource';
 import * as usersApi from './api/users-admin';
@@ -22,7 +29,11 @@ interface UsersAdminState {
   /** The attendance of the user open in the edit popup, keyed by their id. */
   attendance: Slot<MemberAttendanceDto | null>;
   fetchAttendance: (userId: string) => Promise<void>;
-  /** Loads a page of active users (the current one when no page is given). */
+  /** What the active users' list is searched, filtered and sorted by (the default: the spec's list). */
+  usersQuery: UserQuery;
+  /** A new search, filter or sort: its first page is loaded. */
+  setUsersQuery: (query: UserQuery) => Promise<void>;
+  /** Loads a page of active users (the current one when no page is given), as `usersQuery` asks. */
   fetchUsers: (page?: number) => Promise<void>;
   fetchSuspended: (page?: number) => Promise<void>;
   fetchMessages: () => Promise<void>;
@@ -66,8 +77,17 @@ export const useUsersAdminStore = create<UsersAdminState>()((set, get) => {
     plans: emptySlot([]),
     attendance: emptySlot(null),
 
-    fetchUsers: (page) =>
-      load(USERS, null, () => readPage(usersApi.getUsers, Math.max(1, page ?? get().users.value.page))),
+    usersQuery: DEFAULT_USER_QUERY,
+    setUsersQuery: (query) => {
+      set({ usersQuery: query });
+      return get().fetchUsers(1);
+    },
+    fetchUsers: (page) => {
+      const query = get().usersQuery;
+      return load(USERS, null, () =>
+        readPage((p, limit) => usersApi.getUsers(p, limit, query), Math.max(1, page ?? get().users.value.page)),
+      );
+    },
     fetchSuspended: (page) =>
       load(SUSPENDED, null, () =>
         readPage(usersApi.getSuspendedUsers, Math.max(1, page ?? get().suspended.value.page)),

@@ -12,6 +12,8 @@ export const api = vi.mocked(usersApi);
 export function resetUsersAdmin() {
   useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
   for (const fn of Object.values(api)) fn.mockReset();
+  // The list's plan filter reads the plans; a test that needs some sets them.
+  api.getPlans.mockResolvedValue([]);
 }
 
 let counter = 0;

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { UserListItemDto } from '@pulso/shared';
+import { DEFAULT_USER_QUERY, type BranchDto, type UserListItemDto } from '@pulso/shared';
+import * as saveFileModule from '../../../lib/save-file';
 import { formatPrice } from '../../../lib/format';
 import { UsersList } from '../components/users-list';
 import { useUsersAdminStore } from '../store';
@@ -10,6 +11,9 @@ import { api, apiError, PLANS, PLUS, resetUsersAdmin, STANDAR, user } from './fi
 
 // Every call of the API module is a mock (see fixtures' `api`).
 vi.mock('../api/users-admin');
+vi.mock('../../branches/api/branches');
+import * as branchesApi from '../../branches/api/branches';
+import { useBranchesStore } from '../../branches/store';
 
 function renderList() {
   return render(
@@ -53,6 +57,57 @@ describe('UsersList', () => {
   beforeEach(() => {
     resetUsersAdmin();
     api.getPlans.mockResolvedValue(PLANS);
+    useBranchesStore.setState(useBranchesStore.getInitialState(), true);
+    vi.mocked(branchesApi.getBranches).mockResolvedValue([]);
+  });
+
+  test('when the admin searches, filters and sorts, then the server is asked for that list, and the export saves it as CSV', async () => {
+    api.getUsers.mockResolvedValue(page([ANA, CARLOS, ADMIN]));
+    vi.mocked(branchesApi.getBranches).mockResolvedValue([{ id: 'b'.repeat(24), name: 'Sede Centro' } as BranchDto]);
+    api.downloadUsersCsv.mockResolvedValue({ file: new Blob(['x']), fileName: 'usuarios-2026-11-26.csv' });
+    const save = vi.spyOn(saveFileModule, 'saveFile').mockImplementation(() => undefined);
+    renderList();
+    await screen.findByText('ana@example.com');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'ana');
+    await waitFor(() => expect(api.getUsers).toHaveBeenLastCalledWith(1, 20, { ...DEFAULT_USER_QUERY, q: 'ana' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Activo');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sede habitual' }), 'Sede Centro');
+    await waitFor(() =>
+      expect(api.getUsers).toHaveBeenLastCalledWith(1, 20, {
+        ...DEFAULT_USER_QUERY,
+        q: 'ana',
+        status: 'Activo',
+        branch: 'b'.repeat(24),
+      }),
+    );
+    expect(await screen.findByText('3 usuarios encontrados')).toBeInTheDocument();
+
+    // A column sorts: ascending first, then the other way; the header says which.
+    const nameHeader = screen.getByRole('columnheader', { name: 'Nombre' });
+    await userEvent.click(within(nameHeader).getByRole('button', { name: 'Nombre' }));
+    await waitFor(() => expect(nameHeader).toHaveAttribute('aria-sort', 'ascending'));
+    expect(api.getUsers).toHaveBeenLastCalledWith(1, 20, expect.objectContaining({ sort: 'name', dir: 'asc' }));
+    await userEvent.click(within(nameHeader).getByRole('button', { name: 'Nombre' }));
+    await waitFor(() => expect(nameHeader).toHaveAttribute('aria-sort', 'descending'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await screen.findByText('Lista descargada como CSV');
+    expect(api.downloadUsersCsv).toHaveBeenCalledWith({
+      ...DEFAULT_USER_QUERY,
+      q: 'ana',
+      status: 'Activo',
+      branch: 'b'.repeat(24),
+      sort: 'name',
+      dir: 'desc',
+    });
+    expect(save).toHaveBeenCalledWith(expect.any(Blob), 'usuarios-2026-11-26.csv');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    await waitFor(() =>
+      expect(api.getUsers).toHaveBeenLastCalledWith(1, 20, { ...DEFAULT_USER_QUERY, sort: 'name', dir: 'desc' }),
+    );
+    save.mockRestore();
   });
 
   test('when the users load, then the table shows number, name, email, phone, role, membership status and actions', async () => {
@@ -79,7 +134,7 @@ describe('UsersList', () => {
     expect(carlos.getByText('Inactivo')).toBeInTheDocument();
     expect(carlos.getByText('No proporcionado')).toBeInTheDocument();
     expect(within(rowOf('admin@example.com')).getByText('Admin')).toBeInTheDocument();
-    expect(api.getUsers).toHaveBeenCalledWith(1, 20);
+    expect(api.getUsers).toHaveBeenCalledWith(1, 20, DEFAULT_USER_QUERY);
   });
 
   test('when memberships are paused, due or ended, then the table says so as the profile does', async () => {
@@ -125,7 +180,7 @@ describe('UsersList', () => {
   test('when the list is loading, then a spinner says so; when it fails, the server message shows with a retry', async () => {
     api.getUsers.mockReturnValueOnce(new Promise(() => undefined));
     const first = renderList();
-    expect(screen.getByRole('status')).toHaveTextContent('Cargando usuarios...');
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Cargando usuarios...');
     first.unmount();
 
     useUsersAdminStore.setState(useUsersAdminStore.getInitialState(), true);
@@ -208,7 +263,7 @@ describe('UsersList', () => {
 
       await userEvent.click(within(pager).getByRole('button', { name: 'Siguiente' }));
       expect(await screen.findByText('p21@example.com')).toBeInTheDocument();
-      expect(api.getUsers).toHaveBeenLastCalledWith(2, 20);
+      expect(api.getUsers).toHaveBeenLastCalledWith(2, 20, DEFAULT_USER_QUERY);
       expect(within(rowOf('p21@example.com')).getByText('21')).toBeInTheDocument();
       expect(pager).toHaveTextContent('Página 2 de 3');
 
@@ -240,8 +295,8 @@ describe('UsersList', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
       await screen.findByText('Borrado exitoso');
       expect(await screen.findByText('p1@example.com')).toBeInTheDocument();
-      expect(api.getUsers).toHaveBeenNthCalledWith(3, 2, 20);
-      expect(api.getUsers).toHaveBeenNthCalledWith(4, 1, 20);
+      expect(api.getUsers).toHaveBeenNthCalledWith(3, 2, 20, DEFAULT_USER_QUERY);
+      expect(api.getUsers).toHaveBeenNthCalledWith(4, 1, 20, DEFAULT_USER_QUERY);
     });
   });
 

@@ -1,4 +1,13 @@
-import type { ContactMessageDto, MemberAttendanceDto, PlanDto, schemas, UserListItemDto } from '@pulso/shared';
+import {
+  DEFAULT_USER_QUERY,
+  userQueryParams,
+  type ContactMessageDto,
+  type MemberAttendanceDto,
+  type PlanDto,
+  type schemas,
+  type UserListItemDto,
+  type UserQuery,
+} from '@pulso/shared';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /** One page of a user list; the total comes from the API's X-Total-Count header. */
@@ -16,16 +25,29 @@ type UserFields = Body<typeof schemas.userForm.create>;
 export type UserFormBody = Pick<UserFields, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin' | 'homeBranch'> &
   Partial<Pick<UserFields, 'password'>>;
 
-async function getPage(path: string, page: number, limit: number): Promise<UserPage> {
-  const response = await api.get<UserListItemDto[]>(path, { params: { page, limit } });
+async function getPage(
+  path: string,
+  page: number,
+  limit: number,
+  filters: Record<string, string> = {},
+): Promise<UserPage> {
+  const response = await api.get<UserListItemDto[]>(path, { params: { page, limit, ...filters } });
   const header: unknown = response.headers['x-total-count'];
   const total = Number(header);
   return { items: response.data, total: Number.isFinite(total) && header != null ? total : response.data.length };
 }
 
 /** Active accounts, newest first. */
-export function getUsers(page: number, limit: number): Promise<UserPage> {
-  return getPage('/users', page, limit);
+export function getUsers(page: number, limit: number, query: UserQuery = DEFAULT_USER_QUERY): Promise<UserPage> {
+  return getPage('/users', page, limit, userQueryParams(query));
+}
+
+/** The active users the query asks for, as the CSV file to save (UTF-8 with BOM). */
+export async function downloadUsersCsv(query: UserQuery): Promise<{ file: Blob; fileName: string }> {
+  const response = await api.get<Blob>('/users/csv', { params: userQueryParams(query), responseType: 'blob' });
+  const disposition = String(response.headers['content-disposition'] ?? '');
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'usuarios.csv';
+  return { file: response.data, fileName };
 }
 
 /** Suspended accounts (deletedAt set), most recently suspended first. */

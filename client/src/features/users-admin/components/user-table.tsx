@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UserSort } from '@pulso/shared';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
 import type { Slot } from '../../../lib/resource';
 import { USERS_PAGE_SIZE, type UserList } from '../store';
@@ -45,6 +46,15 @@ function Pager({ what, page, pageSize, total, busy, onPage }: PagerProps) {
   );
 }
 
+/** Columns that sort the list: a column's name and the sort it asks for. */
+export interface TableSort {
+  columns: Partial<Record<string, UserSort>>;
+  sort: UserSort;
+  dir: 'asc' | 'desc';
+  /** A click on a column: ascending first, then the other way. */
+  onSort: (sort: UserSort, dir: 'asc' | 'desc') => void;
+}
+
 interface UserTableProps {
   /** The page on screen, and where its load stands. */
   list: Slot<UserList>;
@@ -55,10 +65,12 @@ interface UserTableProps {
   onPage: (page: number) => void;
   /** One row per user of the page. */
   children: ReactNode;
+  /** Columns that sort the list (the active users' table). */
+  sorting?: TableSort;
 }
 
 /** A page of users as a table, kept on screen while the next page loads, with the pager under it. */
-export function UserTable({ list, caption, columns, what, onPage, children }: UserTableProps) {
+export function UserTable({ list, caption, columns, what, onPage, children, sorting }: UserTableProps) {
   const busy = list.status === 'loading';
   const { items, page, total } = list.value;
   if (items.length === 0) return null;
@@ -74,11 +86,34 @@ export function UserTable({ list, caption, columns, what, onPage, children }: Us
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
+              {columns.map((column) => {
+                const key = sorting?.columns[column];
+                if (!sorting || !key) {
+                  return (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  );
+                }
+                const active = sorting.sort === key;
+                const next = active && sorting.dir === 'asc' ? 'desc' : 'asc';
+                return (
+                  <th
+                    key={column}
+                    scope="col"
+                    aria-sort={active ? (sorting.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    <button
+                      type="button"
+                      className="users-admin__sort"
+                      title={t.filters.sortBy(column)}
+                      onClick={() => sorting.onSort(key, next)}
+                    >
+                      {column}
+                    </button>
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>{children}</tbody>

@@ -12,6 +12,7 @@ import { EditUserDialog } from './edit-user-dialog';
 import { MembershipStateBadge } from '../../../components/ui/membership-state';
 import { EmailText } from './email-text';
 import { UserTable } from './user-table';
+import { UsersFilters } from './users-filters';
 
 interface UsersListProps {
   /** The installation's currency, for plan prices in the front-desk payment. */
@@ -27,6 +28,8 @@ export function roleLabel(user: Pick<UserListItemDto, 'isMonitor'>): string {
 export function UsersList({ currency }: UsersListProps) {
   const list = useUsersAdminStore((s) => s.users);
   const fetchUsers = useUsersAdminStore((s) => s.fetchUsers);
+  const query = useUsersAdminStore((s) => s.usersQuery);
+  const setQuery = useUsersAdminStore((s) => s.setUsersQuery);
   const deleteUser = useUsersAdminStore((s) => s.deleteUser);
   const [editing, setEditing] = useState<UserListItemDto | null>(null);
   const removal = useActionFlow<UserListItemDto>((user) => deleteUser(user.id));
@@ -61,6 +64,8 @@ export function UsersList({ currency }: UsersListProps) {
         </div>
       </header>
 
+      <UsersFilters total={list.status === 'succeeded' ? list.value.total : null} />
+
       <ListState load={list} count={items.length} texts={t.list} onRetry={() => void fetchUsers()} />
 
       <UserTable
@@ -69,6 +74,18 @@ export function UsersList({ currency }: UsersListProps) {
         columns={Object.values(t.list.columns)}
         what={t.list.title.toLowerCase()}
         onPage={changePage}
+        sorting={{
+          columns: {
+            [t.list.columns.name]: 'name',
+            [t.list.columns.email]: 'email',
+            [t.list.columns.phone]: 'phone',
+            [t.list.columns.role]: 'role',
+            [t.list.columns.membership]: 'status',
+          },
+          sort: query.sort,
+          dir: query.dir,
+          onSort: (sort, dir) => void setQuery({ ...query, sort, dir }),
+        }}
       >
         {items.map((user, index) => (
           <tr key={user.id} data-email={user.email}>
@@ -80,6 +97,7 @@ export function UsersList({ currency }: UsersListProps) {
                 {user.fullName}
                 {user.isAdmin && <span className="badge badge--admin">{t.list.adminBadge}</span>}
               </span>
+              {user.homeBranch && <span className="users-admin__muted users-admin__home">{user.homeBranch.name}</span>}
             </th>
             <td data-label={t.list.columns.email} className="users-admin__email">
               <EmailText value={user.email} />
