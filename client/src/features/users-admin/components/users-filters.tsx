@@ -71,13 +71,12 @@ export function UsersFilters({ total }: { total: number | null }) {
 
   return (
     <section className="users-admin__filters" role="search" aria-label={t.label}>
-      <div className="users-admin__filters-row">
+      <div className="form users-admin__filters-row">
         <Field
           label={t.search}
           type="search"
           value={typed}
           placeholder={t.searchHint}
-          hint={t.searchHint}
           maxLength={100}
           onChange={(e) => setTyped(e.target.value)}
           onKeyDown={(e) => {
