@@ -498,6 +498,16 @@ function apiTargets(ids, member, admin) {
       group: 'detail',
     },
     { key: 'users', label: 'GET /api/users (admin, page 1)', path: '/api/users', headers: admin, group: 'admin' },
+    {
+      key: 'usersSearch',
+      label: 'GET /api/users searched, filtered and sorted (admin)',
+      path: '/api/users?q=a&status=Activo&sort=name',
+      headers: admin,
+      group: 'admin',
+      // Answered from the users directory, kept in the read cache by design: without the cache
+      // each request reads every account (an allowed scan), which says nothing of the read paths.
+      cacheOff: false,
+    },
   ];
 }
 
@@ -531,6 +541,18 @@ async function measureTargets(baseUrl, ids, rows, extra, limits) {
       { connections },
     );
   }
+
+  // The CSV of every user (issue 24): once, start to last byte, as a browser downloads it.
+  log('GET /api/users/csv (admin, every active user)');
+  const csvStarted = performance.now();
+  const csv = await request(`${baseUrl}/api/users/csv`, { headers: admin });
+  extra.usersCsv = {
+    status: csv.status,
+    ms: Math.round(performance.now() - csvStarted),
+    bytes: csv.body.length,
+    lines: csv.body.toString('utf8').split('\r\n').filter(Boolean).length - 1,
+  };
+  log(`  ${extra.usersCsv.lines} users, ${extra.usersCsv.bytes} B in ${extra.usersCsv.ms} ms`);
 
   const lessonsBytes = rows.find((r) => r.key === 'lessons').bytes;
   log(`bare node:http at ${lessonsBytes} B`);
@@ -628,7 +650,7 @@ async function measureCacheOff(server, db, ids) {
   const [memberToken, adminToken] = [await login(baseUrl, MEMBER_EMAIL), await login(baseUrl, ADMIN_EMAIL)];
   const member = { authorization: `Bearer ${memberToken}` };
   const admin = { authorization: `Bearer ${adminToken}` };
-  const targets = apiTargets(ids, member, admin);
+  const targets = apiTargets(ids, member, admin).filter((t) => t.cacheOff !== false);
   await warmUp(baseUrl, targets);
   log(`cache off: settled after ${await settle()} s`);
   // Every figure alone first, before any run at 50 connections can leave work behind.
@@ -1143,6 +1165,15 @@ function budgets(api, client) {
   }
   const users = byKey('users');
   add(`${users.label}: p99 ≤ 100 ms`, p99Of(users) <= 100, p99Text(users));
+  const search = byKey('usersSearch');
+  if (search) add(`${search.label}: p99 ≤ 100 ms`, p99Of(search) <= 100, p99Text(search));
+  if (api.usersCsv) {
+    add(
+      'CSV of every active user streams and ends in < 2 s',
+      api.usersCsv.status === 200 && api.usersCsv.ms < 2000,
+      `${api.usersCsv.lines} users, ${api.usersCsv.ms} ms`,
+    );
+  }
   const under = byKey('lessonsUnderLogin');
   add('Catalogue p99 while 10 connections log in ≤ 100 ms', p99Of(under) <= 100, p99Text(under));
   const small = byKey('lessons30');
