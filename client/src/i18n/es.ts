@@ -96,6 +96,22 @@ export const es = {
     loadError: 'No se pudieron cargar las sedes. Puedes elegirla más tarde en tu perfil.',
     registerHint: 'Opcional: la sede donde sueles entrenar.',
   },
+  /** A sede's weekly timetable on its page (/sedes/detalles/{id}). */
+  timetable: {
+    title: 'Horario de la semana',
+    intro: 'Las clases de esta sede en los próximos 7 días, con los lugares que quedan.',
+    caption: (name: string) => `Horario de ${name}, por día y hora`,
+    hour: 'Hora',
+    loading: 'Cargando el horario...',
+    loadError: 'No se pudo cargar el horario.',
+    empty: 'Esta sede no tiene clases en los próximos 7 días.',
+    print: 'Imprimir horario',
+    started: 'Ya empezó',
+    cancelled: 'Cancelada',
+    full: 'Completa',
+    left: (n: number) => (n === 1 ? 'Queda 1 lugar' : `Quedan ${n} lugares`),
+    today: 'Hoy',
+  },
   profile: {
     title: 'Mi perfil',
     admin: 'Admin',

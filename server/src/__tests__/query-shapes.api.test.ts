@@ -386,6 +386,12 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.post(`/api/sessions/${v.sessionId}/booking`).set(auth(v.fresh)),
     },
     {
+      route: 'GET /api/sessions/branch/:branchId',
+      name: "a visitor reads a sede's timetable (its classes' sessions of the week, with places)",
+      status: 200,
+      send: (api, v) => api.get(`/api/sessions/branch/${v.branchId}`),
+    },
+    {
       route: 'GET /api/sessions/next',
       name: "a visitor reads every class's next session with its places (the class list)",
       status: 200,

@@ -36,6 +36,8 @@ export { eventForm, calendarEvent, eventSaved } from './events';
 export {
   classSession,
   nextSession,
+  timetableSlot,
+  branchTimetable,
   bookingResult,
   bookingState,
   sessionChangeForm,

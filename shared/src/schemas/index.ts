@@ -29,6 +29,8 @@ export type { CalendarEventDto } from './events';
 export type {
   ClassSessionDto,
   NextSessionDto,
+  TimetableSlotDto,
+  BranchTimetableDto,
   BookingResultDto,
   SessionRosterDto,
   TaughtSessionDto,

@@ -47,6 +47,24 @@ export const nextSession = classSession.pick({
 });
 z.globalRegistry.add(nextSession, { id: 'NextSession' });
 
+/** A session of a sede's weekly timetable: its class's name, its places, and whether it has started. */
+export const timetableSlot = nextSession.extend({
+  lessonName: z.string(),
+  /** Started (or over) already: its places no longer count. */
+  started: z.boolean(),
+});
+z.globalRegistry.add(timetableSlot, { id: 'TimetableSlot' });
+
+/** A sede's timetable for the 7 days from today (GET /sessions/branch/:branchId). */
+export const branchTimetable = z.object({
+  branchId: z.string(),
+  branchName: z.string(),
+  /** The gym's dates of the 7 days shown, today first (`YYYY-MM-DD`). */
+  dates: z.array(z.string()),
+  slots: z.array(timetableSlot),
+});
+z.globalRegistry.add(branchTimetable, { id: 'BranchTimetable' });
+
 /** What a booking or a cancellation did, with the session as it is now. */
 export const bookingResult = z.object({
   message: z.string(),
@@ -176,6 +194,8 @@ export const checkinResult = z.object({
 
 export type ClassSessionDto = z.infer<typeof classSession>;
 export type NextSessionDto = z.infer<typeof nextSession>;
+export type TimetableSlotDto = z.infer<typeof timetableSlot>;
+export type BranchTimetableDto = z.infer<typeof branchTimetable>;
 export type BookingResultDto = z.infer<typeof bookingResult>;
 export type SessionRosterDto = z.infer<typeof sessionRoster>;
 export type TaughtSessionDto = z.infer<typeof taughtSession>;

@@ -1,7 +1,7 @@
 import { SESSION_PLANNING_DAYS, WEEKDAYS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import type { WeeklySchedule } from '../schemas/week';
-import type { NextSessionDto } from '../schemas/sessions';
+import type { NextSessionDto, TimetableSlotDto } from '../schemas/sessions';
 import { seatsLeftOf } from './rules';
 
 /**
@@ -151,6 +151,38 @@ export function nextSessionOf(
     };
   }
   return null;
+}
+
+/**
+ * A class's sessions on the 7 days from `now`'s date (the gym's clock, `YYYY-MM-DDTHH:mm`), with
+ * their places from `seats` (a session never stored: its class's capacity, none taken): a sede's
+ * timetable. Those that have started are marked so.
+ */
+export function weekSessionsOf(
+  lesson: WeeklySchedule & { id: string; name: string; capacity: number },
+  seats: (id: string) => SessionSeats | undefined,
+  now: string,
+): TimetableSlotDto[] {
+  const today = now.slice(0, 10);
+  return sessionDates(lesson, today, addDays(today, 7)).map((date) => {
+    const times = sessionTimes(lesson, date);
+    const id = sessionIdOf(lesson.id, date);
+    const stored = seats(id);
+    const capacity = stored?.capacity ?? lesson.capacity;
+    const cancelled = stored?.cancelled ?? false;
+    return {
+      lessonId: lesson.id,
+      lessonName: lesson.name,
+      id,
+      date,
+      ...times,
+      capacity,
+      seatsLeft: seatsLeftOf(capacity, stored?.taken ?? 0, cancelled),
+      waiting: stored?.waiting ?? 0,
+      cancelled,
+      started: times.start <= now,
+    };
+  });
 }
 
 export * from './rules';

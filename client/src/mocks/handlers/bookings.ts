@@ -10,6 +10,7 @@ import {
   MESSAGES,
   pauseAt,
   nextSessionOf,
+  weekSessionsOf,
   parseSessionId,
   planningDays,
   schemas,
@@ -367,6 +368,41 @@ function memberOf(data: MockData, id: string): UserRec {
 }
 
 export const bookingsHandlers = (route: Route) => [
+  route(
+    'GET /sessions/branch/:branchId',
+    { access: 'anyone', ok: [200, schemas.branchTimetable] },
+    ({ params, data }) => {
+      const branch = data.branches.find((b) => b.id === checkId(params.branchId));
+      if (!branch) throw MockHttpError.notFound(MESSAGES.branches.notFound);
+      const now = clock(new Date());
+      const day = now.slice(0, 10);
+      // As the server's seats board: a session's places from its state (standing members included).
+      const seats = (id: string) => {
+        const context = sessionContextOrNull(data, id);
+        if (!context) return undefined;
+        const state = stateFor(data, context);
+        return {
+          taken: state.confirmed.length,
+          capacity: state.capacity ?? null,
+          waiting: state.waitlist.length,
+          cancelled: !!state.cancelledAt,
+        };
+      };
+      const slots = listOf(data, 'available')
+        .filter((lesson) => lesson.officeId === branch.id)
+        .flatMap((lesson) => weekSessionsOf(lesson, seats, now))
+        .sort((a, b) =>
+          a.start < b.start ? -1 : a.start > b.start ? 1 : a.lessonName.localeCompare(b.lessonName, 'es'),
+        );
+      return {
+        branchId: branch.id,
+        branchName: branch.name,
+        dates: Array.from({ length: 7 }, (_, i) => addDays(day, i)),
+        slots,
+      };
+    },
+  ),
+
   route('GET /sessions/next', { access: 'anyone', ok: [200, schemas.nextSession.array()] }, ({ data }) => {
     const now = clock(new Date());
     const seats = (id: string) => {

@@ -113,6 +113,7 @@ describe('security: access', () => {
     'DELETE /lessons/delete/{id}': 'admin',
     'PUT /lessons/restore/{id}': 'admin',
     'GET /lessons/{name}': 'public',
+    'GET /sessions/branch/{branchId}': 'public',
     'GET /sessions/next': 'public',
     'GET /sessions/demand': 'admin',
     'GET /wishes/mine': 'signed-in',

@@ -1,14 +1,15 @@
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import type { AppContext } from '../../lib/context';
-import { MESSAGES, planningDays, TEACHING_DAYS } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, planningDays, TEACHING_DAYS } from '@pulso/shared';
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
 import { checkInFromRoster } from './bookings.checkin';
 import { deliverNotice } from './bookings.notices';
 import { offerFreedPlaces, waitingDemand } from './bookings.wishes';
-import { sendNextSessions } from './bookings.seats';
+import { sendBranchTimetable, sendNextSessions } from './bookings.seats';
+import { branchName } from '../branches/branches.service';
 import * as bookings from './bookings.service';
 import { upcomingTeaching } from './bookings.trainer';
 
@@ -56,6 +57,15 @@ export function bookingsController(ctx: AppContext) {
     /** Every available class's next session with its places (the class list). */
     async next(_req: Request, res: Response) {
       await sendNextSessions(res, rules);
+    },
+
+    /** A sede's timetable: its classes' sessions of the 7 days from today, with their places. */
+    async timetable(req: Request, res: Response) {
+      const id = objectIdOrNull(String(req.params.branchId));
+      if (!id) throw HttpError.invalidId();
+      const name = await branchName(id);
+      if (name === null) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.branches.notFound);
+      await sendBranchTimetable(res, id.toString(), name, rules);
     },
 
     /** The class's sessions open for booking now or soon (or every one in the next `days` days). */

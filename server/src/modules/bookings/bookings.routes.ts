@@ -24,6 +24,7 @@ const ROSTER_NOTES =
 
 // prettier-ignore
 export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>('/sessions', [
+  { route: 'GET /branch/:branchId', access: 'anyone', ok: [200, schemas.branchTimetable], errors: [400, 404], handler: (c) => c.timetable, summary: "A sede's timetable: the sessions of its available classes on the 7 days from today, with their places left" },
   { route: 'GET /next',           access: 'anyone', ok: [200, schemas.nextSession.array()], handler: (c) => c.next, summary: "Every available class's next session (not started) with its places left, for the class list" },
   { route: 'GET /demand',        access: 'admin', ok: [200, schemas.demandRow.array()], handler: (c) => c.demand, summary: 'Waiting demand per class, sede, weekday and hour: people on the waitlists of the sessions open for booking, and wider waits such a session would fulfil' },
   { route: 'GET /of/:lessonId',  access: 'anyone', query: DAYS, ok: [200, schemas.classSession.array()], errors: [400, 404], handler: (c) => c.upcoming, summary: "A class's sessions from today to the end of the booking window, with their places and the caller's bookings" },

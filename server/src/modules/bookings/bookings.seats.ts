@@ -3,6 +3,7 @@ import mongoose, { type Types } from 'mongoose';
 import {
   addDays,
   nextSessionOf,
+  weekSessionsOf,
   parseSessionId,
   type NextSessionDto,
   type SessionSeats,
@@ -155,6 +156,40 @@ registerReadModels({
     return 1;
   },
 });
+
+/**
+ * GET /api/sessions/branch/:branchId: a sede's timetable, the sessions of its available classes on
+ * the 7 days from today with their places, from the same two read models as the class list. 404 for
+ * a sede that does not exist. Cached until the next session starts, the gym's midnight, or a write.
+ */
+export async function sendBranchTimetable(
+  res: Response,
+  branchId: string,
+  branchName: string,
+  rules: BookingRules,
+): Promise<void> {
+  await sendCached(res, `sessions:branch:${branchId}`, async (cache) => {
+    const [lessons, known] = await Promise.all([availableLessons(), loadBoard()]);
+    const now = new Date();
+    const clock = gymDateTime(now, rules.timeZone);
+    const today = clock.slice(0, 10);
+    const slots = lessons
+      .filter((lesson) => lesson.officeId === branchId)
+      .flatMap((lesson) => weekSessionsOf(lesson, (id) => seatsOn(known, lesson, id), clock))
+      .sort((a, b) =>
+        a.start < b.start ? -1 : a.start > b.start ? 1 : a.lessonName.localeCompare(b.lessonName, 'es'),
+      );
+    const upcoming = slots.filter((s) => !s.started).map((s) => gymInstant(s.start, rules.timeZone).getTime());
+    const midnight = gymInstant(`${addDays(today, 1)}T00:00`, rules.timeZone).getTime();
+    cache.expireAt(Math.min(midnight, ...upcoming));
+    return {
+      branchId,
+      branchName,
+      dates: Array.from({ length: 7 }, (_, i) => addDays(today, i)),
+      slots,
+    };
+  });
+}
 
 /**
  * GET /api/sessions/next: every available class's next session with its places, from two read

@@ -1,4 +1,4 @@
-import type { BranchDto, schemas } from '@pulso/shared';
+import type { BranchDto, BranchTimetableDto, schemas } from '@pulso/shared';
 import { api, type Answer } from '../../../lib/api-client';
 import { prefetchedOr } from '../../../lib/prefetch';
 
@@ -15,4 +15,10 @@ export async function getBranches(): Promise<BranchDto[]> {
 export async function getBranch(id: string): Promise<BranchDto> {
   const { data } = await api.get<Answer<typeof schemas.branchFound>>(`/branchoffice/${encodeURIComponent(id)}`);
   return data.branchoffice;
+}
+
+/** A sede's timetable: its classes' sessions of the 7 days from today, with their places. */
+export async function getBranchTimetable(id: string): Promise<BranchTimetableDto> {
+  const { data } = await api.get<BranchTimetableDto>(`/sessions/branch/${encodeURIComponent(id)}`);
+  return data;
 }

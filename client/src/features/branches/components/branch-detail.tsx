@@ -8,6 +8,7 @@ import { assetUrl } from '../../../lib/asset-url';
 import { slotFor } from '../../../lib/resource';
 import { formatDays, formatHour } from '../format';
 import { useBranchesStore } from '../store';
+import { BranchTimetable } from './branch-timetable';
 import '../branches.css';
 
 interface BranchDetailProps {
@@ -102,6 +103,7 @@ export function BranchDetail({ id }: BranchDetailProps) {
           <div className="branch-detail__actions">{back}</div>
         </div>
       </article>
+      <BranchTimetable id={id} />
     </section>
   );
 }
