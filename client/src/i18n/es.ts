@@ -99,7 +99,8 @@ export const es = {
   /** A sede's weekly timetable on its page (/sedes/detalles/{id}). */
   timetable: {
     title: 'Horario de la semana',
-    intro: 'Las clases de esta sede en los próximos 7 días, con los lugares que quedan.',
+    intro: (name: string | null) =>
+      `Las clases de ${name ?? 'esta sede'} en los próximos 7 días, con los lugares que quedan.`,
     caption: (name: string) => `Horario de ${name}, por día y hora`,
     hour: 'Hora',
     loading: 'Cargando el horario...',

@@ -9,7 +9,14 @@ import { BranchDetail } from '../components/branch-detail';
 import { formatDays, formatHour } from '../format';
 import { useBranchesStore } from '../store';
 
-vi.mock('../api/branches', () => ({ getBranches: vi.fn(), getBranch: vi.fn() }));
+vi.mock('../api/branches', () => ({
+  getBranches: vi.fn(),
+  getBranch: vi.fn(),
+  // The page's timetable (branch-timetable.test.tsx tests it).
+  getBranchTimetable: vi.fn(() =>
+    Promise.resolve({ branchId: 'c'.repeat(24), branchName: 'Sede Sur', dates: [], slots: [] }),
+  ),
+}));
 
 const ID = 'c'.repeat(24);
 const SUR: BranchDto = {

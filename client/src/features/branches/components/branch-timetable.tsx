@@ -112,7 +112,7 @@ export function BranchTimetable({ id }: { id: string }) {
           <h2 id="timetable-title" className="timetable__title">
             {t.title}
           </h2>
-          <p className="timetable__intro">{t.intro}</p>
+          <p className="timetable__intro">{t.intro(value?.branchName ?? null)}</p>
         </div>
         {value && value.slots.length > 0 && (
           <button type="button" className="button button--small timetable__print" onClick={() => window.print()}>
