@@ -51,16 +51,16 @@ describe("the admin's users list: search, filters, sort and CSV", () => {
     const bytes = await readFile(await download.path());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM for Excel');
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
-    assert.equal(lines[0], 'Nombre,Email,Teléfono,Rol,Sede habitual,Plan,Estado,Inicio,Vence,Alta');
+    assert.equal(lines[0], 'Nombre;Email;Teléfono;Rol;Sede habitual;Plan;Estado;Inicio;Vence;Alta');
     assert.deepEqual(
-      lines.slice(1).map((l) => l.split(',')[0]),
+      lines.slice(1).map((l) => l.split(';')[0]),
       names.map((n) => n.replace(/Admin$/, '').trim()),
     );
     assert.ok(
-      lines.some((l) => l.startsWith('Sofía Martínez,socio@pulso.demo,')),
+      lines.some((l) => l.startsWith('Sofía Martínez;socio@pulso.demo;')),
       lines.join('\n'),
     );
-    assert.ok(lines.slice(1).every((l) => l.includes(',Sede Centro,') && l.includes(',Activo,')));
+    assert.ok(lines.slice(1).every((l) => l.includes(';Sede Centro;') && l.includes(';Activo;')));
     await page.getByText('Lista descargada como CSV').waitFor();
     assert.deepEqual(errors, []);
     await page.close();

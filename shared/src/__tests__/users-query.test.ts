@@ -92,11 +92,17 @@ describe('the users list searched, filtered and sorted', () => {
 
   test('a CSV line says each column in Spanish, quoting what needs it and defusing formulas', () => {
     expect(CSV_BOM).toBe('\uFEFF');
-    expect(USERS_CSV_HEADER).toBe('Nombre,Email,Teléfono,Rol,Sede habitual,Plan,Estado,Inicio,Vence,Alta');
+    expect(USERS_CSV_HEADER).toBe('Nombre;Email;Teléfono;Rol;Sede habitual;Plan;Estado;Inicio;Vence;Alta');
     expect(userCsvLine(ROWS[0] as DirectoryRow, now)).toBe(
-      'María José Pérez,u1@example.com,5511112222,Deportista,Sede Centro,Plus,Activo,2026-05-01,2026-08-01,2026-01-03',
+      'María José Pérez;u1@example.com;5511112222;Deportista;Sede Centro;Plus;Activo;2026-05-01;2026-08-01;2026-01-03',
     );
     const odd = row({ id: 'u9', fullName: '=HYPERLINK("x"), "Pepe"' });
-    expect(userCsvLine(odd, now).split(',')[0]).toBe(`"'=HYPERLINK(""x"")`);
+    expect(userCsvLine(odd, now).split(';')[0]).toBe(`"'=HYPERLINK(""x""), ""Pepe"""`);
+    // The server writes dates in the gym's time zone.
+    expect(
+      userCsvLine(ROWS[0] as DirectoryRow, now, () => 'día')
+        .split(';')
+        .slice(7),
+    ).toEqual(['día', 'día', 'día']);
   });
 });

@@ -170,19 +170,27 @@ export function queryUsers(rows: readonly DirectoryRow[], query: UserQuery, now:
   });
 }
 
+/**
+ * The CSV's separator: ';', the one Excel expects where the decimal separator is a comma (Spanish
+ * regional settings), so each column opens in its own cell.
+ */
+export const CSV_SEPARATOR = ';';
+
 /** A CSV field: quoted when it holds a separator, a quote or a line break; a formula is neutralised. */
 function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",;\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+/** A moment's date as the CSV writes it (`YYYY-MM-DD`); the server passes the gym's time zone. */
+const utcDay = (iso: string) => iso.slice(0, 10);
 
 /** The CSV's first line (Spanish, as Excel shows it). */
-export const USERS_CSV_HEADER = MESSAGES.users.csv.columns.map(csvField).join(',');
+export const USERS_CSV_HEADER = MESSAGES.users.csv.columns.map(csvField).join(CSV_SEPARATOR);
 
-/** One user as a line of the CSV. */
-export function userCsvLine(row: DirectoryRow, now: Date): string {
+/** One user as a line of the CSV; `dayOf` writes a moment's date (the gym's, on the server). */
+export function userCsvLine(row: DirectoryRow, now: Date, dayOf: (iso: string) => string = utcDay): string {
+  const day = (iso: string | null | undefined) => (iso ? dayOf(iso) : '');
   const m = row.membership;
   return [
     row.fullName,
@@ -197,7 +205,7 @@ export function userCsvLine(row: DirectoryRow, now: Date): string {
     day(row.createdAt),
   ]
     .map(csvField)
-    .join(',');
+    .join(CSV_SEPARATOR);
 }
 
 /** UTF-8's byte-order mark: Excel reads the accents right only with it. */

@@ -307,6 +307,10 @@ describe('security: injection', () => {
           }),
       ],
       ['PUT /users/restore/{id}', (id) => request(app).put(`/api/users/restore/${id}`).set(bearer(admin))],
+      [
+        'POST /users/pause/{id}',
+        (id) => json('post', `/api/users/pause/${id}`, () => admin)({ from: '2030-01-07', days: 10 }),
+      ],
       ['DELETE /users/delete/{id}', (id) => request(app).delete(`/api/users/delete/${id}`).set(bearer(admin))],
       [
         'PUT /users/addlesson/{lessonId}',

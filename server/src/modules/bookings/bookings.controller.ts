@@ -63,9 +63,8 @@ export function bookingsController(ctx: AppContext) {
     async timetable(req: Request, res: Response) {
       const id = objectIdOrNull(String(req.params.branchId));
       if (!id) throw HttpError.invalidId();
-      const name = await branchName(id);
-      if (name === null) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.branches.notFound);
-      await sendBranchTimetable(res, id.toString(), name, rules);
+      if ((await branchName(id)) === null) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.branches.notFound);
+      await sendBranchTimetable(res, id, rules);
     },
 
     /** The class's sessions open for booking now or soon (or every one in the next `days` days). */

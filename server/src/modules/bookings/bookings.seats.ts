@@ -14,6 +14,7 @@ import { gymDate, gymDateTime, gymInstant } from '../../lib/gym-time';
 import { sendCached } from '../../lib/read-cache';
 import { loadModelValue, patchModel, registerReadModels } from '../../lib/read-models';
 import { availableLessons } from '../lessons/lessons.views';
+import { branchName } from '../branches/branches.service';
 import { stateOf } from './bookings.engine';
 import { SessionModel, type SessionDoc } from './bookings.model';
 import type { BookingRules } from './bookings.service';
@@ -162,14 +163,11 @@ registerReadModels({
  * the 7 days from today with their places, from the same two read models as the class list. 404 for
  * a sede that does not exist. Cached until the next session starts, the gym's midnight, or a write.
  */
-export async function sendBranchTimetable(
-  res: Response,
-  branchId: string,
-  branchName: string,
-  rules: BookingRules,
-): Promise<void> {
+export async function sendBranchTimetable(res: Response, branch: Types.ObjectId, rules: BookingRules): Promise<void> {
+  const branchId = branch.toString();
   await sendCached(res, `sessions:branch:${branchId}`, async (cache) => {
-    const [lessons, known] = await Promise.all([availableLessons(), loadBoard()]);
+    // The name read here, so that renaming the sede drops the answer.
+    const [lessons, known, name] = await Promise.all([availableLessons(), loadBoard(), branchName(branch)]);
     const now = new Date();
     const clock = gymDateTime(now, rules.timeZone);
     const today = clock.slice(0, 10);
@@ -184,7 +182,7 @@ export async function sendBranchTimetable(
     cache.expireAt(Math.min(midnight, ...upcoming));
     return {
       branchId,
-      branchName,
+      branchName: name ?? '',
       dates: Array.from({ length: 7 }, (_, i) => addDays(today, i)),
       slots,
     };

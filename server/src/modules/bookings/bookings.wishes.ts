@@ -136,7 +136,7 @@ async function fulfil(
   context: SessionContext,
   rules: BookingRules,
   delivery: NoticeDelivery,
-  logger?: Logger,
+  logger?: Pick<Logger, 'debug'>,
 ): Promise<boolean> {
   // A session they hold a place in (or wait for) already is not what they wait for.
   if (await memberPart(context.frame.id, entry.member, rules)) return false;
@@ -188,7 +188,7 @@ export async function offerFreedPlaces(
   id: string,
   rules: BookingRules,
   delivery: NoticeDelivery,
-  logger?: Logger,
+  logger?: Pick<Logger, 'debug'>,
   now = new Date(),
 ): Promise<number> {
   const context = await sessionContext(id, rules).catch(() => null);

@@ -13,12 +13,14 @@ import {
 import type { AppContext } from '../../lib/context';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
+import { objectIdOrNull } from '../../lib/object-id';
 import { membershipEndMoved, pauseBookings, type NoticeDelivery } from '../bookings/bookings.service';
 import { deliverNotice } from '../bookings/bookings.notices';
+import { offerFreedPlaces } from '../bookings/bookings.wishes';
 import { StripePaymentProvider } from '../payments/stripe-provider';
 import { pauseRenewal } from '../payments/subscriptions';
 import { MembershipLinkModel, type MembershipLinkDoc } from './membership.model';
-import { addLink } from './membership.service';
+import { addLink, syncMembership } from './membership.service';
 import { toMembershipDto } from './users.mapper';
 import { UserModel, type UserDoc } from './users.model';
 
@@ -40,7 +42,7 @@ import { UserModel, type UserDoc } from './users.model';
 
 export interface PauseDeps {
   ctx: AppContext;
-  logger: Pick<Logger, 'warn'>;
+  logger: Pick<Logger, 'warn' | 'debug'>;
 }
 
 export interface PauseInput {
@@ -69,7 +71,8 @@ export async function pauseMembership(
   const { config } = deps.ctx;
   const timeZone = config.bookings.timeZone;
   const rules = config.memberships.pauses;
-  const _id = new Types.ObjectId(userId);
+  const _id = objectIdOrNull(userId);
+  if (!_id) throw HttpError.invalidId();
   const user = await UserModel.findById(_id, { deletedAt: 1 }).lean<UserDoc>();
   if (!user || user.deletedAt) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
 
@@ -113,7 +116,17 @@ export async function pauseMembership(
     };
   });
   if (!link) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
-  const freed = await finishPause(deps, link, now);
+  // The pause is taken: what follows it is finished by the job if it fails here, and the member is
+  // told it is paused either way (asking again would be refused as overlapping).
+  let freed: string[] = [];
+  try {
+    freed = await finishPause(deps, link, now);
+  } catch (error) {
+    deps.logger.warn(
+      { err: error instanceof Error ? error.message : String(error), link: link._id },
+      'pause taken; the membership-pauses job finishes what follows it',
+    );
+  }
 
   const after = await UserModel.findById(_id, { membership: 1 }).lean<UserDoc>();
   const membresia = toMembershipDto(after?.membership ?? null, now);
@@ -133,6 +146,8 @@ export async function pauseMembership(
 export async function finishPause(deps: PauseDeps, link: MembershipLinkDoc, now = new Date()): Promise<string[]> {
   if (!link.pause) return [];
   let freed: string[] = [];
+  // The member shows the chain's last link first (a stop before that left them on the one before).
+  await syncMembership(link.user);
   const { ctx } = deps;
   const rules = ctx.config.bookings;
   const member = link.user;
@@ -159,16 +174,33 @@ export async function finishPause(deps: PauseDeps, link: MembershipLinkDoc, now 
 /** Pauses taken more than this long ago whose consequences are not all done were cut short. */
 const STALE_MS = 60_000;
 
-/** The `membership-pauses` job: finishes the pauses a stopped server left half-done; how many. */
+/** A pause whose consequences failed this many times is left to be looked at (its warnings say why). */
+const MAX_ATTEMPTS = 20;
+
+/**
+ * The `membership-pauses` job: finishes the pauses a stopped server left half-done, oldest first,
+ * and offers the places they freed to wider waits; how many were finished.
+ */
 export async function finishPendingPauses(deps: PauseDeps, now = new Date()): Promise<number> {
-  const pending = await MembershipLinkModel.find({ pending: true }).limit(100).lean<MembershipLinkDoc[]>();
+  const pending = await MembershipLinkModel.find({ pending: true })
+    .sort({ at: 1 })
+    .limit(100)
+    .lean<(MembershipLinkDoc & { attempts?: number })[]>();
+  const rules = deps.ctx.config.bookings;
+  const delivery: NoticeDelivery = {
+    send: (ids) => {
+      for (const notice of ids) void deliverNotice(deps.ctx, notice, deps.logger);
+    },
+  };
   let finished = 0;
   for (const link of pending) {
-    if (link.at.getTime() > now.getTime() - STALE_MS) continue;
+    if (link.at.getTime() > now.getTime() - STALE_MS || (link.attempts ?? 0) >= MAX_ATTEMPTS) continue;
     try {
-      await finishPause(deps, link, now);
+      const freed = await finishPause(deps, link, now);
+      for (const id of freed) await offerFreedPlaces(id, rules, delivery, deps.logger);
       finished += 1;
     } catch (error) {
+      await MembershipLinkModel.updateOne({ _id: link._id }, { $inc: { attempts: 1 } });
       deps.logger.warn(
         { err: error instanceof Error ? error.message : String(error), link: link._id },
         'pause not finished',

@@ -39,6 +39,8 @@ const membershipLinkSchema = new Schema(
      * server left.
      */
     pending: { type: Boolean, default: undefined },
+    /** Failed tries of the job to finish a pending pause. */
+    attempts: { type: Number, default: undefined },
     /** The days this payment paid for. */
     period: { start: Date, end: Date },
     /** The plan that ran until `period` started (a renewal or a change). */

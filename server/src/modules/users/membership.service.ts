@@ -213,7 +213,7 @@ async function appendLink(userId: Types.ObjectId, key: string, step: LinkStep): 
  * checks after writing that the member shows the chain's end and writes again if not: the last
  * write is always checked, so the member always ends on the last link.
  */
-async function syncMembership(userId: Types.ObjectId): Promise<void> {
+export async function syncMembership(userId: Types.ObjectId): Promise<void> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const user = await UserModel.findById(userId, { membershipSeq: 1 }).lean<UserDoc>();
     if (!user) return;

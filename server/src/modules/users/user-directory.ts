@@ -8,7 +8,8 @@ import {
   type DirectoryRow,
   type UserQuery,
 } from '@pulso/shared';
-import { readCache } from '../../lib/read-cache';
+import { gymDate } from '../../lib/gym-time';
+import { readCache, type ComputeContext } from '../../lib/read-cache';
 import { listBranches } from '../branches/branches.service';
 import { UserModel, type UserDoc } from './users.model';
 
@@ -83,11 +84,36 @@ export function userDirectory(): Promise<DirectoryRow[]> {
 export async function searchUserIds(
   query: UserQuery,
   page: { page: number; limit: number },
+  cache?: ComputeContext,
   now = new Date(),
 ): Promise<{ ids: string[]; total: number }> {
-  const rows = queryUsers(await userDirectory(), query, now);
+  const directory = await userDirectory();
+  // A state changes with the clock: an answer filtered or sorted by it holds until the next moment
+  // any account's state changes (a membership starting or ending, a grace or a pause).
+  if (query.status || query.sort === 'status') cache?.expireAt(nextStateChange(directory, now));
+  const rows = queryUsers(directory, query, now);
   const from = (page.page - 1) * page.limit;
   return { ids: rows.slice(from, from + page.limit).map((r) => r.id), total: rows.length };
+}
+
+/** The first moment after `now` at which any row's membership state may change. */
+function nextStateChange(rows: readonly DirectoryRow[], now: Date): number | undefined {
+  let next = Infinity;
+  const consider = (iso: string | null | undefined) => {
+    const at = iso ? Date.parse(iso) : NaN;
+    if (at > now.getTime() && at < next) next = at;
+  };
+  for (const { membership: m } of rows) {
+    if (!m) continue;
+    consider(m.start);
+    consider(m.end);
+    consider(m.graceUntil);
+    for (const p of m.pauses ?? []) {
+      consider(p.from);
+      consider(p.until);
+    }
+  }
+  return Number.isFinite(next) ? next : undefined;
 }
 
 /** How many lines are written to the response at a time. */
@@ -97,7 +123,8 @@ const CSV_CHUNK = 500;
  * GET /api/users/csv: the active accounts the query asks for, in its order, as CSV (UTF-8 with
  * its byte-order mark, so Excel shows the accents), written to the response a chunk at a time.
  */
-export async function sendUsersCsv(res: Response, query: UserQuery, now = new Date()): Promise<void> {
+export async function sendUsersCsv(res: Response, query: UserQuery, timeZone: string, now = new Date()): Promise<void> {
+  const dayOf = (iso: string) => gymDate(new Date(iso), timeZone);
   const rows = queryUsers(await userDirectory(), query, now);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader(
@@ -107,7 +134,7 @@ export async function sendUsersCsv(res: Response, query: UserQuery, now = new Da
   res.setHeader('Cache-Control', 'no-store');
   res.write(`${CSV_BOM}${USERS_CSV_HEADER}\r\n`);
   for (let i = 0; i < rows.length; i += CSV_CHUNK) {
-    const lines = rows.slice(i, i + CSV_CHUNK).map((row) => `${userCsvLine(row, now)}\r\n`);
+    const lines = rows.slice(i, i + CSV_CHUNK).map((row) => `${userCsvLine(row, now, dayOf)}\r\n`);
     // Waits for the client to take what was written before writing more.
     if (!res.write(lines.join(''))) await new Promise((resolve) => res.once('drain', resolve));
   }

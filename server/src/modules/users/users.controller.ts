@@ -133,7 +133,7 @@ export function usersController(ctx: AppContext) {
 
     /** The active accounts the list's search and filters ask for, as CSV (the current filtered list). */
     async csv(req: Request, res: Response) {
-      await sendUsersCsv(res, userQueryOf(req));
+      await sendUsersCsv(res, userQueryOf(req), ctx.config.bookings.timeZone);
     },
 
     async listSuspended(req: Request, res: Response) {

@@ -304,7 +304,7 @@ export async function listUsers(
   query: UserQuery = DEFAULT_USER_QUERY,
 ): Promise<{ items: UserListItemDto[]; total: number }> {
   if (!suspended && !isDefaultUserQuery(query)) {
-    const found = await searchUserIds(query, { page, limit });
+    const found = await searchUserIds(query, { page, limit }, cache);
     const docs = await Promise.all(found.ids.map((id) => UserModel.findById(objectId(id)).lean<UserDoc>()));
     return {
       items: await listItems(

@@ -103,7 +103,8 @@ export function BranchDetail({ id }: BranchDetailProps) {
           <div className="branch-detail__actions">{back}</div>
         </div>
       </article>
-      <BranchTimetable id={id} />
+      {/* Its own state per sede: another sede's page starts anew. */}
+      <BranchTimetable key={id} id={id} />
     </section>
   );
 }

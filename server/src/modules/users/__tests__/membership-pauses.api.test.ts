@@ -264,9 +264,10 @@ describe('POST /api/users/pause/:id: pausing a membership', () => {
       return findById(id as string, projection as never);
     }) as typeof UserModel.findById);
     const res = await pause(member, member, addDays(today(), 3), 7);
-    expect(res.status).toBe(500);
     cut.mockRestore();
-    // The pause is taken (the membership says so) but its consequences are not done yet.
+    // The pause is taken, and the member is told so; its consequences are not done yet.
+    expect(res.status).toBe(200);
+    expect(res.body.membresia.pauses).toHaveLength(1);
     expect((await membershipOf(member)).pauses).toHaveLength(1);
     expect(await partIn(member, inside)).toBe('confirmed');
     expect(await MembershipLinkModel.countDocuments({ pending: true })).toBe(1);
@@ -278,5 +279,35 @@ describe('POST /api/users/pause/:id: pausing a membership', () => {
     expect(await partIn(member, inside)).toBeNull();
     expect(await MembershipLinkModel.countDocuments({ pending: true })).toBe(0);
     expect((await UserModel.findById(member.id).lean())?.membership?.pauses).toHaveLength(1);
+  });
+
+  test('when a server stops before the member shows the pause, then the job brings the member up to it first', async () => {
+    const member = await buyer();
+    const before = await membershipOf(member);
+    // Writing the membership onto the member fails once: the pause's link is stored, the member not.
+    const updateOne = UserModel.updateOne.bind(UserModel);
+    let failed = false;
+    const cut = jest.spyOn(UserModel, 'updateOne').mockImplementation(((filter: never, update: never) => {
+      const set = (update as { $set?: Record<string, unknown> }).$set;
+      if (!failed && set && 'membershipSeq' in set) {
+        failed = true;
+        throw new Error('server stopped');
+      }
+      return updateOne(filter, update);
+    }) as typeof UserModel.updateOne);
+    expect((await pause(member, member, addDays(today(), 3), 7)).status).toBe(500);
+    cut.mockRestore();
+    expect((await UserModel.findById(member.id).lean())?.membership?.pauses ?? []).toHaveLength(0);
+
+    await finishPendingPauses({ ctx, logger: console }, new Date(Date.now() + 2 * 60_000));
+    const after = await membershipOf(member);
+    expect(after.pauses).toHaveLength(1);
+    expect(Date.parse(after.end) - Date.parse(before.end)).toBe(7 * DAY);
+    expect(await MembershipLinkModel.countDocuments({ pending: true })).toBe(0);
+  });
+
+  test('when the id is not one, then 400 and nothing is read', async () => {
+    const res = await pause(admin, { id: 'not-an-id' } as TestUser, addDays(today(), 3), 7);
+    expect(res.status).toBe(400);
   });
 });

@@ -100,9 +100,9 @@ describe('GET /api/users searched, filtered and sorted, and its CSV', () => {
     const body = res.body as Buffer;
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.toString('utf8').slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Nombre,Email,Teléfono,Rol,Sede habitual,Plan,Estado,Inicio,Vence,Alta');
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Álvaro Pérez', 'María José Núñez', 'Nueva Persona']);
-    expect(lines[2]).toContain(',5511112222,Deportista,Sede Centro,Plus,Activo,');
+    expect(lines[0]).toBe('Nombre;Email;Teléfono;Rol;Sede habitual;Plan;Estado;Inicio;Vence;Alta');
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['Álvaro Pérez', 'María José Núñez', 'Nueva Persona']);
+    expect(lines[2]).toContain(';5511112222;Deportista;Sede Centro;Plus;Activo;');
     // Only admins.
     const member = await createTestUser(config);
     expect((await request(app).get('/api/users/csv').set(bearer(member))).status).toBe(403);
