@@ -1,7 +1,7 @@
 import { SESSION_PLANNING_DAYS, WEEKDAYS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import type { WeeklySchedule } from '../schemas/week';
-import type { NextSessionDto, TimetableSlotDto } from '../schemas/sessions';
+import type { BranchTimetableDto, NextSessionDto } from '../schemas/sessions';
 import { seatsLeftOf } from './rules';
 
 /**
@@ -121,6 +121,28 @@ export interface SessionSeats {
   cancelled: boolean;
 }
 
+/** A class's session on `date` with its places: `seats` has what is stored of it (none: every place free). */
+function sessionWithSeats(
+  lesson: WeeklySchedule & { id: string; capacity: number },
+  date: string,
+  seats: (id: string) => SessionSeats | undefined,
+): NextSessionDto {
+  const id = sessionIdOf(lesson.id, date);
+  const stored = seats(id);
+  const capacity = stored?.capacity ?? lesson.capacity;
+  const cancelled = stored?.cancelled ?? false;
+  return {
+    lessonId: lesson.id,
+    id,
+    date,
+    ...sessionTimes(lesson, date),
+    capacity,
+    seatsLeft: seatsLeftOf(capacity, stored?.taken ?? 0, cancelled),
+    waiting: stored?.waiting ?? 0,
+    cancelled,
+  };
+}
+
 /**
  * A class's next session that has not started at `now` (the gym's wall clock, `YYYY-MM-DDTHH:mm`),
  * with its places: `seats` has what is stored of sessions (none stored: every place is free).
@@ -132,57 +154,36 @@ export function nextSessionOf(
   now: string,
 ): NextSessionDto | null {
   const today = now.slice(0, 10);
-  for (const date of sessionDates(lesson, today, addDays(today, 8))) {
-    const times = sessionTimes(lesson, date);
-    if (times.start <= now) continue;
-    const id = sessionIdOf(lesson.id, date);
-    const stored = seats(id);
-    const capacity = stored?.capacity ?? lesson.capacity;
-    const cancelled = stored?.cancelled ?? false;
-    return {
-      lessonId: lesson.id,
-      id,
-      date,
-      ...times,
-      capacity,
-      seatsLeft: seatsLeftOf(capacity, stored?.taken ?? 0, cancelled),
-      waiting: stored?.waiting ?? 0,
-      cancelled,
-    };
-  }
-  return null;
+  const date = sessionDates(lesson, today, addDays(today, 8)).find((d) => sessionTimes(lesson, d).start > now);
+  return date === undefined ? null : sessionWithSeats(lesson, date, seats);
 }
 
 /**
- * A class's sessions on the 7 days from `now`'s date (the gym's clock, `YYYY-MM-DDTHH:mm`), with
- * their places from `seats` (a session never stored: its class's capacity, none taken): a sede's
- * timetable. Those that have started are marked so.
+ * A sede's timetable (GET /sessions/branch/:branchId): the sessions of its classes on the 7 days
+ * from `now`'s date (the gym's clock, `YYYY-MM-DDTHH:mm`) with their places from `seats`, in order
+ * of start; those that have started are marked so.
  */
-export function weekSessionsOf(
-  lesson: WeeklySchedule & { id: string; name: string; capacity: number },
-  seats: (id: string) => SessionSeats | undefined,
+export function branchTimetableOf<L extends WeeklySchedule & { id: string; name: string; capacity: number }>(
+  branch: { id: string; name: string },
+  lessons: readonly L[],
+  seats: (lesson: L, id: string) => SessionSeats | undefined,
   now: string,
-): TimetableSlotDto[] {
+): BranchTimetableDto {
   const today = now.slice(0, 10);
-  return sessionDates(lesson, today, addDays(today, 7)).map((date) => {
-    const times = sessionTimes(lesson, date);
-    const id = sessionIdOf(lesson.id, date);
-    const stored = seats(id);
-    const capacity = stored?.capacity ?? lesson.capacity;
-    const cancelled = stored?.cancelled ?? false;
-    return {
-      lessonId: lesson.id,
-      lessonName: lesson.name,
-      id,
-      date,
-      ...times,
-      capacity,
-      seatsLeft: seatsLeftOf(capacity, stored?.taken ?? 0, cancelled),
-      waiting: stored?.waiting ?? 0,
-      cancelled,
-      started: times.start <= now,
-    };
-  });
+  const slots = lessons
+    .flatMap((lesson) =>
+      sessionDates(lesson, today, addDays(today, 7)).map((date) => {
+        const session = sessionWithSeats(lesson, date, (id) => seats(lesson, id));
+        return { ...session, lessonName: lesson.name, started: session.start <= now };
+      }),
+    )
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.lessonName.localeCompare(b.lessonName, 'es')));
+  return {
+    branchId: branch.id,
+    branchName: branch.name,
+    dates: Array.from({ length: 7 }, (_, i) => addDays(today, i)),
+    slots,
+  };
 }
 
 export * from './rules';

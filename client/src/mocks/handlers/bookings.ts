@@ -10,7 +10,7 @@ import {
   MESSAGES,
   pauseAt,
   nextSessionOf,
-  weekSessionsOf,
+  branchTimetableOf,
   parseSessionId,
   planningDays,
   schemas,
@@ -374,10 +374,8 @@ export const bookingsHandlers = (route: Route) => [
     ({ params, data }) => {
       const branch = data.branches.find((b) => b.id === checkId(params.branchId));
       if (!branch) throw MockHttpError.notFound(MESSAGES.branches.notFound);
-      const now = clock(new Date());
-      const day = now.slice(0, 10);
       // As the server's seats board: a session's places from its state (standing members included).
-      const seats = (id: string) => {
+      const seats = (_lesson: unknown, id: string) => {
         const context = sessionContextOrNull(data, id);
         if (!context) return undefined;
         const state = stateFor(data, context);
@@ -388,18 +386,8 @@ export const bookingsHandlers = (route: Route) => [
           cancelled: !!state.cancelledAt,
         };
       };
-      const slots = listOf(data, 'available')
-        .filter((lesson) => lesson.officeId === branch.id)
-        .flatMap((lesson) => weekSessionsOf(lesson, seats, now))
-        .sort((a, b) =>
-          a.start < b.start ? -1 : a.start > b.start ? 1 : a.lessonName.localeCompare(b.lessonName, 'es'),
-        );
-      return {
-        branchId: branch.id,
-        branchName: branch.name,
-        dates: Array.from({ length: 7 }, (_, i) => addDays(day, i)),
-        slots,
-      };
+      const lessons = listOf(data, 'available').filter((lesson) => lesson.officeId === branch.id);
+      return branchTimetableOf(branch, lessons, seats, clock(new Date()));
     },
   ),
 

@@ -17,6 +17,7 @@ import {
   MESSAGES,
   PAUSE_DEFAULTS,
   pauseRefusal,
+  receiptDate,
   normalizeEmail,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -545,7 +546,7 @@ export const usersHandlers = (route: Route) => [
       }
       const membresia = toMembershipDto(user.membership, now);
       if (!membresia) throw MockHttpError.notFound(MESSAGES.users.notFound);
-      const day = (date: string) => date.split('-').reverse().join('/');
+      const day = (date: string) => receiptDate(new Date(`${date}T00:00:00Z`));
       return {
         message: MESSAGES.pauses.paused(
           day(fromDate),

@@ -6,8 +6,8 @@ import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
 import { checkInFromRoster } from './bookings.checkin';
-import { deliverNotice } from './bookings.notices';
-import { offerFreedPlaces, waitingDemand } from './bookings.wishes';
+import { noticeDelivery } from './bookings.notices';
+import { offerFreedPlacesAfter, waitingDemand } from './bookings.wishes';
 import { sendBranchTimetable, sendNextSessions } from './bookings.seats';
 import { branchName } from '../branches/branches.service';
 import * as bookings from './bookings.service';
@@ -31,17 +31,9 @@ function caller(req: Request): NonNullable<Request['user']> {
 
 export function bookingsController(ctx: AppContext) {
   const rules = ctx.config.bookings;
-  const delivery = (req: Request): bookings.NoticeDelivery => ({
-    send: (ids) => {
-      for (const id of ids) void deliverNotice(ctx, id, req.log);
-    },
-  });
+  const delivery = (req: Request) => noticeDelivery(ctx, req.log);
   /** After the answer: free places of the session go to matching wider waits (never fails the request). */
-  const offerAfter = (req: Request, id: string) => {
-    offerFreedPlaces(id, rules, delivery(req), req.log).catch((error: unknown) =>
-      req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
-    );
-  };
+  const offerAfter = (req: Request, id: string) => offerFreedPlacesAfter([id], rules, delivery(req), req.log);
   return {
     /** A session with its places; a signed-in caller also sees their own booking. */
     async get(req: Request, res: Response) {

@@ -77,6 +77,18 @@ export async function storeNotices(
   return ids;
 }
 
+/**
+ * How a request (or a job) sends the booking e-mails its change left: each one right away, after the
+ * change, never failing it (a message not sent stays pending for the `booking-notices` job).
+ */
+export function noticeDelivery(ctx: AppContext, logger: Pick<Logger, 'warn'>): { send(ids: readonly string[]): void } {
+  return {
+    send: (ids) => {
+      for (const id of ids) void deliverNotice(ctx, id, logger);
+    },
+  };
+}
+
 /** 'el lunes 7 de enero a las 18:00' for a local start `YYYY-MM-DDTHH:mm`. */
 function when(start: string): string {
   const day = sessionDayLabel(start.slice(0, 10));

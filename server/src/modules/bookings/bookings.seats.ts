@@ -2,8 +2,8 @@ import type { Response } from 'express';
 import mongoose, { type Types } from 'mongoose';
 import {
   addDays,
+  branchTimetableOf,
   nextSessionOf,
-  weekSessionsOf,
   parseSessionId,
   type NextSessionDto,
   type SessionSeats,
@@ -170,22 +170,18 @@ export async function sendBranchTimetable(res: Response, branch: Types.ObjectId,
     const [lessons, known, name] = await Promise.all([availableLessons(), loadBoard(), branchName(branch)]);
     const now = new Date();
     const clock = gymDateTime(now, rules.timeZone);
-    const today = clock.slice(0, 10);
-    const slots = lessons
-      .filter((lesson) => lesson.officeId === branchId)
-      .flatMap((lesson) => weekSessionsOf(lesson, (id) => seatsOn(known, lesson, id), clock))
-      .sort((a, b) =>
-        a.start < b.start ? -1 : a.start > b.start ? 1 : a.lessonName.localeCompare(b.lessonName, 'es'),
-      );
-    const upcoming = slots.filter((s) => !s.started).map((s) => gymInstant(s.start, rules.timeZone).getTime());
-    const midnight = gymInstant(`${addDays(today, 1)}T00:00`, rules.timeZone).getTime();
+    const timetable = branchTimetableOf(
+      { id: branchId, name: name ?? '' },
+      lessons.filter((lesson) => lesson.officeId === branchId),
+      (lesson, id) => seatsOn(known, lesson, id),
+      clock,
+    );
+    const upcoming = timetable.slots
+      .filter((s) => !s.started)
+      .map((s) => gymInstant(s.start, rules.timeZone).getTime());
+    const midnight = gymInstant(`${addDays(clock.slice(0, 10), 1)}T00:00`, rules.timeZone).getTime();
     cache.expireAt(Math.min(midnight, ...upcoming));
-    return {
-      branchId,
-      branchName: name ?? '',
-      dates: Array.from({ length: 7 }, (_, i) => addDays(today, i)),
-      slots,
-    };
+    return timetable;
   });
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { mountRoutes, routeTable } from '../../lib/route-table';
 import { validated } from '../../lib/validate';
-import { deliverNotice } from './bookings.notices';
+import { noticeDelivery } from './bookings.notices';
 import { createWish, removeWish, wishesOf } from './bookings.wishes';
 
 function caller(req: Request): NonNullable<Request['user']> {
@@ -24,11 +24,7 @@ export function wishesController(ctx: AppContext) {
       const input = validated<{ lessonId: string; type: string; days: string[]; from: string; to: string }>(req);
       const user = caller(req);
       if (!user.hasActiveMembership) throw HttpError.forbidden(MESSAGES.lessons.membershipRequired);
-      const answer = await createWish(new Types.ObjectId(user.id), input, rules, {
-        send: (ids) => {
-          for (const id of ids) void deliverNotice(ctx, id, req.log);
-        },
-      });
+      const answer = await createWish(new Types.ObjectId(user.id), input, rules, noticeDelivery(ctx, req.log));
       res.status(201).json(answer);
     },
     async remove(req: Request, res: Response) {

@@ -180,6 +180,23 @@ async function fulfil(
 }
 
 /**
+ * Offers the places freed in these sessions to wider waits once the request has answered: a failure
+ * is logged, never the request's.
+ */
+export function offerFreedPlacesAfter(
+  sessions: readonly string[],
+  rules: BookingRules,
+  delivery: NoticeDelivery,
+  logger: Pick<Logger, 'warn' | 'debug'>,
+): void {
+  for (const id of sessions) {
+    offerFreedPlaces(id, rules, delivery, logger).catch((error: unknown) =>
+      logger.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
+    );
+  }
+}
+
+/**
  * A place may have freed in session `id` (a cancellation, a higher capacity, a class left): while it
  * has free places and nobody on its own waitlist, the oldest matching waits take them. Reads: the
  * session, and the index of its class and of each of its exercise types, by `_id`.

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { findBranchSchedule } from '../branches/branches.service';
-import { deliverNotice } from '../bookings/bookings.notices';
+import { noticeDelivery } from '../bookings/bookings.notices';
 import { scheduleChanged } from '../bookings/bookings.service';
 import { toLessonDto, toLessonFields, toLessonList, type LessonAttributes } from './lessons.mapper';
 import * as lessons from './lessons.service';
@@ -39,11 +39,7 @@ export function lessonsController(ctx: AppContext) {
       const before = await lessons.findLessonById(id(req));
       const doc = await lessons.updateLesson(ctx.storage, id(req), fields, uploadedImage(req), branch);
       // New days or hours: booked sessions keep theirs, and the people booked are told.
-      await scheduleChanged(before, doc, ctx.config.bookings, {
-        send: (ids) => {
-          for (const notice of ids) void deliverNotice(ctx, notice, req.log);
-        },
-      });
+      await scheduleChanged(before, doc, ctx.config.bookings, noticeDelivery(ctx, req.log));
       res.json({
         message: MESSAGES.lessons.updated,
         lesson: (await refreshLesson(doc._id)) ?? (await toLessonDto(doc)),

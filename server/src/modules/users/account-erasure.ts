@@ -4,8 +4,8 @@ import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { identityOwners } from '../../lib/owned-lists';
-import { cancelBooking, heldEntries, leaveStanding, type NoticeDelivery } from '../bookings/bookings.service';
-import { deliverNotice } from '../bookings/bookings.notices';
+import { cancelBooking, heldEntries, leaveStanding } from '../bookings/bookings.service';
+import { noticeDelivery } from '../bookings/bookings.notices';
 import { removeWish, wishesOf } from '../bookings/bookings.wishes';
 import { eraseMessagesFrom } from '../contact/contact.service';
 import { anonymiseMemberPayments } from '../payments/payments.service';
@@ -107,11 +107,7 @@ export async function finishErasure(deps: ErasureDeps, _id: Types.ObjectId, now 
   if (!user?.erasedAt) return;
   const id = _id.toString();
   const rules = deps.ctx.config.bookings;
-  const delivery: NoticeDelivery = {
-    send: (ids) => {
-      for (const notice of ids) void deliverNotice(deps.ctx, notice, deps.logger);
-    },
-  };
+  const delivery = noticeDelivery(deps.ctx, deps.logger);
 
   // Places and waits in sessions to come: given up, so whoever waits moves up.
   for (const lessonId of (user.lessons ?? []).map(String)) {

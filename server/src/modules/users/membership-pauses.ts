@@ -14,8 +14,8 @@ import type { AppContext } from '../../lib/context';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
-import { membershipEndMoved, pauseBookings, type NoticeDelivery } from '../bookings/bookings.service';
-import { deliverNotice } from '../bookings/bookings.notices';
+import { membershipEndMoved, pauseBookings } from '../bookings/bookings.service';
+import { noticeDelivery } from '../bookings/bookings.notices';
 import { offerFreedPlaces } from '../bookings/bookings.wishes';
 import { StripePaymentProvider } from '../payments/stripe-provider';
 import { pauseRenewal } from '../payments/subscriptions';
@@ -53,8 +53,8 @@ export interface PauseInput {
 /** A pause's key in the member's chain. */
 const pauseKey = () => `pause:${new Types.ObjectId().toString()}`;
 
-/** '2026-12-01' as the member reads it: '01/12/2026'. */
-const dayText = (date: string) => date.split('-').reverse().join('/');
+/** A gym date ('2026-12-01') as the answers write dates: '01/12/2026'. */
+const dayText = (date: string) => receiptDate(new Date(`${date}T00:00:00Z`));
 
 /**
  * Pauses the member's membership from `input.from` (a gym date) for `input.days` days. `byStaff`:
@@ -154,11 +154,7 @@ export async function finishPause(deps: PauseDeps, link: MembershipLinkDoc, now 
   const user = await UserModel.findById(member, { lessons: 1, membership: 1 }).lean<UserDoc>();
   if (user) {
     const schedule = (user.lessons ?? []).map(String);
-    const delivery: NoticeDelivery = {
-      send: (ids) => {
-        for (const notice of ids) void deliverNotice(ctx, notice, deps.logger);
-      },
-    };
+    const delivery = noticeDelivery(ctx, deps.logger);
     const { fromDate, days } = link.pause;
     const window = { from: fromDate, until: addDays(fromDate, days - 1) };
     freed = await pauseBookings(member, schedule, window, rules, delivery, now);
@@ -187,11 +183,7 @@ export async function finishPendingPauses(deps: PauseDeps, now = new Date()): Pr
     .limit(100)
     .lean<(MembershipLinkDoc & { attempts?: number })[]>();
   const rules = deps.ctx.config.bookings;
-  const delivery: NoticeDelivery = {
-    send: (ids) => {
-      for (const notice of ids) void deliverNotice(deps.ctx, notice, deps.logger);
-    },
-  };
+  const delivery = noticeDelivery(deps.ctx, deps.logger);
   let finished = 0;
   for (const link of pending) {
     if (link.at.getTime() > now.getTime() - STALE_MS || (link.attempts ?? 0) >= MAX_ATTEMPTS) continue;

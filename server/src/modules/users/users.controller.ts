@@ -20,9 +20,9 @@ import { validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
 import type { UserDoc } from './users.model';
 import * as users from './users.service';
-import { deliverNotice } from '../bookings/bookings.notices';
+import { noticeDelivery } from '../bookings/bookings.notices';
 import { joinStanding, leaveStanding } from '../bookings/bookings.service';
-import { offerFreedPlaces } from '../bookings/bookings.wishes';
+import { offerFreedPlacesAfter } from '../bookings/bookings.wishes';
 import { eraseOwnAccount } from './account-erasure';
 import { pauseMembership, type PauseInput } from './membership-pauses';
 
@@ -226,19 +226,10 @@ export function usersController(ctx: AppContext) {
       if (!caller) throw HttpError.unauthenticated();
       const lessonId = String(req.params.lessonId);
       await users.removeLessonFromSchedule(caller.id, lessonId);
-      const delivery = {
-        send: (ids: readonly string[]) => {
-          for (const id of ids) void deliverNotice(ctx, id, req.log);
-        },
-      };
+      const delivery = noticeDelivery(ctx, req.log);
       const freed = await leaveStanding(lessonId, new Types.ObjectId(caller.id), ctx.config.bookings, delivery);
       res.json({ message: MESSAGES.lessons.removed });
-      // The places freed may go to wider waits (after the answer; never fails the request).
-      for (const id of freed) {
-        offerFreedPlaces(id, ctx.config.bookings, delivery, req.log).catch((error: unknown) =>
-          req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
-        );
-      }
+      offerFreedPlacesAfter(freed, ctx.config.bookings, delivery, req.log);
     },
 
     /** A member pauses their own membership within the chain's rules; an admin anyone's. */
@@ -251,17 +242,7 @@ export function usersController(ctx: AppContext) {
         isAdmin: caller.isAdmin,
       });
       res.json({ message, membresia });
-      const delivery = {
-        send: (ids: readonly string[]) => {
-          for (const id of ids) void deliverNotice(ctx, id, req.log);
-        },
-      };
-      // The places freed may go to wider waits (after the answer; never fails the request).
-      for (const id of freed) {
-        offerFreedPlaces(id, ctx.config.bookings, delivery, req.log).catch((error: unknown) =>
-          req.log.warn({ err: error, session: id }, 'freed places could not be offered to wider waits'),
-        );
-      }
+      offerFreedPlacesAfter(freed, ctx.config.bookings, noticeDelivery(ctx, req.log), req.log);
     },
 
     /** The caller erases their own account (confirmed by their password, or their e-mail without one). */

@@ -1,5 +1,6 @@
 import type { CheckoutSessionDto, PaymentDto, PlanDto, schemas, UserDto } from '@pulso/shared';
 import { AxiosError } from 'axios';
+import { fileNameOf } from '../../../lib/save-file';
 import { api, type Answer } from '../../../lib/api-client';
 
 export async function getPlan(id: string): Promise<PlanDto> {
@@ -53,9 +54,7 @@ export async function downloadReceipt(paymentId: string): Promise<{ file: Blob; 
     const response = await api.get<Blob>(`/payments/${encodeURIComponent(paymentId)}/receipt`, {
       responseType: 'blob',
     });
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'recibo.pdf';
-    return { file: response.data, fileName };
+    return { file: response.data, fileName: fileNameOf(response.headers, 'recibo.pdf') };
   } catch (error) {
     // A failure's body came as a Blob too: read it back as the API's JSON error.
     if (error instanceof AxiosError && error.response?.data instanceof Blob) {

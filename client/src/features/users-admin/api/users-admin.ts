@@ -8,6 +8,7 @@ import {
   type UserListItemDto,
   type UserQuery,
 } from '@pulso/shared';
+import { fileNameOf } from '../../../lib/save-file';
 import { api, type Answer, type Body } from '../../../lib/api-client';
 
 /** One page of a user list; the total comes from the API's X-Total-Count header. */
@@ -45,9 +46,7 @@ export function getUsers(page: number, limit: number, query: UserQuery = DEFAULT
 /** The active users the query asks for, as the CSV file to save (UTF-8 with BOM). */
 export async function downloadUsersCsv(query: UserQuery): Promise<{ file: Blob; fileName: string }> {
   const response = await api.get<Blob>('/users/csv', { params: userQueryParams(query), responseType: 'blob' });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'usuarios.csv';
-  return { file: response.data, fileName };
+  return { file: response.data, fileName: fileNameOf(response.headers, 'usuarios.csv') };
 }
 
 /** Suspended accounts (deletedAt set), most recently suspended first. */
