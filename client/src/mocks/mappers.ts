@@ -3,6 +3,7 @@ import {
   datedMembership,
   isoPeriod,
   membershipState,
+  pauseAt,
   periodsOf,
   schemas,
   type ContactMessageDto,
@@ -37,9 +38,7 @@ export function isActive(m: MembershipRec | null | undefined, now = new Date()):
   // A failed renewal's grace keeps access past the end, as on the server.
   const end = Math.max(Date.parse(m.end), m.graceUntil ? Date.parse(m.graceUntil) : 0);
   // A pause gives no access while it runs.
-  const paused = (m.pauses ?? []).some(
-    (p) => Date.parse(p.from) <= now.getTime() && now.getTime() < Date.parse(p.until),
-  );
+  const paused = pauseAt(datedMembership(m).pauses, now) !== null;
   return new Date(m.start) <= now && now.getTime() <= end && !paused;
 }
 

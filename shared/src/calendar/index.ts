@@ -1,6 +1,7 @@
 import { WEEKDAYS } from '../constants';
 import { MESSAGES } from '../validation/messages';
 import type { CalendarEventDto, LessonSummaryDto } from '../dto';
+import { pausedOnDate } from '../memberships';
 import { sessionIdOf } from '../sessions';
 
 // The member's own calendar events, computed the same way by the server and the client's mock:
@@ -43,15 +44,6 @@ export function lessonOccurrences(lessons: LessonSummaryDto[], from: Date, to: D
 }
 
 /**
- * Whether the gym date `date` is inside one of the pauses: its noon (UTC) is, which lies between
- * the gym's midnights of that date and the next in any zone within twelve hours of UTC.
- */
-const pausedOn = (pauses: readonly { from: string; until: string }[], date: string) => {
-  const noon = Date.parse(`${date}T12:00:00Z`);
-  return pauses.some((p) => Date.parse(p.from) <= noon && noon < Date.parse(p.until));
-};
-
-/**
  * The member's classes while their membership lasts: from the day it starts (a plan bought in the
  * afternoon still shows that day's classes) until it ends, inside the requested range, but on the
  * days of its pauses.
@@ -69,7 +61,7 @@ export function membershipLessons(
   const hi = end < to ? end : to;
   const pauses = membership.pauses ?? [];
   const events = lo < hi ? lessonOccurrences(lessons, lo, hi) : [];
-  return pauses.length > 0 ? events.filter((e) => !pausedOn(pauses, e.start.slice(0, 10))) : events;
+  return pauses.length > 0 ? events.filter((e) => !pausedOnDate(pauses, e.start.slice(0, 10))) : events;
 }
 
 /** The plan event: plan name and class names, from the membership start to its end. */

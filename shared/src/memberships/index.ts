@@ -203,6 +203,16 @@ export interface MembershipClock {
 export const pauseAt = (pauses: readonly MembershipPause[] | null | undefined, now: Date) =>
   (pauses ?? []).find((p) => p.from <= now && now < p.until) ?? null;
 
+/**
+ * Whether the gym date `date` is inside one of the pauses (ISO-dated, as the API gives them): its
+ * noon (UTC) is, which lies between the gym's midnights of that date and the next in any zone within
+ * twelve hours of UTC.
+ */
+export const pausedOnDate = (pauses: readonly IsoPause[] | null | undefined, date: string) => {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  return (pauses ?? []).some((p) => Date.parse(p.from) <= noon && noon < Date.parse(p.until));
+};
+
 /** The pause running at `now`, else the next one to come (what the profile tells), if any. */
 export const currentOrNextPause = (pauses: readonly MembershipPause[] | null | undefined, now: Date) =>
   pauseAt(pauses, now) ?? [...(pauses ?? [])].filter((p) => p.from > now).sort((a, b) => +a.from - +b.from)[0] ?? null;

@@ -9,6 +9,8 @@ import {
   meetsOn,
   MESSAGES,
   pauseAt,
+  pausedOnDate,
+  type IsoPause,
   nextSessionOf,
   branchTimetableOf,
   parseSessionId,
@@ -118,9 +120,8 @@ function stateOf(stored: StoredSession | undefined): SessionState {
   };
 }
 
-/** Whether the membership is paused on the gym date `date` (the mock's dates are UTC's). */
-export const pausedOn = (membership: { pauses?: { from: string; until: string }[] | null }, date: string) =>
-  (membership.pauses ?? []).some((p) => p.from.slice(0, 10) <= date && date < p.until.slice(0, 10));
+/** Whether the membership is paused on the gym date `date`. */
+const pausedOn = (membership: { pauses?: IsoPause[] | null }, date: string) => pausedOnDate(membership.pauses, date);
 
 /**
  * The member's membership is paused from `from` to `until` (the server's pauseBookings): their places
