@@ -16,6 +16,7 @@ import { errorHandler } from './middleware/error-handler';
 import { apiNotFound } from './middleware/not-found';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { auditRouter } from './modules/audit/audit.routes';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
 import { feedsRouter } from './modules/feeds/feeds.routes';
@@ -41,6 +42,8 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   const app = express();
   readCache.configure(config.readCache);
   app.set('trust proxy', config.trustProxy);
+  // The audit trail's snapshots show the gym's dates (modules/audit).
+  app.set('gym time zone', config.bookings.timeZone);
   app.disable('x-powered-by');
 
   app.use(requestLog(app, logger));
@@ -82,6 +85,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(subscriptionsRouter(ctx));
   api.use(contactRouter(ctx));
   api.use(statsRouter);
+  api.use(auditRouter(ctx));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './memberships';
 export * from './receipts';
 export * from './users';
+export * from './audit';

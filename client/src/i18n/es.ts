@@ -1,3 +1,4 @@
+import { MESSAGES } from '@pulso/shared';
 import { bookingsEs } from './bookings';
 import { branchesEs } from './branches';
 import { lessonsEs } from './lessons';
@@ -249,7 +250,7 @@ export const es = {
     paymentAmount: 'Importe',
     paymentStatus: 'Estado',
     paymentReceipt: 'Recibo',
-    paymentStatuses: { pending: 'Pendiente', paid: 'Pagado', cancelled: 'Cancelado' },
+    paymentStatuses: MESSAGES.receipts.statuses,
     loadError: 'No se pudo cargar tu perfil.',
     editTitle: 'Editar perfil',
     newPassword: 'Nueva contraseña',

@@ -774,6 +774,18 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get('/api/users/monitor').set(auth(v.admin)),
     },
     {
+      route: 'GET /api/audit',
+      name: 'the admin browses the audit trail by person and dates',
+      status: 200,
+      send: (api, v) => api.get('/api/audit?entity=user&from=2026-01-01').set(auth(v.admin)),
+    },
+    {
+      route: 'GET /api/audit/:entity/:id',
+      name: "the admin reads a member's history",
+      status: 200,
+      send: (api, v) => api.get(`/api/audit/user/${v.memberId}`).set(auth(v.admin)),
+    },
+    {
       route: 'GET /api/stats',
       name: 'the dashboard',
       status: 200,

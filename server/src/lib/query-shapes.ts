@@ -46,6 +46,8 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'identity_owners',
   'receipts',
   'subscriptions',
+  'audit_entries',
+  'audit_history',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */
@@ -91,6 +93,11 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     route: 'GET /api/payments',
     collections: ['payments'],
     why: 'admin list of every payment, newest first',
+  },
+  {
+    route: 'GET /api/audit',
+    collections: ['audit_entries'],
+    why: "admin browse of the audit trail: a page of the whole chain, newest first, filtered and counted (a record's own history is read by `_id` through audit_history)",
   },
   {
     route: 'GET /api/stats',

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type * as z from 'zod';
 import type { RequestForm } from '@pulso/shared';
 import { requireAdmin, requireAuth, requireSelfOrAdmin, requireStaff } from '../middleware/auth';
+import { auditRoute, type AuditSpec } from '../modules/audit/audit.middleware';
 import { imageUpload, jsonField, requireImageContent } from './upload';
 import { validate, type ValidateOptions } from './validate';
 
@@ -91,6 +92,8 @@ export interface Route<D> {
   errors?: number[];
   /** Middleware run after the access check, before the body is read (rate limits, raw body parsers). */
   use?: (deps: D) => RequestHandler[];
+  /** How its changes are written to the audit trail when staff make them (modules/audit). */
+  audit?: AuditSpec;
   handler: (deps: D) => RequestHandler;
 }
 
@@ -111,6 +114,12 @@ export function routeTable<D>(base: string, routes: Route<D>[]): RouteTable<D> {
 export function methodAndPath(route: Pick<AnyRoute, 'route'>): { method: Lowercase<Method>; path: string } {
   const [method, path] = route.route.split(' ') as [Method, string];
   return { method: method.toLowerCase() as Lowercase<Method>, path };
+}
+
+/** A route as 'METHOD /api/path' with ':param's ('PUT /api/memberships/update/:id'). */
+export function apiRouteName(table: Pick<RouteTable<never>, 'base'>, route: Pick<AnyRoute, 'route'>): string {
+  const [method, path] = route.route.split(' ') as [Method, string];
+  return `${method} /api${table.base}${path === '/' ? '' : path}`;
 }
 
 /** A route's body as a `JudgedForm`, if it has one. */
@@ -145,6 +154,7 @@ export function mountRoutes<D>(table: RouteTable<D>, deps: D): Router {
       ...GUARDS[route.access],
       ...(route.use?.(deps) ?? []),
       ...bodyHandlers(route),
+      ...(route.audit ? [auditRoute(route.audit, apiRouteName(table, route))] : []),
       route.handler(deps),
     );
   }

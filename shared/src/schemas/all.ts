@@ -75,6 +75,7 @@ export {
 } from './payments';
 export { contactForm, contactMessage, contactSent } from './contact';
 export { health, ready, openApiDocument, publicConfig, stats } from './site';
+export { auditEntry } from './audit';
 export { weeklySchedule } from './week';
 export { membership, membershipPeriod, imageUrl } from './shared-dtos';
 export { apiError, message, outcome } from './answers';

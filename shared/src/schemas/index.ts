@@ -50,5 +50,6 @@ export type {
   AdminSubscriptionDto,
 } from './payments';
 export type { ContactMessageDto } from './contact';
+export type { AuditEntryDto } from './audit';
 export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';
 export type { MembershipDto, MembershipPeriodDto, LessonSummaryDto } from './shared-dtos';

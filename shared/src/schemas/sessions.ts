@@ -187,6 +187,7 @@ export const rosterCheckinForm = z.object({
 /** A check-in done (or done already): who, and the session with its places. */
 export const checkinResult = z.object({
   message: z.string(),
+  memberId: z.string(),
   memberName: z.string(),
   already: z.boolean(),
   session: classSession,

@@ -380,6 +380,8 @@ export const MESSAGES = {
     periodText: (start: string, end: string) => `del ${start} al ${end}`,
     method: 'Forma de pago',
     methods: { stripe: 'Tarjeta', demo: 'Tarjeta (demostración)', manual: 'En recepción' },
+    /** A payment's state, as 'Mis pagos', the admin's payments and the audit trail name it. */
+    statuses: { pending: 'Pendiente', paid: 'Pagado', cancelled: 'Cancelado' },
     reference: 'Referencia',
     taxBase: 'Base imponible',
     tax: (rate: string) => `Impuestos (${rate} %)`,

@@ -665,6 +665,7 @@ function checkInto(data: MockData, context: Context, member: string, name: strin
     message: outcome.already
       ? c.already(name, context.lesson.name)
       : c.done(name, context.lesson.name, localTime(context.start)),
+    memberId: member,
     memberName: name,
     already: outcome.already,
     session: view(data, context, null, now),

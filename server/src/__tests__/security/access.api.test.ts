@@ -157,6 +157,8 @@ describe('security: access', () => {
     'POST /contact': 'public',
     'GET /contact': 'admin',
     'GET /stats': 'admin',
+    'GET /audit': 'admin',
+    'GET /audit/{entity}/{id}': 'admin',
   };
 
   test('when the API is mounted, then every route has a declared audience (a new route cannot slip in unguarded)', () => {

@@ -95,6 +95,7 @@ async function checkInto(
   const lesson = context.lesson.name;
   return {
     message: outcome.already ? m.already(name, lesson) : m.done(name, lesson, time(context.frame.start)),
+    memberId: member.toString(),
     memberName: name,
     already: outcome.already,
     session: await stateDto(context, state, null, now),

@@ -2,6 +2,7 @@ import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
 import { bookingsController } from './bookings.controller';
+import { checkinAudit, sessionChangeAudit } from './bookings.audit';
 
 const BOOK_NOTES =
   "A place while the session has free places and nobody waits (after the late-cancel limit a freed place is anyone's); otherwise the end of the waitlist. 403 without a membership active on the session's date; 409 outside the booking window, for a cancelled session, or when the member holds another session at an overlapping time.";
@@ -31,9 +32,9 @@ export const bookingsRoutes = routeTable<ReturnType<typeof bookingsController>>(
   { route: 'GET /teaching',       access: 'staff', query: TEACHING_DAYS_QUERY, ok: [200, schemas.taughtSession.array()], errors: [400], handler: (c) => c.teaching, summary: "The sessions the caller teaches that have not ended, from today to `days` ahead: their classes' dates (less those given to a substitute) and those they substitute in" },
   { route: 'GET /:sessionId/roster',    access: 'staff', ok: [200, schemas.sessionRoster], errors: [404], handler: (c) => c.roster, summary: 'Who holds a place in one session (by seat), who waits (in order) and who cancelled late, by name', notes: ROSTER_NOTES },
   { route: 'GET /:sessionId',          access: 'anyone', ok: [200, schemas.classSession], errors: [404], handler: (c) => c.get, summary: 'One session of a class (`<lessonId>:<YYYY-MM-DD>`): its places, waitlist and the caller\'s booking' },
-  { route: 'PUT /:sessionId',           access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved], errors: [400, 404], handler: (c) => c.change, summary: "Change one session: its own capacity (a lower one keeps the places taken; a higher one promotes the waitlist) and a substitute trainer ('' for the class's)" },
-  { route: 'POST /:sessionId/cancel',   access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved], errors: [400, 404, 409], handler: (c) => c.cancelSession, summary: 'Cancel one session (holiday, incident): it takes no more bookings and its members are e-mailed the reason' },
-  { route: 'POST /:sessionId/checkin',  access: 'staff', body: schemas.rosterCheckinForm, ok: [200, schemas.checkinResult], errors: [400, 404, 409], handler: (c) => c.checkIn, summary: 'Check a booked member in from the roster (an admin, or the trainer who teaches the session), while check-in is open' },
+  { route: 'PUT /:sessionId',           access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved], errors: [400, 404], audit: sessionChangeAudit('update'), handler: (c) => c.change, summary: "Change one session: its own capacity (a lower one keeps the places taken; a higher one promotes the waitlist) and a substitute trainer ('' for the class's)" },
+  { route: 'POST /:sessionId/cancel',   access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved], errors: [400, 404, 409], audit: sessionChangeAudit('cancel'), handler: (c) => c.cancelSession, summary: 'Cancel one session (holiday, incident): it takes no more bookings and its members are e-mailed the reason' },
+  { route: 'POST /:sessionId/checkin',  access: 'staff', body: schemas.rosterCheckinForm, ok: [200, schemas.checkinResult], errors: [400, 404, 409], audit: checkinAudit, handler: (c) => c.checkIn, summary: 'Check a booked member in from the roster (an admin, or the trainer who teaches the session), while check-in is open' },
   { route: 'POST /:sessionId/booking',  access: 'member', ok: [200, schemas.bookingResult], errors: [403, 404, 409], handler: (c) => c.book, summary: 'Book a place in a session (or join its waitlist)', notes: BOOK_NOTES },
   { route: 'DELETE /:sessionId/booking', access: 'member', ok: [200, schemas.bookingResult], errors: [404, 409], handler: (c) => c.cancel, summary: 'Cancel a booking or leave the waitlist', notes: CANCEL_NOTES },
 ]);

@@ -2,7 +2,9 @@ import * as z from 'zod';
 import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { mountRoutes, routeTable } from '../../lib/route-table';
+import { auditCreate } from '../audit/audit.middleware';
 import { paymentsController } from './payments.controller';
+import { paymentAudit } from './payments.audit';
 
 // prettier-ignore
 export const paymentsRoutes = routeTable<ReturnType<typeof paymentsController>>('/payments', [
@@ -13,7 +15,7 @@ export const paymentsRoutes = routeTable<ReturnType<typeof paymentsController>>(
   { route: 'GET /mine',                      access: 'signed-in', ok: [200, schemas.payment.array()], handler: (c) => c.mine, summary: "The caller's payments" },
   { route: 'GET /:id/receipt',               access: 'signed-in', ok: [200, z.string().meta({ format: 'binary' })], okContentType: 'application/pdf', errors: [400, 403, 404], handler: (c) => c.receipt, summary: "A paid payment's numbered receipt as a PDF (`recibo-000123.pdf`), for its member or an admin" },
   { route: 'GET /',                          access: 'admin', ok: [200, schemas.payment.array()], handler: (c) => c.list, summary: 'All payments, newest first' },
-  { route: 'POST /manual',                   access: 'admin', body: schemas.manualPaymentForm, ok: [201, schemas.paymentSaved], errors: [400, 404], handler: (c) => c.manual, summary: 'Front desk: record a payment taken in person and grant the plan' },
+  { route: 'POST /manual',                   access: 'admin', body: schemas.manualPaymentForm, ok: [201, schemas.paymentSaved], errors: [400, 404], audit: { ...auditCreate('payment', paymentAudit, (a: { payment: { id: string } }) => a.payment.id), action: 'payment' }, handler: (c) => c.manual, summary: 'Front desk: record a payment taken in person and grant the plan' },
 ]);
 
 export function paymentsRouter(ctx: AppContext) {

@@ -8,6 +8,7 @@ import { cancelBooking, heldEntries, leaveStanding } from '../bookings/bookings.
 import { noticeDelivery } from '../bookings/bookings.notices';
 import { removeWish, wishesOf } from '../bookings/bookings.wishes';
 import { eraseMessagesFrom } from '../contact/contact.service';
+import { forgetPerson } from '../audit/audit.service';
 import { anonymiseMemberPayments } from '../payments/payments.service';
 import { StripePaymentProvider } from '../payments/stripe-provider';
 import { stopRenewalsOf } from '../payments/subscriptions';
@@ -135,6 +136,8 @@ export async function finishErasure(deps: ErasureDeps, _id: Types.ObjectId, now 
   // What names them elsewhere.
   await renameReviewerAtOnce(_id, ANONYMOUS);
   await anonymiseMemberPayments(id);
+  // The audit trail keeps what staff changed of the account, without its name, e-mail or phone.
+  await forgetPerson(id, ANONYMOUS);
   for (const identity of await identityOwners.ids(id)) {
     await IdentityModel.deleteOne({ _id: identity, user: _id });
   }

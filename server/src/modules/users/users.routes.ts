@@ -4,7 +4,9 @@ import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
 import { rateLimiter } from '../../middleware/rate-limit';
+import { auditChange, auditCreate } from '../audit/audit.middleware';
 import { usersController, type AccountAhead } from './users.controller';
+import { userAudit } from './users.audit';
 import { findSignInAccount, normalizeEmail } from './users.service';
 import { createUserBody, loginBody, updateUserBody } from './users.validators';
 
@@ -50,7 +52,7 @@ const USER_QUERY_NOTES =
 // prettier-ignore
 export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'POST /login',             access: 'anyone', use: (d) => [readAccountAhead, d.loginLimit], body: loginBody, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.login, summary: 'Log in' },
-  { route: 'POST /create',            access: 'anyone', use: (d) => [d.registerLimit], body: createUserBody, ok: [201, schemas.createUserResponse], errors: [400, 409, 429], handler: (d) => d.c.create, summary: 'Register (anyone) or create a user or trainer (admin)' },
+  { route: 'POST /create',            access: 'anyone', use: (d) => [d.registerLimit], body: createUserBody, ok: [201, schemas.createUserResponse], errors: [400, 409, 429], audit: auditCreate('user', userAudit, (a: { user: { id: string } }) => a.user.id), handler: (d) => d.c.create, summary: 'Register (anyone) or create a user or trainer (admin)' },
   { route: 'POST /google',            access: 'anyone', use: (d) => [d.loginLimit], body: schemas.googleForm, ok: [200, schemas.loginResponse], errors: [400, 401, 403, 404, 429], handler: (d) => d.c.google, summary: "Sign in with the credential of Google's button (accounts linked by Google subject)" },
   { route: 'POST /forgot',            access: 'anyone', use: (d) => [d.resetLimit], body: schemas.forgotForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.forgot, summary: 'Mail a one-hour, single-use reset link (same answer whether or not the account exists)' },
   { route: 'POST /reset',             access: 'anyone', use: (d) => [d.resetLimit], body: schemas.resetForm, ok: [200, schemas.message], errors: [400, 429], handler: (d) => d.c.reset, summary: 'Set a new password with a reset token; older sessions end' },
@@ -58,14 +60,14 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'GET /csv',                access: 'admin', query: USER_QUERY, ok: [200, z.string()], okContentType: 'text/csv', errors: [400], handler: (d) => d.c.csv, summary: 'The active users the same search and filters ask for, as CSV (UTF-8 with BOM, for Excel)' },
   { route: 'GET /deleted',            access: 'admin', paged: true, ok: [200, schemas.userListItem.array()], handler: (d) => d.c.listSuspended, summary: 'Suspended users' },
   { route: 'GET /monitor',            access: 'admin', ok: [200, schemas.trainerList], handler: (d) => d.c.listTrainers, summary: 'Trainers' },
-  { route: 'PUT /update/:id',         access: 'self-or-admin', use: (d) => [d.ownPasswordLimit], body: updateUserBody, ok: [200, schemas.userUpdated], errors: [400, 404, 409], handler: (d) => d.c.update, summary: 'Update a profile (self: name, phone, password; admin: all)', notes: UPDATE_NOTES },
-  { route: 'PUT /restore/:id',        access: 'admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.restore, summary: 'Restore a suspended user' },
+  { route: 'PUT /update/:id',         access: 'self-or-admin', use: (d) => [d.ownPasswordLimit], body: updateUserBody, ok: [200, schemas.userUpdated], errors: [400, 404, 409], audit: auditChange('user', 'update', userAudit), handler: (d) => d.c.update, summary: 'Update a profile (self: name, phone, password; admin: all)', notes: UPDATE_NOTES },
+  { route: 'PUT /restore/:id',        access: 'admin', ok: [200, schemas.outcome], errors: [400, 404, 409], audit: auditChange('user', 'restore', userAudit), handler: (d) => d.c.restore, summary: 'Restore a suspended user' },
   { route: 'PUT /addlesson/:lessonId', access: 'member', body: schemas.addLessonForm, ok: [200, schemas.lessonAdded], errors: [400, 404, 409], handler: (d) => d.c.addLesson, summary: "Add a class to a member's schedule: a standing booking (a place in each of its next sessions, or their waitlists)" },
   { route: 'DELETE /addlesson/:lessonId', access: 'signed-in', ok: [200, schemas.message], errors: [400, 404, 409], handler: (d) => d.c.removeLesson, summary: "Take a class off the caller's own schedule: their places in its next sessions are freed" },
-  { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
+  { route: 'DELETE /delete/:id',      access: 'self-or-admin', ok: [200, schemas.outcome], errors: [400, 404, 409], audit: auditChange('user', 'delete', userAudit), handler: (d) => d.c.remove, summary: 'Suspend (soft delete) a user', notes: SUSPEND_NOTES },
   { route: 'GET /export',             access: 'signed-in', ok: [200, schemas.dataExport], handler: (d) => d.c.exportData, summary: "Everything Pulso holds about the caller, as a JSON file to keep ('Descargar mis datos')" },
   { route: 'POST /erase',             access: 'signed-in', use: (d) => [d.loginLimit], body: schemas.erasureForm, ok: [200, schemas.message], errors: [400, 409, 429], handler: (d) => d.c.erase, summary: "Erase the caller's own account: personal data removed or anonymised at once, payments kept naming no one", notes: ERASE_NOTES },
-  { route: 'POST /pause/:id',         access: 'self-or-admin', body: schemas.pauseForm, ok: [200, schemas.pauseSaved], errors: [400, 404, 409], handler: (d) => d.c.pause, summary: "Pause (freeze) a membership: its end moves by the paused days, places in the paused sessions are freed, a renewing plan charges that much later", notes: PAUSE_NOTES },
+  { route: 'POST /pause/:id',         access: 'self-or-admin', body: schemas.pauseForm, ok: [200, schemas.pauseSaved], errors: [400, 404, 409], audit: auditChange('user', 'pause', userAudit), handler: (d) => d.c.pause, summary: "Pause (freeze) a membership: its end moves by the paused days, places in the paused sessions are freed, a renewing plan charges that much later", notes: PAUSE_NOTES },
   { route: 'GET /preferences',        access: 'signed-in', ok: [200, schemas.preferences], handler: (d) => d.c.getPreferences, summary: "The caller's e-mail preferences (membership reminders)" },
   { route: 'PUT /preferences',        access: 'signed-in', body: schemas.preferencesForm, ok: [200, schemas.preferencesSaved], errors: [400], handler: (d) => d.c.setPreferences, summary: "Switch the caller's membership reminders on or off (payment failures are always e-mailed)" },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },

@@ -75,6 +75,7 @@ describe('TrainerRoster (/profile/sesiones/:sessionId)', () => {
     const user = userEvent.setup();
     vi.mocked(checkInFromRoster).mockResolvedValue({
       message: 'Entrada registrada: Ana Ruiz',
+      memberId: 'a'.repeat(24),
       memberName: 'Ana Ruiz',
       already: false,
       session: SESSION,

@@ -1,0 +1,31 @@
+import type { Request, Response } from 'express';
+import { AUDIT_ENTITIES, ERROR_CODES, MESSAGES, parseAuditQuery, type AuditEntity } from '@pulso/shared';
+import type { AppContext } from '../../lib/context';
+import { HttpError } from '../../lib/http-error';
+import { parsePage } from '../users/users.service';
+import { auditHistoryOf, listAudit } from './audit.service';
+
+export function auditController(ctx: AppContext) {
+  const { timeZone } = ctx.config.bookings;
+  return {
+    /** The trail, newest first, filtered; the total in X-Total-Count. */
+    async list(req: Request, res: Response): Promise<void> {
+      const parsed = parseAuditQuery(req.query as Record<string, unknown>);
+      if ('invalid' in parsed) {
+        throw HttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
+      }
+      const { items, total } = await listAudit(parsed.query, parsePage(req.query), timeZone);
+      res.set('X-Total-Count', String(total)).json(items);
+    },
+    /** One record's history. */
+    async history(req: Request, res: Response): Promise<void> {
+      const entity = String(req.params.entity);
+      const id = String(req.params.id);
+      if (!(AUDIT_ENTITIES as readonly string[]).includes(entity)) {
+        throw new HttpError(404, ERROR_CODES.ROUTE_NOT_FOUND, MESSAGES.api.routeNotFound);
+      }
+      if (!/^[0-9a-f]{24}(:\d{4}-\d{2}-\d{2})?$/i.test(id)) throw HttpError.invalidId();
+      res.json(await auditHistoryOf(entity as AuditEntity, id));
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { AuditAction, AuditEntity } from '@pulso/shared';
+import { changesSomething, recordAudit, type AuditActor, type AuditRecord } from './audit.service';
+
+/** What a snapshot reader is given besides the record's id. */
+export interface AuditReadContext {
+  /** The gym's time zone: snapshots show its dates and hours. */
+  timeZone: string;
+}
+
+/** Reads a record as the trail keeps it (null: there is none). */
+export type AuditSnapshotReader = (id: string, context: AuditReadContext) => Promise<AuditRecord | null>;
+
+/**
+ * How a route's changes are written to the audit trail (issue 24, item 5), declared beside the route
+ * in its table (lib/route-table.ts). The record is read before the handler and again when it
+ * answers, and the entry is written before the answer leaves, so a change the caller saw succeed is
+ * in the trail. Only staff's requests are written (a member's own changes are theirs).
+ */
+export interface AuditSpec {
+  entity: AuditEntity;
+  action: AuditAction;
+  /** The changed record's id, known before the handler runs (default: the route's `:id`); undefined for a creation. */
+  target?: (req: Request) => string | undefined;
+  /** Reads the record, before and after. */
+  snapshot?: AuditSnapshotReader;
+  /**
+   * For a change the answer tells about (a creation's new id, a check-in): its record's id, and its
+   * values before and after when the answer says them; null when nothing changed.
+   */
+  fromAnswer?: (
+    answer: unknown,
+    req: Request,
+  ) => { id: string; before?: AuditRecord | null; after?: AuditRecord | null } | null;
+}
+
+/** The role a change is made in, as the trail names it. */
+export function actorOf(req: Request): AuditActor | null {
+  const user = req.user;
+  if (!user || (!user.isAdmin && !user.isMonitor)) return null;
+  return { id: user.id, name: user.fullName, role: user.isAdmin ? 'admin' : 'trainer' };
+}
+
+const defaultTarget = (req: Request) => {
+  const id = req.params.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * The route's audit: wraps `res.json` so that a success is written to the trail before it is sent.
+ * A failure to write is logged and the answer still goes (the change itself is done).
+ */
+export function auditRoute(spec: AuditSpec, route: string): RequestHandler {
+  return async (req, res, next) => {
+    const actor = actorOf(req);
+    if (!actor) return next();
+    const context: AuditReadContext = { timeZone: String(req.app.get('gym time zone') ?? 'UTC') };
+    const target = (spec.target ?? defaultTarget)(req);
+    const before = target && spec.snapshot ? await spec.snapshot(target, context).catch(() => null) : null;
+    const send = res.json.bind(res) as Response['json'];
+    res.json = ((body: unknown) => {
+      if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
+      void (async () => {
+        try {
+          await write(spec, { req, actor, route, context, target, before, body });
+        } catch (err) {
+          req.log.error({ err, route }, 'audit entry not written');
+        }
+        send(body);
+      })();
+      return res;
+    }) as Response['json'];
+    next();
+  };
+}
+
+async function write(
+  spec: AuditSpec,
+  facts: {
+    req: Request;
+    actor: AuditActor;
+    route: string;
+    context: AuditReadContext;
+    target: string | undefined;
+    before: AuditRecord | null;
+    body: unknown;
+  },
+): Promise<void> {
+  let id = facts.target;
+  let before = facts.before;
+  let after: AuditRecord | null | undefined;
+  if (spec.fromAnswer) {
+    const told = spec.fromAnswer(facts.body, facts.req);
+    if (!told) return;
+    id = told.id;
+    if (told.before !== undefined) before = told.before;
+    after = told.after;
+  }
+  if (!id) return;
+  if (after === undefined) after = spec.snapshot ? await spec.snapshot(id, facts.context) : null;
+  if (!changesSomething(before, after)) return;
+  await recordAudit({
+    actor: facts.actor,
+    ip: facts.req.ip ?? '',
+    route: facts.route,
+    action: spec.action,
+    entity: spec.entity,
+    entityId: id,
+    before,
+    after,
+  });
+}
+
+/** A record staff create: its id is in the answer (`idOf`), its values read once it is saved. */
+export function auditCreate(
+  entity: AuditEntity,
+  snapshot: AuditSnapshotReader,
+  idOf: (answer: never) => string | undefined,
+): AuditSpec {
+  return {
+    entity,
+    action: 'create',
+    target: () => undefined,
+    snapshot,
+    fromAnswer: (answer) => {
+      const id = idOf(answer as never);
+      return id ? { id } : null;
+    },
+  };
+}
+
+/** A record staff change, named by the route's `param` (`:id` by default): read before and after. */
+export function auditChange(
+  entity: AuditEntity,
+  action: AuditAction,
+  snapshot: AuditSnapshotReader,
+  param = 'id',
+): AuditSpec {
+  return {
+    entity,
+    action,
+    snapshot,
+    target: (req) => {
+      const id = req.params[param];
+      return typeof id === 'string' ? id : undefined;
+    },
+  };
+}
