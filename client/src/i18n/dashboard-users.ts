@@ -56,13 +56,6 @@ export const dashboardUsersEs = {
     found: (n: number) => (n === 1 ? '1 usuario encontrado' : `${n} usuarios encontrados`),
     sortBy: (column: string) => `Ordenar por ${column}`,
   },
-  pager: {
-    label: (what: string) => `Páginas de ${what}`,
-    previous: 'Anterior',
-    next: 'Siguiente',
-    status: (page: number, pages: number) => `Página ${page} de ${pages}`,
-    range: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
-  },
   form: {
     fullName: 'Nombre y apellidos',
     email: 'Email',

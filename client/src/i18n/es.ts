@@ -19,6 +19,13 @@ export const es = {
     notFoundText: 'La página que buscas no existe o fue movida.',
     goHome: 'Volver al inicio',
     imagePreview: 'Vista previa de la imagen elegida',
+    pager: {
+      label: (what: string) => `Páginas de ${what}`,
+      previous: 'Anterior',
+      next: 'Siguiente',
+      status: (page: number, pages: number) => `Página ${page} de ${pages}`,
+      range: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
+    },
     currentImage: 'Imagen actual',
     chooseImage: 'Elegir imagen',
     noImageChosen: 'Ningún archivo elegido',
