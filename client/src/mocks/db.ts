@@ -10,6 +10,9 @@ import {
   DEMO_USERS,
   lessonImageFile,
   type AttendanceKind,
+  type AuditAction,
+  type AuditEntity,
+  type AuditValue,
   type SessionState,
   type BranchDto,
   type LessonDto,
@@ -179,6 +182,20 @@ export interface SubscriptionRec {
   createdAt: string;
 }
 
+/** A change staff made, as the audit trail keeps it (the server's audit.model.ts). */
+export interface AuditRec {
+  id: string;
+  at: string;
+  actor: { id: string; name: string; role: string };
+  ip: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string;
+  label: string;
+  changes: { field: string; before: AuditValue; after: AuditValue }[];
+  related: string[];
+}
+
 export interface EventRec {
   id: string;
   title: string;
@@ -232,6 +249,8 @@ export interface MockData {
   receipts?: ReceiptRec[];
   /** Renewing plans, oldest first (absent in older saves). */
   subscriptions?: SubscriptionRec[];
+  /** The audit trail (the server's audit_entries), newest last; absent in older saves. */
+  audit?: AuditRec[];
 }
 
 export interface MockDbOptions {

@@ -14,6 +14,7 @@ import { subscriptionsHandlers } from './handlers/subscriptions';
 import { reviewsHandlers } from './handlers/reviews';
 import { siteHandlers } from './handlers/site';
 import { statsHandlers } from './handlers/stats';
+import { auditHandlers } from './handlers/audit';
 import { usersHandlers } from './handlers/users';
 import { router } from './route';
 
@@ -42,6 +43,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...subscriptionsHandlers(route),
     ...contactHandlers(route),
     ...statsHandlers(route),
+    ...auditHandlers(route),
     notFound,
   ];
 }

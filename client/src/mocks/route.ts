@@ -16,6 +16,7 @@ import {
   type ParsedBody,
   type Submitted,
 } from './http';
+import { auditAfter, auditBefore, type MockAuditSpec } from './audit';
 import { authenticate, type AuthUser } from './session';
 
 /**
@@ -69,6 +70,8 @@ export interface RouteSpec<A extends Access, S extends z.ZodType, F extends Requ
   ok: readonly [number, S];
   /** The answer is these bytes of this type (a receipt's PDF), not JSON. */
   okContentType?: string;
+  /** How its changes are written to the audit trail when staff make them (the server's `audit`). */
+  audit?: MockAuditSpec;
 }
 
 export interface RouteContext<A extends Access, I, L extends string> {
@@ -106,6 +109,8 @@ export interface RouteDeclaration {
   access: Access;
   body?: RequestForm<never>;
   multipart?: MultipartField;
+  /** Whether staff's changes through it are written to the audit trail. */
+  audited: boolean;
 }
 
 const DECLARATIONS = new WeakMap<HttpHandler, RouteDeclaration>();
@@ -174,7 +179,9 @@ export function router(api: MockApi, base: string): { route: Route; notFound: Ht
       const { user, input, image } = await admitted(request, params, spec, data);
       const headers = new Headers();
       const url = new URL(request.url);
+      const audit = spec.audit ? auditBefore(spec.audit, user, data, params) : null;
       const result = await resolve({ request, url, params, user, input, image, headers, data, db, config });
+      if (spec.audit && audit && user) auditAfter(spec.audit, audit, user, data, db, result);
       if (request.method !== 'GET') db.save();
       const [status, schema] = spec.ok;
       if (spec.okContentType) {
@@ -196,7 +203,7 @@ export function router(api: MockApi, base: string): { route: Route; notFound: Ht
       answer(request, params, spec as AnySpec, resolve as AnyResolve),
     );
     const { access, body, multipart } = spec;
-    DECLARATIONS.set(handler, { line, access, body, multipart });
+    DECLARATIONS.set(handler, { line, access, body, multipart, audited: !!spec.audit });
     return handler;
   };
 

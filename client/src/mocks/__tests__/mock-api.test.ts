@@ -63,6 +63,44 @@ describe('mock API', () => {
     );
   });
 
+  it('writes the audit trail as the server does: staff changes with the values before and after, not a member’s own', async () => {
+    const api = new MockApi({ db: new MockDb({ storage: null }) });
+    const admin = await call(api, 'POST', '/users/login', { email: 'admin@pulso.demo', password: 'Admin1234' });
+    const token = (admin.body.login as { token: string }).token;
+    const plans = (await call(api, 'GET', '/memberships')).body as unknown as {
+      id: string;
+      name: string;
+      price: number;
+      benefits: string;
+      duration: number;
+    }[];
+    const plan = plans[0] ?? { id: '', name: '', price: 0, benefits: '', duration: 1, renewing: false };
+    const form = { ...plan, id: undefined, price: plan.price + 1000 };
+    expect((await call(api, 'PUT', `/memberships/update/${plan.id}`, form, token)).status).toBe(200);
+    // The same values again: nothing changed, nothing written.
+    expect((await call(api, 'PUT', `/memberships/update/${plan.id}`, form, token)).status).toBe(200);
+    const history = (await call(api, 'GET', `/audit/plan/${plan.id}`, undefined, token)).body as unknown as {
+      action: string;
+      actor: { name: string; role: string };
+      changes: unknown[];
+    }[];
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      action: 'update',
+      actor: { role: 'admin' },
+      changes: [{ field: 'price', label: 'Precio', before: plan.price, after: plan.price + 1000 }],
+    });
+    const login = await call(api, 'POST', '/users/login', { email: member.email, password: member.password });
+    const mine = (login.body.login as { token: string }).token;
+    const id = JSON.parse(atob((mine.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).id as string;
+    expect(
+      (await call(api, 'PUT', `/users/update/${id}`, { fullName: 'Otra Socia', phone: '5511111111' }, mine)).status,
+    ).toBe(200);
+    expect((await call(api, 'GET', '/audit', undefined, token)).body).toHaveLength(1);
+    expect((await call(api, 'GET', '/audit', undefined, mine)).status).toBe(403);
+    expect((await call(api, 'GET', '/audit?entity=planes', undefined, token)).status).toBe(400);
+  });
+
   it('answers an unknown route as the server does', async () => {
     const api = new MockApi({ db: new MockDb({ storage: null }) });
     expect(await call(api, 'GET', '/nada')).toEqual({

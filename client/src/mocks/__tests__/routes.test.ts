@@ -28,6 +28,7 @@ interface ServerRoute {
   access: string;
   body?: RequestForm<never> | { form: RequestForm<never>; validators: unknown };
   multipart?: string;
+  audit?: unknown;
 }
 
 interface ServerTable {
@@ -59,15 +60,27 @@ const SCHEMA_NAMES = new Map<unknown, string>(
 const nameOf = (form: unknown) => (form === undefined ? 'none' : (SCHEMA_NAMES.get(form) ?? 'a schema not in schemas'));
 
 /** A route as one line: what the two sides must agree on. */
-function show({ line, access, body, multipart }: { line: string; access: string; body?: unknown; multipart?: string }) {
-  return `${line} | ${access} | body: ${nameOf(body)}${multipart ? ` in ${multipart}` : ''}`;
+function show({
+  line,
+  access,
+  body,
+  multipart,
+  audited,
+}: {
+  line: string;
+  access: string;
+  body?: unknown;
+  multipart?: string;
+  audited: boolean;
+}) {
+  return `${line} | ${access} | body: ${nameOf(body)}${multipart ? ` in ${multipart}` : ''}${audited ? ' | audited' : ''}`;
 }
 
 function serverRoute(table: ServerTable, route: ServerRoute) {
   const [method, path] = route.route.split(' ');
   const body = route.body && 'validators' in route.body ? route.body.form : route.body;
   const line = `${method} ${table.base}${path === '/' && table.base ? '' : path}`;
-  return { line, access: route.access, body, multipart: route.multipart };
+  return { line, access: route.access, body, multipart: route.multipart, audited: !!route.audit };
 }
 
 describe('the mock routes as the server declares them', () => {
@@ -76,7 +89,7 @@ describe('the mock routes as the server declares them', () => {
     (handler) => declarationOf(handler) ?? [],
   );
 
-  it('answers each table of the server with its routes, in its order, access, body schema and multipart field', async () => {
+  it('answers each table of the server with its routes, in its order, access, body schema, multipart field and audit', async () => {
     const tables = await serverTables();
     expect(tables.length).toBeGreaterThan(10);
     for (const table of tables) {

@@ -41,6 +41,7 @@ import {
   type SessionState,
   type TaughtSessionDto,
 } from '@pulso/shared';
+import { auditChange, checkinAudit, sessionSnapshot } from '../audit';
 import type { LessonRec, MockData, StoredSession, UserRec, WishRec } from '../db';
 import { clock, today } from '../clock';
 import { toStoredSession as stored } from '../db';
@@ -491,7 +492,12 @@ export const bookingsHandlers = (route: Route) => [
 
   route(
     'PUT /sessions/:sessionId',
-    { access: 'admin', body: schemas.sessionChangeForm, ok: [200, schemas.sessionSaved] },
+    {
+      access: 'admin',
+      audit: auditChange('session', 'update', sessionSnapshot, 'sessionId'),
+      body: schemas.sessionChangeForm,
+      ok: [200, schemas.sessionSaved],
+    },
     ({ params, input, data }) => {
       const context = sessionContext(data, params.sessionId);
       const trainerId = toText(input.trainerId);
@@ -511,7 +517,12 @@ export const bookingsHandlers = (route: Route) => [
 
   route(
     'POST /sessions/:sessionId/cancel',
-    { access: 'admin', body: schemas.sessionCancelForm, ok: [200, schemas.sessionSaved] },
+    {
+      access: 'admin',
+      audit: auditChange('session', 'cancel', sessionSnapshot, 'sessionId'),
+      body: schemas.sessionCancelForm,
+      ok: [200, schemas.sessionSaved],
+    },
     ({ params, input, data }) => {
       const context = sessionContext(data, params.sessionId);
       if (data.sessions[context.id]?.cancelledAt) throw fail(409, ERROR_CODES.CONFLICT, m.alreadyCancelled);
@@ -522,7 +533,7 @@ export const bookingsHandlers = (route: Route) => [
 
   route(
     'POST /sessions/:sessionId/checkin',
-    { access: 'staff', body: schemas.rosterCheckinForm, ok: [200, schemas.checkinResult] },
+    { access: 'staff', audit: checkinAudit, body: schemas.rosterCheckinForm, ok: [200, schemas.checkinResult] },
     ({ params, input, user, data }) => {
       const context = sessionContext(data, params.sessionId);
       const state = stateFor(data, context);
@@ -684,7 +695,7 @@ export const checkinHandlers = (route: Route) => [
 
   route(
     'POST /checkin',
-    { access: 'staff', body: schemas.checkinForm, ok: [200, schemas.checkinResult] },
+    { access: 'staff', audit: checkinAudit, body: schemas.checkinForm, ok: [200, schemas.checkinResult] },
     ({ input, user, data }) => {
       const branchId = toText(input.branchId);
       const branch = data.branches.find((b) => b.id === branchId);

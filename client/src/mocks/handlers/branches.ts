@@ -1,4 +1,5 @@
 import { branchChangeErrors, hasErrors, MESSAGES, schemas, toText } from '@pulso/shared';
+import { auditChange, auditCreate, branchSnapshot } from '../audit';
 import type { BranchRec, MockData } from '../db';
 import { MockHttpError, type Submitted } from '../http';
 import { findBranch } from '../lookups';
@@ -25,7 +26,13 @@ export const branchesHandlers = (route: Route) => [
 
   route(
     'POST /branchoffice/create',
-    { access: 'admin', body: schemas.branchForm.create, multipart: 'officeAttributes', ok: [201, schemas.branchSaved] },
+    {
+      access: 'admin',
+      audit: auditCreate('branch', branchSnapshot, (a: { branchoffice: { id: string } }) => a.branchoffice.id),
+      body: schemas.branchForm.create,
+      multipart: 'officeAttributes',
+      ok: [201, schemas.branchSaved],
+    },
     ({ input, image, data, db }) => {
       const fields = branchFields(input);
       ensureNameFree(data, fields.name);
@@ -37,7 +44,13 @@ export const branchesHandlers = (route: Route) => [
 
   route(
     'PUT /branchoffice/update/:id',
-    { access: 'admin', body: schemas.branchForm.update, multipart: 'officeAttributes', ok: [200, schemas.branchSaved] },
+    {
+      access: 'admin',
+      audit: auditChange('branch', 'update', branchSnapshot),
+      body: schemas.branchForm.update,
+      multipart: 'officeAttributes',
+      ok: [200, schemas.branchSaved],
+    },
     ({ input, image, params, data }) => {
       const fields = branchFields(input);
       const branch = findBranch(data, params.id);
@@ -51,13 +64,17 @@ export const branchesHandlers = (route: Route) => [
     },
   ),
 
-  route('DELETE /branchoffice/delete/:id', { access: 'admin', ok: [200, schemas.message] }, ({ params, data }) => {
-    const branch = findBranch(data, params.id);
-    if (data.lessons.some((l) => l.branch === branch.id && !l.deletedAt))
-      throw MockHttpError.conflict(MESSAGES.branches.inUse);
-    data.branches = data.branches.filter((b) => b.id !== branch.id);
-    return { message: MESSAGES.branches.deleted };
-  }),
+  route(
+    'DELETE /branchoffice/delete/:id',
+    { access: 'admin', audit: auditChange('branch', 'delete', branchSnapshot), ok: [200, schemas.message] },
+    ({ params, data }) => {
+      const branch = findBranch(data, params.id);
+      if (data.lessons.some((l) => l.branch === branch.id && !l.deletedAt))
+        throw MockHttpError.conflict(MESSAGES.branches.inUse);
+      data.branches = data.branches.filter((b) => b.id !== branch.id);
+      return { message: MESSAGES.branches.deleted };
+    },
+  ),
 
   route('GET /branchoffice/:id', { access: 'anyone', ok: [200, schemas.branchFound] }, ({ params, data }) => ({
     branchoffice: findBranch(data, params.id),

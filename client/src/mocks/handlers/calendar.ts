@@ -8,6 +8,7 @@ import {
   toText,
   type CalendarEventDto,
 } from '@pulso/shared';
+import { auditChange, auditCreate, eventSnapshot } from '../audit';
 import type { EventRec } from '../db';
 import { checkId, MockHttpError } from '../http';
 import { findUser } from '../lookups';
@@ -52,7 +53,12 @@ export const calendarHandlers = (route: Route) => [
 
   route(
     'POST /events',
-    { access: 'admin', body: schemas.eventForm, ok: [201, schemas.eventSaved] },
+    {
+      access: 'admin',
+      audit: auditCreate('event', eventSnapshot, (a: { event: { id: string } }) => a.event.id),
+      body: schemas.eventForm,
+      ok: [201, schemas.eventSaved],
+    },
     ({ input, user, data, db }) => {
       const event: EventRec = {
         id: db.id(),
@@ -66,11 +72,15 @@ export const calendarHandlers = (route: Route) => [
     },
   ),
 
-  route('DELETE /events/:id', { access: 'admin', ok: [200, schemas.message] }, ({ params, data }) => {
-    const id = checkId(params.id);
-    if (!data.events.some((e) => e.id === id))
-      throw new MockHttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.events.notFound);
-    data.events = data.events.filter((e) => e.id !== id);
-    return { message: MESSAGES.events.deleted };
-  }),
+  route(
+    'DELETE /events/:id',
+    { access: 'admin', audit: auditChange('event', 'delete', eventSnapshot), ok: [200, schemas.message] },
+    ({ params, data }) => {
+      const id = checkId(params.id);
+      if (!data.events.some((e) => e.id === id))
+        throw new MockHttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.events.notFound);
+      data.events = data.events.filter((e) => e.id !== id);
+      return { message: MESSAGES.events.deleted };
+    },
+  ),
 ];

@@ -13,6 +13,7 @@ import {
   type FieldErrors,
   type NamedSchedule,
 } from '@pulso/shared';
+import { auditChange, auditCreate, lessonSnapshot } from '../audit';
 import type { BranchRec, LessonRec, MockData } from '../db';
 import { MockHttpError, type Submitted } from '../http';
 import { findLesson, findRetired } from '../lookups';
@@ -118,7 +119,13 @@ export const lessonsHandlers = (route: Route) => [
 
   route(
     'POST /lessons/create',
-    { access: 'admin', body: schemas.lessonForm.create, multipart: 'lessonAttributes', ok: [201, schemas.lessonSaved] },
+    {
+      access: 'admin',
+      audit: auditCreate('lesson', lessonSnapshot, (a: { lesson: { id: string } }) => a.lesson.id),
+      body: schemas.lessonForm.create,
+      multipart: 'lessonAttributes',
+      ok: [201, schemas.lessonSaved],
+    },
     ({ input, image, data, db }) => {
       const { fields, branch } = toLessonFields(data, input);
       ensureNameFree(data, fields.name);
@@ -140,7 +147,13 @@ export const lessonsHandlers = (route: Route) => [
 
   route(
     'PUT /lessons/update/:id',
-    { access: 'admin', body: schemas.lessonForm.update, multipart: 'lessonAttributes', ok: [200, schemas.lessonSaved] },
+    {
+      access: 'admin',
+      audit: auditChange('lesson', 'update', lessonSnapshot),
+      body: schemas.lessonForm.update,
+      multipart: 'lessonAttributes',
+      ok: [200, schemas.lessonSaved],
+    },
     ({ input, image, params, data }) => {
       const { fields, branch } = toLessonFields(data, input);
       const lesson = findLesson(data, params.id);
@@ -154,22 +167,30 @@ export const lessonsHandlers = (route: Route) => [
     },
   ),
 
-  route('DELETE /lessons/delete/:id', { access: 'admin', ok: [200, schemas.message] }, ({ params, data }) => {
-    findLesson(data, params.id).deletedAt = new Date().toISOString();
-    return { message: MESSAGES.lessons.deleted };
-  }),
+  route(
+    'DELETE /lessons/delete/:id',
+    { access: 'admin', audit: auditChange('lesson', 'delete', lessonSnapshot), ok: [200, schemas.message] },
+    ({ params, data }) => {
+      findLesson(data, params.id).deletedAt = new Date().toISOString();
+      return { message: MESSAGES.lessons.deleted };
+    },
+  ),
 
-  route('PUT /lessons/restore/:id', { access: 'admin', ok: [200, schemas.message] }, ({ params, data }) => {
-    const lesson = findRetired(data.lessons, params.id, MESSAGES.lessons.notFound);
-    const branch = data.branches.find((b) => b.id === lesson.branch);
-    const errors = branch ? scheduleErrors(data, lesson, branch) : { branchoffice: MESSAGES.lessons.unknownBranch };
-    if (hasErrors(errors)) {
-      const reasons = [MESSAGES.lessons.restoreConflict, ...Object.values(errors)].join('. ');
-      throw new MockHttpError(409, ERROR_CODES.CONFLICT, reasons, toFieldErrorDetails(errors));
-    }
-    lesson.deletedAt = null;
-    return { message: MESSAGES.lessons.restored };
-  }),
+  route(
+    'PUT /lessons/restore/:id',
+    { access: 'admin', audit: auditChange('lesson', 'restore', lessonSnapshot), ok: [200, schemas.message] },
+    ({ params, data }) => {
+      const lesson = findRetired(data.lessons, params.id, MESSAGES.lessons.notFound);
+      const branch = data.branches.find((b) => b.id === lesson.branch);
+      const errors = branch ? scheduleErrors(data, lesson, branch) : { branchoffice: MESSAGES.lessons.unknownBranch };
+      if (hasErrors(errors)) {
+        const reasons = [MESSAGES.lessons.restoreConflict, ...Object.values(errors)].join('. ');
+        throw new MockHttpError(409, ERROR_CODES.CONFLICT, reasons, toFieldErrorDetails(errors));
+      }
+      lesson.deletedAt = null;
+      return { message: MESSAGES.lessons.restored };
+    },
+  ),
 
   // Routed after '/all' and '/retired', as on the server; MSW decodes the name ('Yoga%20Prenatal').
   route('GET /lessons/:name', { access: 'anyone', ok: [200, schemas.lesson] }, ({ params, data }) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { auditCreate, paymentSnapshot } from '../audit';
 import {
   datedMembership,
   DEMO_ISSUER,
@@ -253,7 +254,12 @@ export const paymentsHandlers = (route: Route) => [
 
   route(
     'POST /payments/manual',
-    { access: 'admin', body: schemas.manualPaymentForm, ok: [201, schemas.paymentSaved] },
+    {
+      access: 'admin',
+      audit: auditCreate('payment', paymentSnapshot, (a: { payment: { id: string } }) => a.payment.id, 'payment'),
+      body: schemas.manualPaymentForm,
+      ok: [201, schemas.paymentSaved],
+    },
     ({ input, data, db, config }) => {
       const userId = (input.userId ?? '').toLowerCase();
       if (!data.users.some((u) => u.id === userId && !u.deletedAt))

@@ -1,4 +1,5 @@
 import { MESSAGES, schemas, toBoolean, toText } from '@pulso/shared';
+import { auditChange, auditCreate, planSnapshot } from '../audit';
 import type { MockData, PlanRec } from '../db';
 import { MockHttpError, type Submitted } from '../http';
 import { findPlanOnSale, findRetired } from '../lookups';
@@ -38,7 +39,12 @@ export const plansHandlers = (route: Route) => [
 
   route(
     'POST /memberships/create',
-    { access: 'admin', body: schemas.planForm, ok: [201, schemas.planSaved] },
+    {
+      access: 'admin',
+      audit: auditCreate('plan', planSnapshot, (a: { plan: { id: string } }) => a.plan.id),
+      body: schemas.planForm,
+      ok: [201, schemas.planSaved],
+    },
     ({ input, data, db }) => {
       const fields = planFields(input);
       ensureNameFree(data, fields.name);
@@ -50,7 +56,12 @@ export const plansHandlers = (route: Route) => [
 
   route(
     'PUT /memberships/update/:id',
-    { access: 'admin', body: schemas.planForm, ok: [200, schemas.planSaved] },
+    {
+      access: 'admin',
+      audit: auditChange('plan', 'update', planSnapshot),
+      body: schemas.planForm,
+      ok: [200, schemas.planSaved],
+    },
     ({ input, params, data }) => {
       const fields = planFields(input);
       const plan = findPlanOnSale(data, params.id);
@@ -60,15 +71,23 @@ export const plansHandlers = (route: Route) => [
     },
   ),
 
-  route('DELETE /memberships/delete/:id', { access: 'admin', ok: [200, schemas.message] }, ({ params, data }) => {
-    findPlanOnSale(data, params.id).deletedAt = new Date().toISOString();
-    return { message: MESSAGES.planForm.deleted };
-  }),
+  route(
+    'DELETE /memberships/delete/:id',
+    { access: 'admin', audit: auditChange('plan', 'delete', planSnapshot), ok: [200, schemas.message] },
+    ({ params, data }) => {
+      findPlanOnSale(data, params.id).deletedAt = new Date().toISOString();
+      return { message: MESSAGES.planForm.deleted };
+    },
+  ),
 
-  route('PUT /memberships/restore/:id', { access: 'admin', ok: [200, schemas.message] }, ({ params, data }) => {
-    findRetired(data.plans, params.id, MESSAGES.api.planNotFound).deletedAt = null;
-    return { message: MESSAGES.planForm.restored };
-  }),
+  route(
+    'PUT /memberships/restore/:id',
+    { access: 'admin', audit: auditChange('plan', 'restore', planSnapshot), ok: [200, schemas.message] },
+    ({ params, data }) => {
+      findRetired(data.plans, params.id, MESSAGES.api.planNotFound).deletedAt = null;
+      return { message: MESSAGES.planForm.restored };
+    },
+  ),
 
   route('GET /memberships/:id', { access: 'anyone', ok: [200, schemas.plan] }, ({ params, data }) =>
     toPlanDto(findPlanOnSale(data, params.id)),

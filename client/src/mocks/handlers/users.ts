@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { auditChange, auditCreate, userSnapshot } from '../audit';
 import {
   addDays,
   CSV_BOM,
@@ -96,7 +97,7 @@ function ensureAnotherAdmin(data: MockData, id: string) {
 }
 
 /** `page` and `limit` of a paged list, as the server reads them. */
-function pageOf(query: URLSearchParams): { page: number; limit: number } {
+export function pageOf(query: URLSearchParams): { page: number; limit: number } {
   const read = (value: string | null, fallback: number, max: number) => {
     if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) return fallback;
     return Math.min(Math.max(Number(value), 1), max);
@@ -168,6 +169,7 @@ export const usersHandlers = (route: Route) => [
     'POST /users/create',
     {
       access: 'anyone',
+      audit: auditCreate('user', userSnapshot, (a: { user: { id: string } }) => a.user.id),
       body: schemas.userCreate,
       caller: ({ user }) => ({ isAdmin: user?.isAdmin === true }),
       legacy: userLegacy,
@@ -265,6 +267,7 @@ export const usersHandlers = (route: Route) => [
     'PUT /users/update/:id',
     {
       access: 'self-or-admin',
+      audit: auditChange('user', 'update', userSnapshot),
       body: schemas.userUpdate,
       caller: ({ user, params }) => ({ isAdmin: user.isAdmin, self: user.id === params.id }),
       legacy: userLegacy,
@@ -321,13 +324,17 @@ export const usersHandlers = (route: Route) => [
     },
   ),
 
-  route('PUT /users/restore/:id', { access: 'admin', ok: [200, schemas.outcome] }, ({ params, data }) => {
-    const user = findUser(data, params.id);
-    if (user.erasedAt) throw MockHttpError.conflict(MESSAGES.users.erasure.notRestorable);
-    if (!user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.notSuspended);
-    user.deletedAt = null;
-    return { success: true, message: MESSAGES.users.restored };
-  }),
+  route(
+    'PUT /users/restore/:id',
+    { access: 'admin', audit: auditChange('user', 'restore', userSnapshot), ok: [200, schemas.outcome] },
+    ({ params, data }) => {
+      const user = findUser(data, params.id);
+      if (user.erasedAt) throw MockHttpError.conflict(MESSAGES.users.erasure.notRestorable);
+      if (!user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.notSuspended);
+      user.deletedAt = null;
+      return { success: true, message: MESSAGES.users.restored };
+    },
+  ),
 
   route(
     'PUT /users/addlesson/:lessonId',
@@ -371,16 +378,20 @@ export const usersHandlers = (route: Route) => [
     },
   ),
 
-  route('DELETE /users/delete/:id', { access: 'self-or-admin', ok: [200, schemas.outcome] }, ({ params, data }) => {
-    const user = findUser(data, params.id);
-    if (user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.alreadySuspended);
-    if (user.isMonitor) ensureTeachesNothing(data, user.id, MESSAGES.users.trainerTeaches);
-    if (user.isAdmin) ensureAnotherAdmin(data, user.id);
-    user.deletedAt = new Date().toISOString();
-    // Suspension ends every session, and a restore does not bring them back.
-    user.sessionsValidAfter = Date.now();
-    return { success: true, message: MESSAGES.users.deleted };
-  }),
+  route(
+    'DELETE /users/delete/:id',
+    { access: 'self-or-admin', audit: auditChange('user', 'delete', userSnapshot), ok: [200, schemas.outcome] },
+    ({ params, data }) => {
+      const user = findUser(data, params.id);
+      if (user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.alreadySuspended);
+      if (user.isMonitor) ensureTeachesNothing(data, user.id, MESSAGES.users.trainerTeaches);
+      if (user.isAdmin) ensureAnotherAdmin(data, user.id);
+      user.deletedAt = new Date().toISOString();
+      // Suspension ends every session, and a restore does not bring them back.
+      user.sessionsValidAfter = Date.now();
+      return { success: true, message: MESSAGES.users.deleted };
+    },
+  ),
 
   route(
     'GET /users/export',
@@ -508,7 +519,12 @@ export const usersHandlers = (route: Route) => [
 
   route(
     'POST /users/pause/:id',
-    { access: 'self-or-admin', body: schemas.pauseForm, ok: [200, schemas.pauseSaved] },
+    {
+      access: 'self-or-admin',
+      audit: auditChange('user', 'pause', userSnapshot),
+      body: schemas.pauseForm,
+      ok: [200, schemas.pauseSaved],
+    },
     ({ params, input, user: caller, data, config }) => {
       checkId(params.id);
       const user = findUser(data, params.id);
