@@ -43,6 +43,7 @@ export const paths = {
   dashboardCheckin: '/dashboard/checkin',
   dashboardDemand: '/dashboard/demanda',
   dashboardRenewals: '/dashboard/renovaciones',
+  dashboardAudit: '/dashboard/registro',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

@@ -353,6 +353,7 @@ export const es = {
     checkin: 'Check-in',
     demand: 'Demanda',
     renewals: 'Renovaciones',
+    audit: 'Registro de cambios',
   },
   /** Document titles (WCAG 2.4.2), each followed by ' · ' and the gym name. */
   titles: {

@@ -23,6 +23,13 @@ export function formatDate(iso: string): string {
   return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
 
+/** Day-month-year and the local time, e.g. '05-03-2026 14:07'. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 /** A moment's local hour and minute, as the desk's list shows it: '18:02'. */
 export function formatTime(at: Date): string {
   return at.toLocaleTimeString('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -17,6 +17,7 @@ const LINKS = [
   { to: paths.dashboardCheckin, label: es.dashboard.checkin },
   { to: paths.dashboardDemand, label: es.dashboard.demand },
   { to: paths.dashboardRenewals, label: es.dashboard.renewals },
+  { to: paths.dashboardAudit, label: es.dashboard.audit },
 ];
 
 /**

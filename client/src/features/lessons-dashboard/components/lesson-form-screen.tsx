@@ -7,6 +7,7 @@ import { dashboardLessonsEs } from '../../../i18n/dashboard-lessons';
 import { slotFor } from '../../../lib/resource';
 import { useLessonsDashboardStore } from '../store';
 import { LessonForm } from './lesson-form';
+import { AuditHistory } from '../../audit/components/audit-history';
 import '../lessons-dashboard.css';
 
 const t = dashboardLessonsEs.form;
@@ -92,6 +93,7 @@ export function LessonFormScreen({
         branches={references.value.branches}
         lessons={lessons}
       />
+      {id && <AuditHistory entity="lesson" id={id} />}
     </ScreenLoad>
   );
 }

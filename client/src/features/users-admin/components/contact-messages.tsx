@@ -2,15 +2,8 @@ import '../users-admin.css';
 import { useEffect } from 'react';
 import { ListState } from '../../../components/ui/load-state';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useUsersAdminStore } from '../store';
-
-/** Day-month-year and the local time, e.g. '05-03-2026 14:07'. */
-function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** /dashboard/mensajes: the contact page's messages (GET /api/contact), with whether each was e-mailed yet. */
 export function ContactMessages() {

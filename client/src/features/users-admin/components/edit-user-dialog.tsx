@@ -12,6 +12,7 @@ import { useUsersAdminStore } from '../store';
 import { useUserForm } from '../use-user-form';
 import { FormBanner, UserFormFields } from './user-form-fields';
 import { PauseDialog, PauseStatus } from '../../pauses/components/pause-membership';
+import { AuditHistory } from '../../audit/components/audit-history';
 
 interface EditUserDialogProps {
   user: UserListItemDto;
@@ -178,6 +179,7 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
         onGrant={(plan) => flow.ask({ kind: 'grant', plan })}
       />
       <AttendanceSummary userId={user.id} />
+      <AuditHistory entity="user" id={user.id} />
     </Modal>
   );
 }

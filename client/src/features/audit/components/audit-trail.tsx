@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITIES,
+  AUDIT_ENTITY_LABELS,
+  DEFAULT_AUDIT_QUERY,
+  MESSAGES,
+  type AuditEntity,
+  type AuditEntryDto,
+  type AuditQuery,
+} from '@pulso/shared';
+import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/form-controls';
+import { LoadFailure } from '../../../components/ui/load-state';
+import { Pager } from '../../../components/ui/pager';
+import { Spinner } from '../../../components/ui/spinner';
+import { dashboardAuditEs as t } from '../../../i18n/dashboard-audit';
+import { failureOf } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useLoaded } from '../../../lib/use-loaded';
+import { AUDIT_PAGE_SIZE, getAuditTrail, getStaff } from '../api/audit';
+import { AuditChanges } from './audit-changes';
+import '../audit.css';
+
+type Page = { items: AuditEntryDto[]; total: number; page: number };
+
+const roleName = (role: string) => MESSAGES.users.roles[role as 'admin' | 'trainer'] ?? role;
+
+/**
+ * /dashboard/registro: the audit trail, newest first, filtered by person, kind of record and dates,
+ * paged on the server. Each row: when, who (and in which role), what, the values before and after,
+ * and the address it came from.
+ */
+export function AuditTrail() {
+  const [query, setQuery] = useState<AuditQuery>(DEFAULT_AUDIT_QUERY);
+  const [list, setList] = useState<Page | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const staff = useLoaded(getStaff);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const asked = useRef(0);
+
+  /** Reads a page; only the latest one asked for is shown. */
+  const fetchPage = async (next: AuditQuery, page: number) => {
+    const ticket = ++asked.current;
+    try {
+      const answer = await getAuditTrail(next, page);
+      if (ticket === asked.current) setList({ ...answer, page });
+    } catch (failure) {
+      if (ticket === asked.current) setError(failureOf(failure).message);
+    } finally {
+      if (ticket === asked.current) setBusy(false);
+    }
+  };
+  const load = (next: AuditQuery, page: number) => {
+    setBusy(true);
+    setError(null);
+    void fetchPage(next, page);
+  };
+
+  // The first page, once.
+  useEffect(() => {
+    let shown = true;
+    getAuditTrail(DEFAULT_AUDIT_QUERY, 1).then(
+      (answer) => {
+        if (shown) setList({ ...answer, page: 1 });
+      },
+      (failure: unknown) => {
+        if (shown) setError(failureOf(failure).message);
+      },
+    );
+    return () => {
+      shown = false;
+    };
+  }, []);
+
+  const change = (next: Partial<AuditQuery>) => {
+    const merged = { ...query, ...next };
+    // A range the wrong way round is not sent: the later field waits for the earlier one.
+    if (merged.from && merged.to && merged.to < merged.from) {
+      setQuery(merged);
+      return;
+    }
+    setQuery(merged);
+    load(merged, 1);
+  };
+  const filtered = JSON.stringify(query) !== JSON.stringify(DEFAULT_AUDIT_QUERY);
+
+  return (
+    <section className="audit" aria-labelledby="audit-title">
+      <h1 id="audit-title" ref={heading} tabIndex={-1}>
+        {t.title}
+      </h1>
+      <p className="audit__intro">{t.intro}</p>
+
+      <section className="audit__filters" role="search" aria-label={t.filters.label}>
+        <div className="form audit__filters-row">
+          <SelectField
+            label={t.filters.actor}
+            name="actor"
+            placeholder={t.filters.anyActor}
+            placeholderValue=""
+            options={(staff.value ?? []).map((person) => ({ value: person.id, label: person.name }))}
+            value={query.actor}
+            onChange={(e) => change({ actor: e.target.value })}
+          />
+          <SelectField
+            label={t.filters.entity}
+            name="entity"
+            placeholder={t.filters.anyEntity}
+            placeholderValue=""
+            options={AUDIT_ENTITIES.map((entity) => ({ value: entity, label: AUDIT_ENTITY_LABELS[entity] }))}
+            value={query.entity}
+            onChange={(e) => change({ entity: e.target.value as AuditEntity | '' })}
+          />
+          <Field
+            label={t.filters.from}
+            type="date"
+            name="from"
+            value={query.from}
+            max={query.to || undefined}
+            onChange={(e) => change({ from: e.target.value })}
+          />
+          <Field
+            label={t.filters.to}
+            type="date"
+            name="to"
+            value={query.to}
+            min={query.from || undefined}
+            onChange={(e) => change({ to: e.target.value })}
+          />
+        </div>
+        <div className="audit__filters-actions">
+          {list && filtered && (
+            <p className="audit__muted" role="status">
+              {t.filters.found(list.total)}
+            </p>
+          )}
+          {filtered && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setQuery(DEFAULT_AUDIT_QUERY);
+                load(DEFAULT_AUDIT_QUERY, 1);
+              }}
+            >
+              {t.filters.clear}
+            </button>
+          )}
+        </div>
+      </section>
+
+      {error ? (
+        <LoadFailure text={t.loadError} error={error} onRetry={() => load(query, list?.page ?? 1)} />
+      ) : !list ? (
+        <Spinner label={t.loading} />
+      ) : list.items.length === 0 ? (
+        <p className="empty">{t.empty}</p>
+      ) : (
+        <div className="table-stack" aria-busy={busy}>
+          <table className="table audit__table">
+            <caption className="visually-hidden">{t.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.at}</th>
+                <th scope="col">{t.columns.actor}</th>
+                <th scope="col">{t.columns.action}</th>
+                <th scope="col">{t.columns.record}</th>
+                <th scope="col">{t.columns.changes}</th>
+                <th scope="col">{t.columns.ip}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((entry) => (
+                <tr key={entry.id}>
+                  <td data-label={t.columns.at}>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  </td>
+                  <th scope="row" data-label={t.columns.actor}>
+                    {entry.actor.name}
+                    <span className="audit__muted audit__role">{roleName(entry.actor.role)}</span>
+                  </th>
+                  <td data-label={t.columns.action}>{AUDIT_ACTION_LABELS[entry.action]}</td>
+                  <td data-label={t.columns.record}>
+                    <span className="audit__muted">{AUDIT_ENTITY_LABELS[entry.entity]}</span> {entry.label}
+                  </td>
+                  <td data-label={t.columns.changes}>
+                    <AuditChanges entry={entry} />
+                  </td>
+                  <td data-label={t.columns.ip} className="audit__ip">
+                    {entry.ip || t.noIp}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {list && (
+        <Pager
+          what={t.what}
+          page={list.page}
+          pageSize={AUDIT_PAGE_SIZE}
+          total={list.total}
+          busy={busy}
+          onPage={(page) => {
+            load(query, page);
+            heading.current?.focus();
+          }}
+        />
+      )}
+    </section>
+  );
+}
