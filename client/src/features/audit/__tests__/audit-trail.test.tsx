@@ -6,8 +6,8 @@ import * as api from '../api/audit';
 import { AuditTrail } from '../components/audit-trail';
 import { AuditHistory } from '../components/audit-history';
 
-vi.mock('../api/audit', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/audit')>()),
+vi.mock('../api/audit', () => ({
+  AUDIT_PAGE_SIZE: 25,
   getAuditTrail: vi.fn(),
   getAuditHistory: vi.fn(),
   getStaff: vi.fn(),
