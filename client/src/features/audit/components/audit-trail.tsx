@@ -178,12 +178,16 @@ export function AuditTrail() {
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
                   <th scope="row" data-label={t.columns.actor}>
-                    {entry.actor.name}
-                    <span className="audit__muted audit__role">{roleName(entry.actor.role)}</span>
+                    <span>
+                      {entry.actor.name}
+                      <span className="audit__muted audit__role">{roleName(entry.actor.role)}</span>
+                    </span>
                   </th>
                   <td data-label={t.columns.action}>{AUDIT_ACTION_LABELS[entry.action]}</td>
                   <td data-label={t.columns.record}>
-                    <span className="audit__muted">{AUDIT_ENTITY_LABELS[entry.entity]}</span> {entry.label}
+                    <span>
+                      <span className="audit__muted">{AUDIT_ENTITY_LABELS[entry.entity]}</span> {entry.label}
+                    </span>
                   </td>
                   <td data-label={t.columns.changes}>
                     <AuditChanges entry={entry} />
