@@ -11,3 +11,4 @@ export * from './memberships';
 export * from './receipts';
 export * from './users';
 export * from './audit';
+export * from './payments-list';

@@ -143,6 +143,7 @@ export const paymentSnapshot: MockSnapshot = (data, id) => {
       status: MESSAGES.receipts.statuses[payment.status],
       membershipStart: day(payment.membershipStart),
       membershipEnd: day(payment.membershipEnd),
+      refundReason: payment.refundReason || null,
     },
     related: [auditHistoryKey('user', payment.user)],
   };

@@ -141,6 +141,9 @@ export interface PaymentRec {
   receiptNumber?: number | null;
   /** A renewal's charge: its subscription and cycle (absent for other payments). */
   renewal?: { subscription: string; cycle: number; from: string } | null;
+  /** A refund (absent in older saves and for payments never refunded). */
+  refundedAt?: string | null;
+  refundReason?: string;
 }
 
 /** A numbered receipt as issued (the server's `receipts` collection), dates as ISO text. */

@@ -740,6 +740,27 @@ function cases(mailbox: () => Promise<string>): Case[] {
       status: 201,
       send: (api, v) =>
         api.post('/api/payments/manual').set(auth(v.admin)).send({ userId: v.userId, planId: v.standarId }),
+      save: (body, v) => {
+        v.deskPaymentId = String((body as unknown as { payment: { id: string } }).payment.id);
+      },
+    },
+    {
+      route: 'GET /api/payments',
+      name: 'the admin filters payments by method, state and sede',
+      status: 200,
+      send: (api, v) => api.get(`/api/payments?method=manual&status=paid&branch=${v.branchId}`).set(auth(v.admin)),
+    },
+    {
+      route: 'GET /api/payments/csv',
+      name: 'the admin exports payments as CSV',
+      status: 200,
+      send: (api, v) => api.get('/api/payments/csv?method=manual').set(auth(v.admin)),
+    },
+    {
+      route: 'POST /api/payments/:id/refund',
+      name: 'the admin refunds the desk payment',
+      status: 200,
+      send: (api, v) => api.post(`/api/payments/${v.deskPaymentId}/refund`).set(auth(v.admin)).send({}),
     },
 
     // Admin lists and reports.

@@ -91,8 +91,13 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
   },
   {
     route: 'GET /api/payments',
-    collections: ['payments'],
-    why: 'admin list of every payment, newest first',
+    collections: ['payments', 'users'],
+    why: 'admin list of payments: a page of the whole chain, filtered, newest first, counted; members named from the users directory (every active account, read once into the read cache)',
+  },
+  {
+    route: 'GET /api/payments/csv',
+    collections: ['payments', 'users'],
+    why: 'admin export of the filtered payments list, its members named from the users directory',
   },
   {
     route: 'GET /api/audit',

@@ -7,6 +7,8 @@ export interface FakeStripeRequest {
   /** The form-encoded body as sent (decode it to read brackets). */
   body: string;
   auth: string;
+  /** The Idempotency-Key header ('' when none was sent). */
+  idempotencyKey: string;
 }
 
 /**
@@ -19,7 +21,13 @@ export function fakeStripe(answer: (request: FakeStripeRequest, n: number) => ob
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', body, auth: String(req.headers.authorization) };
+      const request = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        body,
+        auth: String(req.headers.authorization),
+        idempotencyKey: String(req.headers['idempotency-key'] ?? ''),
+      };
       requests.push(request);
       const n = requests.length;
       const value = answer(request, n);

@@ -4,6 +4,7 @@ import {
   currentPeriod,
   membershipAfterPause,
   membershipAfterPurchase,
+  membershipAfterRefund,
   membershipState,
   pauseRefusal,
   periodsOf,
@@ -149,5 +150,39 @@ describe('pauses', () => {
     // Staff skip the yearly count; a member who may not pause at all is told so.
     expect(pauseRefusal(twice, ask('2026-04-01', 7), RULES, today, true)).toBeNull();
     expect(pauseRefusal(two, ask('2026-02-03', 14), { ...RULES, perYear: 0 }, today, false)).toBe(p.disabled);
+  });
+});
+
+describe('membershipAfterRefund', () => {
+  test('a refunded renewal takes its days off the end; a refunded change takes its plan away', () => {
+    const first = membershipAfterPurchase(null, PLUS, at('2026-01-01'));
+    const renewed = membershipAfterPurchase(first.membership, PLUS, at('2026-02-01'));
+    const out = membershipAfterRefund(renewed.membership, renewed.period, at('2026-02-02'));
+    expect(out.membership).toMatchObject({ start: at('2026-01-01'), end: at('2026-03-01'), name: 'Plus' });
+    expect(out.days).toBe(61);
+
+    const changed = membershipAfterPurchase(first.membership, PREMIUM, at('2026-02-01'));
+    const back = membershipAfterRefund(changed.membership, changed.period, at('2026-02-02'));
+    expect(back.membership).toMatchObject({ end: at('2026-03-01'), name: 'Plus', planId: 'plus' });
+    expect(back.membership.periods).toEqual([
+      { planId: 'plus', name: 'Plus', start: at('2026-01-01'), end: at('2026-03-01') },
+    ]);
+  });
+
+  test('a refund of the running plan ends it now, never before, and cuts the pauses there', () => {
+    const first = membershipAfterPurchase(null, PLUS, at('2026-01-01'));
+    const paused = membershipAfterPause(first.membership, { from: at('2026-02-20'), until: at('2026-03-06') });
+    const out = membershipAfterRefund(paused, first.period, at('2026-02-25'));
+    expect(out.membership.end).toEqual(at('2026-02-25'));
+    expect(out.membership.pauses).toEqual([{ from: at('2026-02-20'), until: at('2026-02-25') }]);
+    expect(out.membership.periods).toEqual([
+      { planId: 'plus', name: 'Plus', start: at('2026-01-01'), end: at('2026-02-25') },
+    ]);
+  });
+
+  test('a refund before the membership starts leaves it without a day', () => {
+    const future = membershipAfterPurchase(null, PLUS, at('2026-03-01'));
+    const out = membershipAfterRefund(future.membership, future.period, at('2026-02-01'));
+    expect(out.membership.end).toEqual(future.membership.start);
   });
 });

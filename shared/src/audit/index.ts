@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'cancel',
   'checkin',
   'payment',
+  'refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   cancel: 'Canceló',
   checkin: 'Registró la asistencia',
   payment: 'Cobró',
+  refund: 'Reembolsó',
 };
 
 /** The Spanish name of each field a snapshot may hold (a field not listed shows its key). */
@@ -95,6 +97,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   amount: 'Importe',
   method: 'Medio de pago',
   status: 'Estado',
+  refundReason: 'Motivo del reembolso',
   // events
   title: 'Título',
   start: 'Inicio',

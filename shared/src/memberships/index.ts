@@ -318,3 +318,31 @@ export function membershipAfterPause<Id>(
   );
   return { ...membership, end: moved(membership.end), periods, pauses };
 }
+
+/**
+ * The membership after a payment is refunded (issue 24, item 2): it loses the days that payment paid
+ * for (`paid`, as sold), taken off its end, but never before `now` (days already used are not
+ * taken back twice) nor before it starts. The periods past the new end go, the one it falls in is
+ * cut there, and so are the pauses. `days`: how many whole days it lost.
+ */
+export function membershipAfterRefund<Id>(
+  membership: MembershipSpan<Id>,
+  paid: { start: Date; end: Date },
+  now: Date,
+): { membership: MembershipSpan<Id> & { periods: MembershipPeriod<Id>[]; pauses: MembershipPause[] }; days: number } {
+  const length = Math.max(0, paid.end.getTime() - paid.start.getTime());
+  const floor = Math.max(membership.start.getTime(), Math.min(now.getTime(), membership.end.getTime()));
+  const end = new Date(Math.max(floor, membership.end.getTime() - length));
+  const all = periodsOf(membership);
+  const kept = all.filter((p, i) => i === 0 || p.start < end).map((p) => (p.end > end ? { ...p, end } : p));
+  const periods = kept.map((p) => (p.start > end ? { ...p, start: end } : p));
+  const pauses = (membership.pauses ?? [])
+    .filter((p) => p.from < end)
+    .map((p) => (p.until > end ? { from: p.from, until: end } : p));
+  const last = periods[periods.length - 1] ?? { planId: membership.planId, name: membership.name };
+  const days = Math.round((membership.end.getTime() - end.getTime()) / 86_400_000);
+  return {
+    membership: { ...membership, planId: last.planId, name: last.name, end, periods, pauses },
+    days,
+  };
+}

@@ -38,8 +38,11 @@ export const dataExport = z.object({
     z.object({
       at: z.string(),
       payment: z.string(),
-      /** A purchase's kind, or a pause ('pause': `payment` names the pause, not a payment). */
-      kind: z.enum(['new', 'renewal', 'change', 'pause']),
+      /**
+       * A purchase's kind, a pause ('pause': `payment` names the pause, not a payment), or a refund
+       * ('refund': `payment` is `refund:<payment id>`, the period the days the membership lost).
+       */
+      kind: z.enum(['new', 'renewal', 'change', 'pause', 'refund']),
       plan: z.string(),
       /** The days that purchase paid for (a pause: the days it froze). */
       start: z.string(),

@@ -56,7 +56,10 @@ export { calendarFeed, calendarFeedRenewed } from './feeds';
 export {
   checkoutForm,
   manualPaymentForm,
+  refundForm,
   payment,
+  adminPayment,
+  paymentRefunded,
   checkoutSession,
   paymentProvider,
   paymentStatus,

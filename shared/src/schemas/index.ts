@@ -48,6 +48,7 @@ export type {
   CheckoutSessionDto,
   SubscriptionDto,
   AdminSubscriptionDto,
+  AdminPaymentDto,
 } from './payments';
 export type { ContactMessageDto } from './contact';
 export type { AuditEntryDto } from './audit';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MESSAGES } from '../validation/messages';
-import { field, wire } from './core';
+import { field, text, wire } from './core';
 import { membership } from './shared-dtos';
 import { toBoolean } from './users';
 
@@ -29,8 +29,13 @@ export const manualPaymentForm = z.object({
   planId: objectId(MESSAGES.payments.planRequired),
 });
 
+/** 'Reembolsar' in the admin's payments list: an optional reason, kept with the refund. */
+export const refundForm = z.object({
+  reason: field(wire.text(), text(z.string().max(200, MESSAGES.payments.refund.reasonTooLong))),
+});
+
 export const paymentProvider = z.enum(['demo', 'stripe', 'manual']);
-export const paymentStatus = z.enum(['pending', 'paid', 'cancelled']);
+export const paymentStatus = z.enum(['pending', 'paid', 'cancelled', 'refunded']);
 
 export const payment = z.object({
   id: z.string(),
@@ -49,6 +54,25 @@ export const payment = z.object({
   receiptNumber: z.number().int().positive().nullable(),
 });
 z.globalRegistry.add(payment, { id: 'Payment' });
+
+/** A payment as the admin's payments list shows it (GET /api/payments): its member, their home sede and its refund. */
+export const adminPayment = payment.extend({
+  memberName: z.string(),
+  memberEmail: z.string(),
+  homeBranch: z.object({ id: z.string(), name: z.string() }).nullable(),
+  refundedAt: z.string().nullable(),
+  refundReason: z.string(),
+  /** Whether it can be refunded now: paid and not refunded yet. */
+  refundable: z.boolean(),
+});
+z.globalRegistry.add(adminPayment, { id: 'AdminPayment' });
+
+/** A refund done: what it did to the membership, in Spanish, the payment, and the membership now. */
+export const paymentRefunded = z.object({
+  message: z.string(),
+  payment: adminPayment,
+  membresia: membership.nullable(),
+});
 
 /** What the demo checkout page shows before 'Pagar'. */
 export const checkoutSession = z.object({
@@ -147,4 +171,5 @@ export type PaymentStatus = z.infer<typeof paymentStatus>;
 export type PaymentDto = z.infer<typeof payment>;
 export type SubscriptionDto = z.infer<typeof subscription>;
 export type AdminSubscriptionDto = z.infer<typeof adminSubscription>;
+export type AdminPaymentDto = z.infer<typeof adminPayment>;
 export type CheckoutSessionDto = z.infer<typeof checkoutSession>;

@@ -176,10 +176,13 @@ export function queryUsers(rows: readonly DirectoryRow[], query: UserQuery, now:
  */
 export const CSV_SEPARATOR = ';';
 
-/** A CSV field: quoted when it holds a separator, a quote or a line break; a formula is neutralised. */
-function csvField(value: string): string {
+/**
+ * A CSV field: quoted when it holds the separator (`;`), a quote or a line break (a comma is the
+ * decimal separator, and needs none); a formula is neutralised.
+ */
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** A moment's date as the CSV writes it (`YYYY-MM-DD`); the server passes the gym's time zone. */

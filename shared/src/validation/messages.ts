@@ -310,6 +310,33 @@ export const MESSAGES = {
       change: (current: string, plan: string, start: string, end: string) =>
         `Tu plan actual, ${current}, sigue hasta el ${start}. ${plan} empieza ese día y vence el ${end}.`,
     },
+    /** Refunds (issue 24, item 2): the admin's payments list. */
+    refund: {
+      done: (plan: string, end: string | null) =>
+        end ? `Pago reembolsado. La membresía ahora vence el ${end}.` : `Pago de ${plan} reembolsado.`,
+      notPaid: 'Solo se reembolsa un pago cobrado',
+      already: 'Este pago ya fue reembolsado',
+      inProgress: 'Este reembolso ya está en curso. Espera un momento y actualiza la lista.',
+      providerFailed: 'Stripe no pudo hacer el reembolso. Inténtalo de nuevo en unos minutos.',
+      reasonTooLong: 'El motivo puede tener hasta 200 caracteres',
+    },
+    queryInvalid: (field: string) => `El filtro «${field}» no es válido`,
+    csv: {
+      columns: [
+        'Fecha',
+        'Socio',
+        'Email',
+        'Plan',
+        'Sede habitual',
+        'Medio de pago',
+        'Estado',
+        'Importe',
+        'Moneda',
+        'Recibo',
+        'Reembolsado',
+      ],
+      filename: (date: string) => `pagos-${date}.csv`,
+    },
   },
   /** Renewing plans (issue 23, item 2): the member's renewal, its charges, dunning and cancellation. */
   subscriptions: {
@@ -381,7 +408,7 @@ export const MESSAGES = {
     method: 'Forma de pago',
     methods: { stripe: 'Tarjeta', demo: 'Tarjeta (demostración)', manual: 'En recepción' },
     /** A payment's state, as 'Mis pagos', the admin's payments and the audit trail name it. */
-    statuses: { pending: 'Pendiente', paid: 'Pagado', cancelled: 'Cancelado' },
+    statuses: { pending: 'Pendiente', paid: 'Pagado', cancelled: 'Cancelado', refunded: 'Reembolsado' },
     reference: 'Referencia',
     taxBase: 'Base imponible',
     tax: (rate: string) => `Impuestos (${rate} %)`,

@@ -1,8 +1,18 @@
 import * as z from 'zod';
-import { auditCreate, paymentSnapshot } from '../audit';
+import { auditChange, auditCreate, paymentSnapshot } from '../audit';
+import { pageOf } from './users';
 import {
+  CSV_BOM,
   datedMembership,
   DEMO_ISSUER,
+  ERROR_CODES,
+  membershipAfterRefund,
+  parsePaymentQuery,
+  paymentCsvLine,
+  PAYMENTS_CSV_HEADER,
+  toText,
+  type AdminPaymentDto,
+  type PaymentQuery,
   isoMembership,
   membershipAfterPurchase,
   MESSAGES,
@@ -41,6 +51,45 @@ function ownSession(data: MockData, user: AuthUser, sessionId: string): PaymentR
 }
 
 const newest = (rows: PaymentRec[]) => [...rows].sort(newestFirst('createdAt')).slice(0, 200).map(toPaymentDto);
+
+const refused = (message: string) => new MockHttpError(409, ERROR_CODES.REFUND_REFUSED, message);
+
+/** A payment as the admin's list shows it (the server's payments.admin.ts). */
+function toAdminPayment(data: MockData, payment: PaymentRec): AdminPaymentDto {
+  const user = data.users.find((u) => u.id === payment.user);
+  const branch = user?.homeBranch ? data.branches.find((b) => b.id === user.homeBranch) : undefined;
+  return {
+    ...toPaymentDto(payment),
+    memberName: user?.fullName ?? MESSAGES.receipts.anonymous,
+    memberEmail: user?.email ?? '',
+    homeBranch: branch ? { id: branch.id, name: branch.name } : null,
+    refundedAt: payment.refundedAt ?? null,
+    refundReason: payment.refundReason ?? '',
+    refundable: payment.status === 'paid',
+  };
+}
+
+function paymentQueryOf(url: URL): PaymentQuery {
+  const parsed = parsePaymentQuery(Object.fromEntries(url.searchParams));
+  if ('invalid' in parsed) {
+    throw MockHttpError.validation({ [parsed.invalid]: MESSAGES.payments.queryInvalid(parsed.invalid) });
+  }
+  return parsed.query;
+}
+
+/** The payments the filters ask for, newest first (the gym's dates being UTC's). */
+function adminPayments(data: MockData, query: PaymentQuery): AdminPaymentDto[] {
+  return [...data.payments]
+    .reverse()
+    .sort(newestFirst('createdAt'))
+    .map((p) => toAdminPayment(data, p))
+    .filter((p) => !query.status || p.status === query.status)
+    .filter((p) => !query.method || p.provider === query.method)
+    .filter((p) => !query.plan || p.planId === query.plan)
+    .filter((p) => !query.branch || (query.branch === 'none' ? !p.homeBranch : p.homeBranch?.id === query.branch))
+    .filter((p) => !query.from || (p.paidAt ?? p.createdAt).slice(0, 10) >= query.from)
+    .filter((p) => !query.to || (p.paidAt ?? p.createdAt).slice(0, 10) <= query.to);
+}
 
 export function pending(
   data: MockData,
@@ -239,7 +288,8 @@ export const paymentsHandlers = (route: Route) => [
       const payment = data.payments.find((p) => p.id === checkId(params.id));
       if (!payment) throw notFound();
       if (!user.isAdmin && payment.user !== user.id) throw MockHttpError.forbidden(MESSAGES.payments.notYours);
-      if (payment.status !== 'paid') throw MockHttpError.notFound(MESSAGES.receipts.missing);
+      if (payment.status !== 'paid' && payment.status !== 'refunded')
+        throw MockHttpError.notFound(MESSAGES.receipts.missing);
       const numbered = payment.receiptNumber != null;
       const receipt = issueReceipt(data, config, payment);
       // A GET is not saved by the router: a number given now is kept.
@@ -250,7 +300,97 @@ export const paymentsHandlers = (route: Route) => [
     },
   ),
 
-  route('GET /payments', { access: 'admin', ok: [200, schemas.payment.array()] }, ({ data }) => newest(data.payments)),
+  route('GET /payments', { access: 'admin', ok: [200, schemas.adminPayment.array()] }, ({ url, data, headers }) => {
+    const rows = adminPayments(data, paymentQueryOf(url));
+    const { page, limit } = pageOf(url.searchParams);
+    headers.set('X-Total-Count', String(rows.length));
+    return rows.slice((page - 1) * limit, page * limit);
+  }),
+
+  route(
+    'GET /payments/csv',
+    { access: 'admin', ok: [200, z.string()], okContentType: 'text/csv' },
+    ({ url, data, headers }) => {
+      const rows = adminPayments(data, paymentQueryOf(url));
+      const now = new Date();
+      headers.set(
+        'Content-Disposition',
+        `attachment; filename="${MESSAGES.payments.csv.filename(now.toISOString().slice(0, 10))}"`,
+      );
+      const lines = rows.map((p) =>
+        paymentCsvLine({
+          at: p.paidAt ?? p.createdAt,
+          memberName: p.memberName,
+          memberEmail: p.memberEmail,
+          planName: p.planName,
+          homeBranch: p.homeBranch?.name ?? null,
+          method: p.provider,
+          status: p.status,
+          amount: p.amount,
+          currency: p.currency,
+          receiptNumber: p.receiptNumber,
+          refundedAt: p.refundedAt,
+        }),
+      );
+      return `${CSV_BOM}${PAYMENTS_CSV_HEADER}\r\n${lines.map((line) => `${line}\r\n`).join('')}`;
+    },
+  ),
+
+  route(
+    'POST /payments/:id/refund',
+    {
+      access: 'admin',
+      audit: auditChange('payment', 'refund', paymentSnapshot),
+      body: schemas.refundForm,
+      ok: [200, schemas.paymentRefunded],
+    },
+    ({ params, input, data }) => {
+      checkId(params.id);
+      const payment = data.payments.find((p) => p.id === params.id);
+      if (!payment) throw notFound();
+      if (payment.status === 'refunded') throw refused(MESSAGES.payments.refund.already);
+      if (payment.status !== 'paid') throw refused(MESSAGES.payments.refund.notPaid);
+      // As the server's refunds.ts: the membership loses the payment's days, never before now.
+      const now = new Date();
+      const user = data.users.find((u) => u.id === payment.user);
+      if (user?.membership && payment.membershipStart && payment.membershipEnd) {
+        const { membership } = membershipAfterRefund(
+          datedMembership(user.membership),
+          { start: new Date(payment.membershipStart), end: new Date(payment.membershipEnd) },
+          now,
+        );
+        user.membership = {
+          ...isoMembership(membership),
+          ...(user.membership.graceUntil ? { graceUntil: user.membership.graceUntil } : {}),
+        };
+      }
+      payment.status = 'refunded';
+      payment.refundedAt = now.toISOString();
+      payment.refundReason = toText(input.reason);
+      // A renewing plan's refunded charge ends its renewal.
+      if (
+        payment.renewal ||
+        (data.subscriptions ?? []).some((s) => s.user === payment.user && s.plan === payment.plan)
+      ) {
+        for (const sub of data.subscriptions ?? []) {
+          if (sub.user === payment.user && (sub.status === 'active' || sub.status === 'past_due')) {
+            sub.status = 'canceled';
+            sub.endedAt = now.toISOString();
+            sub.nextChargeAt = null;
+          }
+        }
+      }
+      const membresia = user?.membership ? toMembershipDto(user.membership, now) : null;
+      return {
+        message: MESSAGES.payments.refund.done(
+          payment.planName,
+          membresia ? receiptDate(new Date(membresia.end)) : null,
+        ),
+        payment: toAdminPayment(data, payment),
+        membresia,
+      };
+    },
+  ),
 
   route(
     'POST /payments/manual',

@@ -147,6 +147,8 @@ describe('security: access', () => {
     'GET /payments/mine': 'signed-in',
     'GET /payments/{id}/receipt': 'signed-in',
     'GET /payments': 'admin',
+    'GET /payments/csv': 'admin',
+    'POST /payments/{id}/refund': 'admin',
     'POST /payments/manual': 'admin',
     'GET /subscriptions/mine': 'signed-in',
     'POST /subscriptions/mine/cancel': 'signed-in',

@@ -341,6 +341,7 @@ describe('security: injection', () => {
       ['PUT /lessons/restore/{id}', (id) => request(app).put(`/api/lessons/restore/${id}`).set(bearer(admin))],
       ['DELETE /events/{id}', (id) => request(app).delete(`/api/events/${id}`).set(bearer(admin))],
       ['GET /audit/user/{id}', (id) => request(app).get(`/api/audit/user/${id}`).set(bearer(admin))],
+      ['POST /payments/{id}/refund', (id) => json('post', `/api/payments/${id}/refund`, () => admin)({})],
     ];
     const idCases = routes.flatMap(([route, call]) => BAD_IDS.map((id) => [route, id.slice(0, 40), call, id] as const));
 

@@ -22,6 +22,7 @@ export const paymentAudit: AuditSnapshotReader = async (id, { timeZone }) => {
       status: MESSAGES.receipts.statuses[doc.status as PaymentStatus] ?? doc.status,
       membershipStart: day(doc.membershipStart),
       membershipEnd: day(doc.membershipEnd),
+      refundReason: doc.refundReason || null,
     },
     related: [`user:${String(doc.user)}`],
   };

@@ -1,11 +1,13 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, MESSAGES, toBoolean } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, parsePaymentQuery, toBoolean, type PaymentQuery } from '@pulso/shared';
 import { callerOrigin } from '../../lib/caller-origin';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { validated } from '../../lib/validate';
 import { findPlanAnyState } from '../plans/plans.service';
-import { getUser } from '../users/users.service';
+import { getUser, parsePage } from '../users/users.service';
+import { listAdminPayments, writePaymentsCsv } from './payments.admin';
+import { refundPayment } from './refunds';
 import { toCheckoutSessionDto } from './payments.mapper';
 import * as payments from './payments.service';
 import { fulfilDeps } from './payments.service';
@@ -30,8 +32,18 @@ async function ownSession(req: Request) {
   return session;
 }
 
+/** The payments list's filters from the query string (400 naming a value that is not valid). */
+function paymentQueryOf(req: Request): PaymentQuery {
+  const parsed = parsePaymentQuery(req.query as Record<string, unknown>);
+  if ('invalid' in parsed) {
+    throw HttpError.validation({ [parsed.invalid]: MESSAGES.payments.queryInvalid(parsed.invalid) });
+  }
+  return parsed.query;
+}
+
 export function paymentsController(ctx: AppContext) {
   const { currency } = ctx.config;
+  const { timeZone } = ctx.config.bookings;
   const deps = (req: Request) => fulfilDeps(ctx, req.log);
   return {
     async createCheckout(req: Request, res: Response) {
@@ -98,8 +110,27 @@ export function paymentsController(ctx: AppContext) {
         .send(pdf);
     },
 
-    async list(_req: Request, res: Response) {
-      res.json(await payments.listPayments());
+    /** The admin's list: filtered, newest first, a page; the total in X-Total-Count. */
+    async list(req: Request, res: Response) {
+      const { items, total } = await listAdminPayments(paymentQueryOf(req), parsePage(req.query), timeZone);
+      res.set('X-Total-Count', String(total)).json(items);
+    },
+
+    /** The same list as CSV. */
+    async csv(req: Request, res: Response) {
+      await writePaymentsCsv(res, paymentQueryOf(req), timeZone, new Date());
+    },
+
+    /** 'Reembolsar': the whole payment, and the membership loses its days. */
+    async refund(req: Request, res: Response) {
+      const input = validated<{ reason?: string }>(req);
+      const result = await refundPayment(
+        { ctx, logger: req.log },
+        String(req.params.id),
+        caller(req),
+        input.reason ?? '',
+      );
+      res.json(result);
     },
 
     /** Front desk: an admin records a payment taken in person and the plan is granted. */

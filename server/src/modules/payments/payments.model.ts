@@ -23,7 +23,12 @@ const paymentSchema = new Schema(
     returnUrl: { type: String, default: '' },
     /** The provider event that confirmed it, when there was one. */
     providerEventId: { type: String, default: '' },
-    status: { type: String, required: true, enum: ['pending', 'paid', 'cancelled'], default: 'pending' },
+    status: { type: String, required: true, enum: ['pending', 'paid', 'cancelled', 'refunded'], default: 'pending' },
+    /** A refund (refunds.ts): when, by whom, why, and the provider's refund (Stripe's `re_...`). */
+    refundedAt: { type: Date, default: null },
+    refundedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    refundReason: { type: String, default: '' },
+    providerRefundId: { type: String, default: '' },
     paidAt: { type: Date, default: null },
     membershipStart: { type: Date, default: null },
     membershipEnd: { type: Date, default: null },
@@ -44,6 +49,8 @@ const paymentSchema = new Schema(
 );
 paymentSchema.index({ user: 1, plan: 1, status: 1 });
 paymentSchema.index({ createdAt: -1 });
+// The admin's list filtered by state or method, newest first.
+paymentSchema.index({ status: 1, createdAt: -1 });
 
 /**
  * A new payment's keys (payment-keys.ts: its session's, its place in the member's list) are

@@ -69,7 +69,7 @@ function recordPending(
   });
 }
 
-const findPayment = (id: Types.ObjectId) => PaymentModel.findById(id).lean<PaymentDoc>();
+export const findPayment = (id: Types.ObjectId) => PaymentModel.findById(id).lean<PaymentDoc>();
 
 /** The payment of a checkout session, by its key (null when there is none). */
 async function findPaymentBySession(sessionId: string): Promise<PaymentDoc | null> {
@@ -405,7 +405,10 @@ export async function receiptDownload(
   if (!caller.isAdmin && payment.user.toString() !== caller.id) {
     throw new HttpError(403, ERROR_CODES.FORBIDDEN, MESSAGES.payments.notYours);
   }
-  if (payment.status !== 'paid') throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.receipts.missing);
+  // A refunded payment keeps the receipt it was issued.
+  if (payment.status !== 'paid' && payment.status !== 'refunded') {
+    throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.receipts.missing);
+  }
   const { receipt } = await numbered(payment, issuer);
   return { fileName: receiptFileName(receipt.number), pdf: await receiptPdf(receipt) };
 }
@@ -454,6 +457,24 @@ export async function payRenewal(
 
 /** How long a renewal waits for its payment recorded by another caller: 100 × 20 ms. */
 const RECORD_WAIT_ATTEMPTS = 100;
+
+/** A paid payment refunded (refunds.ts): its state and the refund's facts, written once, one writer at a time. */
+export async function markRefunded(
+  id: Types.ObjectId,
+  refund: { at: Date; by: Types.ObjectId; reason: string; providerRefundId: string },
+): Promise<PaymentDoc> {
+  return writePayment(id, (stored) =>
+    stored.status !== 'paid'
+      ? null
+      : {
+          status: 'refunded',
+          refundedAt: refund.at,
+          refundedBy: refund.by,
+          refundReason: refund.reason,
+          ...(refund.providerRefundId ? { providerRefundId: refund.providerRefundId } : {}),
+        },
+  );
+}
 
 /** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */
 export async function recordManualPayment(

@@ -23,7 +23,7 @@ const membershipLinkSchema = new Schema(
       pauses: { type: [membershipPauseSchema], default: undefined },
     },
     /** What the link did: a purchase's kind, or a pause (links from before these were kept have none). */
-    kind: { type: String, enum: ['new', 'renewal', 'change', 'pause'] },
+    kind: { type: String, enum: ['new', 'renewal', 'change', 'pause', 'refund'] },
     /** A pause: its days, its first gym date, and who asked for it (membership-pauses.ts). */
     pause: {
       from: Date,
@@ -32,6 +32,19 @@ const membershipLinkSchema = new Schema(
       days: Number,
       by: { type: Schema.Types.ObjectId, ref: 'User' },
       byStaff: Boolean,
+    },
+    /**
+     * A refund (payments/refunds.ts): the payment refunded, the days the membership lost (from its
+     * new end `from` to its old end `until`), who refunded it and why, and the request that took it.
+     */
+    refund: {
+      payment: String,
+      days: Number,
+      from: Date,
+      until: Date,
+      by: { type: Schema.Types.ObjectId, ref: 'User' },
+      reason: String,
+      token: String,
     },
     /**
      * A pause whose consequences (bookings given up, standing places off, the renewal moved) are not
@@ -65,7 +78,7 @@ export interface MembershipLinkDoc {
   seq: number;
   payment: string;
   result: MembershipPeriodOf & { periods?: MembershipPeriodOf[] | null; pauses?: MembershipPause[] | null };
-  kind?: PurchaseKind | 'pause';
+  kind?: PurchaseKind | 'pause' | 'refund';
   pause?: {
     from: Date;
     until: Date;
@@ -73,6 +86,15 @@ export interface MembershipLinkDoc {
     days: number;
     by: Types.ObjectId;
     byStaff: boolean;
+  };
+  refund?: {
+    payment: string;
+    days: number;
+    from: Date;
+    until: Date;
+    by: Types.ObjectId;
+    reason: string;
+    token: string;
   };
   pending?: boolean;
   period?: { start: Date; end: Date };

@@ -14,6 +14,7 @@ export interface MembershipPurchase {
 }
 
 export type MembershipResult = MembershipLinkDoc['result'];
+export type { MembershipLinkDoc };
 
 /** The membership after a purchase, and what the purchase itself did. */
 export interface PurchaseResult {
@@ -58,7 +59,17 @@ export function extendMembership(
  * What a link says its purchase did (a link from before this was kept: its whole membership; a
  * pause: the days it froze, as `kind` 'pause' in the member's data export).
  */
-export function purchaseOf(link: MembershipLinkDoc): Omit<PurchaseResult, 'kind'> & { kind: PurchaseKind | 'pause' } {
+export function purchaseOf(
+  link: MembershipLinkDoc,
+): Omit<PurchaseResult, 'kind'> & { kind: PurchaseKind | 'pause' | 'refund' } {
+  if (link.kind === 'refund' && link.refund) {
+    return {
+      membership: link.result,
+      kind: 'refund',
+      period: { start: link.refund.from, end: link.refund.until },
+      before: null,
+    };
+  }
   if (link.kind === 'pause' && link.pause) {
     return {
       membership: link.result,
@@ -69,7 +80,7 @@ export function purchaseOf(link: MembershipLinkDoc): Omit<PurchaseResult, 'kind'
   }
   return {
     membership: link.result,
-    kind: link.kind === 'pause' || !link.kind ? 'new' : link.kind,
+    kind: link.kind === 'pause' || link.kind === 'refund' || !link.kind ? 'new' : link.kind,
     period: link.period?.start && link.period.end ? link.period : { start: link.result.start, end: link.result.end },
     before: link.before?.name && link.before.end ? link.before : null,
   };
@@ -145,7 +156,7 @@ export async function addPurchase(purchase: MembershipPurchase): Promise<Purchas
   });
   if (!link) return null;
   const { kind, ...rest } = purchaseOf(link);
-  return { ...rest, kind: kind === 'pause' ? 'new' : kind };
+  return { ...rest, kind: kind === 'pause' || kind === 'refund' ? 'new' : kind };
 }
 
 /**

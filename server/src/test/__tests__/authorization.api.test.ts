@@ -81,6 +81,11 @@ describe('authorization of admin routes', () => {
     ['POST /api/events', (t) => withToken(request(app).post('/api/events'), t).send(json)],
     ['DELETE /api/events/:id', (t) => withToken(request(app).delete(`/api/events/${id()}`), t)],
     ['GET /api/payments', (t) => withToken(request(app).get('/api/payments'), t)],
+    ['GET /api/payments/csv', (t) => withToken(request(app).get('/api/payments/csv'), t)],
+    [
+      'POST /api/payments/:id/refund',
+      (t) => withToken(request(app).post(`/api/payments/${new Types.ObjectId()}/refund`), t).send({}),
+    ],
     ['GET /api/subscriptions', (t) => withToken(request(app).get('/api/subscriptions'), t)],
     [
       'POST /api/payments/manual',
