@@ -44,6 +44,7 @@ export const paths = {
   dashboardDemand: '/dashboard/demanda',
   dashboardRenewals: '/dashboard/renovaciones',
   dashboardAudit: '/dashboard/registro',
+  dashboardPayments: '/dashboard/pagos',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

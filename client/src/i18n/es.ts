@@ -354,6 +354,7 @@ export const es = {
     demand: 'Demanda',
     renewals: 'Renovaciones',
     audit: 'Registro de cambios',
+    payments: 'Pagos',
   },
   /** Document titles (WCAG 2.4.2), each followed by ' · ' and the gym name. */
   titles: {

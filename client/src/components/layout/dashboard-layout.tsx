@@ -11,6 +11,7 @@ const LINKS = [
   { to: paths.dashboardPlans, label: es.dashboard.plans },
   { to: paths.dashboardBranches, label: es.dashboard.branches },
   { to: paths.dashboardUsers, label: es.dashboard.users },
+  { to: paths.dashboardPayments, label: es.dashboard.payments },
   { to: paths.dashboardTrainers, label: es.dashboard.trainers },
   { to: paths.dashboardLessons, label: es.dashboard.lessons },
   { to: paths.dashboardMessages, label: es.dashboard.messages },

@@ -1,0 +1,61 @@
+/**
+ * Texts of the admin's payments list ('Pagos') and its refunds. The names of methods and states, and
+ * what the server says of a refund, come from @pulso/shared (MESSAGES.receipts, MESSAGES.payments).
+ */
+export const dashboardPaymentsEs = {
+  title: 'Pagos',
+  intro:
+    'Todos los pagos de la cadena: filtra por periodo, plan, sede, medio de pago y estado, exporta la lista o reembolsa un pago.',
+  filters: {
+    label: 'Filtrar los pagos',
+    from: 'Desde',
+    to: 'Hasta',
+    plan: 'Plan',
+    anyPlan: 'Todos los planes',
+    branch: 'Sede habitual',
+    anyBranch: 'Todas las sedes',
+    noBranch: 'Sin sede habitual',
+    method: 'Medio de pago',
+    anyMethod: 'Todos los medios',
+    status: 'Estado',
+    anyStatus: 'Todos los estados',
+    clear: 'Limpiar filtros',
+    found: (total: number) => (total === 1 ? '1 pago encontrado' : `${total} pagos encontrados`),
+    export: 'Exportar CSV',
+    exporting: 'Exportando...',
+    exported: 'Lista descargada como CSV.',
+    exportFailed: 'No se pudo exportar la lista. Inténtalo de nuevo.',
+  },
+  loading: 'Cargando pagos...',
+  loadError: 'No se pudieron cargar los pagos.',
+  empty: 'No hay pagos con esos filtros.',
+  caption: 'Pagos, del más reciente al más antiguo',
+  columns: {
+    at: 'Fecha',
+    member: 'Socio',
+    plan: 'Plan',
+    method: 'Medio',
+    status: 'Estado',
+    amount: 'Importe',
+    actions: 'Acciones',
+  },
+  what: 'pagos',
+  refundedOn: (date: string) => `el ${date}`,
+  refund: 'Reembolsar',
+  refundOf: (member: string, plan: string) => `Reembolsar el pago de ${plan} de ${member}`,
+  dialog: {
+    title: 'Reembolsar pago',
+    summary: (plan: string, amount: string, member: string) => `${plan} · ${amount} · ${member}`,
+    effects:
+      'Se devuelve el importe completo y la membresía pierde los días que pagó este pago (nunca antes de hoy). Sus reservas posteriores al nuevo vencimiento se liberan y, si el plan se renueva, deja de renovarse.',
+    stripe: 'El reembolso se hace en Stripe, a la tarjeta con que se pagó.',
+    desk: 'Devuelve el dinero en la sede: Pulso solo lo registra.',
+    reason: 'Motivo (opcional)',
+    reasonHint: 'Queda en el registro de cambios. Hasta 200 caracteres.',
+    cancel: 'Cancelar',
+    confirm: 'Reembolsar',
+    submitting: 'Reembolsando...',
+    doneTitle: 'Pago reembolsado',
+    accept: 'Aceptar',
+  },
+};
