@@ -28,7 +28,10 @@ export type MockSnapshot = (data: MockData, id: string) => AuditRecord | null;
 
 export interface MockAuditSpec {
   entity: AuditEntity;
-  action: AuditAction;
+  /** What the change is; a route doing several kinds (a bulk action) reads it from the body. */
+  action: AuditAction | ((body: Record<string, unknown>) => AuditAction);
+  /** Several records changed at once (a bulk action): their ids, from the body. */
+  targets?: (body: Record<string, unknown>) => string[];
   /** The route's parameter naming the record ('id' by default); none for a creation. */
   param?: string | null;
   snapshot?: MockSnapshot;
@@ -204,26 +207,45 @@ export const auditChange = (
   param = 'id',
 ): MockAuditSpec => ({ entity, action, snapshot, param });
 
+/** What a route's audit read before its change: each record's id and values (none known yet for a creation). */
+export type AuditReads = { target: string | undefined; before: AuditRecord | null }[];
+
 /** What a route's audit reads before its change; null when the caller is not staff. */
 export function auditBefore(
   spec: MockAuditSpec,
   user: AuthUser | null,
   data: MockData,
   params: Record<string, string>,
-): { target: string | undefined; before: AuditRecord | null } | null {
+  body: Record<string, unknown>,
+): AuditReads | null {
   if (!user || (!user.isAdmin && !user.isMonitor)) return null;
-  const target = spec.param === null ? undefined : params[spec.param ?? 'id'];
-  return { target, before: target && spec.snapshot ? spec.snapshot(data, target) : null };
+  const targets = spec.targets
+    ? [...new Set(spec.targets(body))]
+    : [spec.param === null ? undefined : params[spec.param ?? 'id']];
+  return targets.map((target) => ({ target, before: target && spec.snapshot ? spec.snapshot(data, target) : null }));
 }
 
-/** Writes the change the answer made, if it changed anything. */
+/** Writes the changes the answer made, one entry for each record that changed. */
 export function auditAfter(
   spec: MockAuditSpec,
-  read: { target: string | undefined; before: AuditRecord | null },
+  reads: AuditReads,
   user: AuthUser,
   data: MockData,
   db: MockDb,
   answer: unknown,
+  body: Record<string, unknown>,
+): void {
+  for (const read of reads) auditOne(spec, read, user, data, db, answer, body);
+}
+
+function auditOne(
+  spec: MockAuditSpec,
+  read: AuditReads[number],
+  user: AuthUser,
+  data: MockData,
+  db: MockDb,
+  answer: unknown,
+  body: Record<string, unknown>,
 ): void {
   let id = read.target;
   let before = read.before;
@@ -248,7 +270,7 @@ export function auditAfter(
       role: user.isAdmin ? 'admin' : 'trainer',
     },
     ip: '',
-    action: spec.action,
+    action: typeof spec.action === 'function' ? spec.action(body) : spec.action,
     entity: spec.entity,
     entityId: id,
     label: after?.label ?? before?.label ?? '',

@@ -179,9 +179,10 @@ export function router(api: MockApi, base: string): { route: Route; notFound: Ht
       const { user, input, image } = await admitted(request, params, spec, data);
       const headers = new Headers();
       const url = new URL(request.url);
-      const audit = spec.audit ? auditBefore(spec.audit, user, data, params) : null;
+      const body = input as Record<string, unknown>;
+      const audit = spec.audit ? auditBefore(spec.audit, user, data, params, body) : null;
       const result = await resolve({ request, url, params, user, input, image, headers, data, db, config });
-      if (spec.audit && audit && user) auditAfter(spec.audit, audit, user, data, db, result);
+      if (spec.audit && audit && user) auditAfter(spec.audit, audit, user, data, db, result, body);
       if (request.method !== 'GET') db.save();
       const [status, schema] = spec.ok;
       if (spec.okContentType) {

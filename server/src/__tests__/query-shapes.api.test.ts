@@ -745,6 +745,16 @@ function cases(mailbox: () => Promise<string>): Case[] {
       },
     },
     {
+      route: 'POST /api/users/bulk',
+      name: 'the admin grants a plan paid at the desk to a selection',
+      status: 200,
+      send: (api, v) =>
+        api
+          .post('/api/users/bulk')
+          .set(auth(v.admin))
+          .send({ action: 'grant', ids: [v.userId], planId: v.standarId, requestId: 'shapes-bulk-0001' }),
+    },
+    {
       route: 'GET /api/payments',
       name: 'the admin filters payments by method, state and sede',
       status: 200,

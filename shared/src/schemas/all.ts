@@ -16,6 +16,8 @@ export {
   erasureForm,
   pauseForm,
   pauseSaved,
+  bulkUsersForm,
+  bulkUsersResult,
   preferences,
   preferencesSaved,
   userDetail,

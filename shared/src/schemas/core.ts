@@ -57,6 +57,8 @@ export const wire = {
       .union([z.boolean(wrongType), z.string(wrongType).max(20, wrongType)], wrongType)
       .refine((v) => typeof v !== 'string' || cleanText(v), clean)
       .nullish(),
+  /** A list of at most `max` ids (strings of at most 24 characters). */
+  idList: (max: number) => z.array(z.string(wrongType).max(24, wrongType), wrongType).max(max, wrongType).nullish(),
   /** A list of at most 50 strings of at most 200 characters. */
   textList: () =>
     z

@@ -7,7 +7,16 @@
 export * as schemas from './all';
 export { fieldErrors, formErrors, isSelected, SELECT_PLACEHOLDER, toText, wireOf } from './core';
 export type { FormValues, FormChoice, RequestForm } from './core';
-export { normalizeEmail, isLookAlikeEmail, isEmail, passwordError, toBoolean } from './users';
+export {
+  normalizeEmail,
+  isLookAlikeEmail,
+  isEmail,
+  passwordError,
+  toBoolean,
+  BULK_USER_ACTIONS,
+  BULK_USERS_MAX,
+} from './users';
+export type { BulkUserAction } from './users';
 export type {
   MembershipStatusLabel,
   UserDetailDto,

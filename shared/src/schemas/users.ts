@@ -271,6 +271,41 @@ export const pauseForm = z.object({
   ),
 });
 
+/** The actions on a selection of the users list, and how many users one request may hold. */
+export const BULK_USER_ACTIONS = ['grant', 'pause', 'suspend'] as const;
+export type BulkUserAction = (typeof BULK_USER_ACTIONS)[number];
+export const BULK_USERS_MAX = 100;
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/**
+ * An action on a selection of the users list: 'grant' a plan paid at the desk (`planId`), 'pause'
+ * (`from`, `days`), 'suspend'. `requestId` names the request, so the same one sent twice grants once.
+ * What an action needs besides is checked by the server, under its field.
+ */
+export const bulkUsersForm = z.object({
+  action: field(wire.text(), text(z.enum(BULK_USER_ACTIONS, { error: MESSAGES.users.bulk.actionRequired }))),
+  ids: field(
+    wire.idList(BULK_USERS_MAX),
+    z
+      .array(z.string(), { error: MESSAGES.users.bulk.noneSelected })
+      .min(1, MESSAGES.users.bulk.noneSelected)
+      .max(BULK_USERS_MAX, MESSAGES.users.bulk.tooMany(BULK_USERS_MAX))
+      .refine((ids) => ids.every((id) => OBJECT_ID.test(id)), { error: MESSAGES.users.bulk.noneSelected }),
+  ),
+  requestId: field(wire.text(), text(z.string().regex(/^[\w-]{8,64}$/, MESSAGES.users.bulk.requestId))),
+  planId: field(wire.text(), text(z.string().max(24))),
+  from: field(wire.text(), text(z.string().max(10))),
+  days: field(wire.textOrNumber(), text(z.string().max(3))),
+});
+
+/** What a bulk action did: for whom it was done, and for whom not and why. */
+export const bulkUsersResult = z.object({
+  message: z.string(),
+  done: z.array(z.object({ id: z.string(), name: z.string() })),
+  failed: z.array(z.object({ id: z.string(), name: z.string(), message: z.string() })),
+});
+
 // ---------- answers ----------
 
 const membershipStatus = z.enum(['Activo', 'Inactivo']);

@@ -128,6 +128,20 @@ export const MESSAGES = {
     homeBranchUnknown: 'La sede elegida no existe',
     /** The users list's roles, as its filter, its sort and its CSV name them. */
     roles: { admin: 'Administrador', trainer: 'Entrenador', member: 'Deportista' },
+    /** Actions on a selection of the users list (issue 24, item 2). */
+    bulk: {
+      actionRequired: 'Elige qué hacer con los usuarios seleccionados',
+      noneSelected: 'Selecciona al menos un usuario',
+      tooMany: (max: number) => `Selecciona como máximo ${max} usuarios a la vez`,
+      requestId: 'Falta el identificador de la operación. Vuelve a intentarlo.',
+      self: 'No puedes suspender tu propia cuenta',
+      done: (ok: number, total: number) =>
+        ok === total
+          ? total === 1
+            ? 'Hecho para el usuario seleccionado'
+            : `Hecho para los ${total} usuarios seleccionados`
+          : `Hecho para ${ok} de ${total} usuarios`,
+    },
     queryInvalid: (field: string) => `El filtro «${field}» no es válido`,
     csv: {
       columns: ['Nombre', 'Email', 'Teléfono', 'Rol', 'Sede habitual', 'Plan', 'Estado', 'Inicio', 'Vence', 'Alta'],

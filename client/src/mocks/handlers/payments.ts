@@ -52,6 +52,29 @@ function ownSession(data: MockData, user: AuthUser, sessionId: string): PaymentR
 
 const newest = (rows: PaymentRec[]) => [...rows].sort(newestFirst('createdAt')).slice(0, 200).map(toPaymentDto);
 
+/**
+ * A plan paid at the front desk, recorded and fulfilled (the server's recordManualPayment); `key`:
+ * the sale's own key (a bulk sale's request and member), so the same sale sent again is one payment.
+ */
+export function sellAtDesk(
+  data: MockData,
+  db: MockDb,
+  config: MockConfig,
+  userIdText: string,
+  planId: string,
+  key?: string,
+): PaymentRec {
+  const userId = userIdText.toLowerCase();
+  if (!data.users.some((u) => u.id === userId && !u.deletedAt)) throw MockHttpError.notFound(MESSAGES.users.notFound);
+  const plan = findPlanOnSale(data, planId);
+  const sessionId = `manual_${key ?? crypto.randomUUID()}`;
+  const existing = data.payments.find((p) => p.providerSessionId === sessionId);
+  if (existing) return existing;
+  const payment = pending(data, db, config.currency, { user: userId, plan, provider: 'manual', sessionId });
+  fulfil(data, config, payment);
+  return payment;
+}
+
 const refused = (message: string) => new MockHttpError(409, ERROR_CODES.REFUND_REFUSED, message);
 
 /** A payment as the admin's list shows it (the server's payments.admin.ts). */
@@ -401,17 +424,7 @@ export const paymentsHandlers = (route: Route) => [
       ok: [201, schemas.paymentSaved],
     },
     ({ input, data, db, config }) => {
-      const userId = (input.userId ?? '').toLowerCase();
-      if (!data.users.some((u) => u.id === userId && !u.deletedAt))
-        throw MockHttpError.notFound(MESSAGES.users.notFound);
-      const plan = findPlanOnSale(data, input.planId ?? '');
-      const payment = pending(data, db, config.currency, {
-        user: userId,
-        plan,
-        provider: 'manual',
-        sessionId: `manual_${crypto.randomUUID()}`,
-      });
-      fulfil(data, config, payment);
+      const payment = sellAtDesk(data, db, config, input.userId ?? '', input.planId ?? '');
       return { message: MESSAGES.payments.success, payment: toPaymentDto(payment) };
     },
   ),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { auditChange, auditCreate, userSnapshot } from '../audit';
+import { auditChange, auditCreate, userSnapshot, type MockAuditSpec } from '../audit';
+import { sellAtDesk } from './payments';
 import {
   addDays,
   CSV_BOM,
@@ -25,9 +26,12 @@ import {
   schemas,
   toBoolean,
   toText,
+  isDate,
+  type BulkUserAction,
   withLessonNames,
 } from '@pulso/shared';
 import type { MockData, UserRec } from '../db';
+import type { MockConfig } from '../api';
 import {
   attendanceOf,
   giveUpBookingsOf,
@@ -149,6 +153,69 @@ function directoryOf(data: MockData): DirectoryRow[] {
         : null,
     }));
 }
+
+/** A suspension, as the server's suspendUser: not the last admin nor a trainer who teaches. */
+function suspendOne(data: MockData, id: string): void {
+  const user = findUser(data, id);
+  if (user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.alreadySuspended);
+  if (user.isMonitor) ensureTeachesNothing(data, user.id, MESSAGES.users.trainerTeaches);
+  if (user.isAdmin) ensureAnotherAdmin(data, user.id);
+  user.deletedAt = new Date().toISOString();
+  // Suspension ends every session, and a restore does not bring them back.
+  user.sessionsValidAfter = Date.now();
+}
+
+/** A pause of the member `id` (an admin's: no notice, no yearly count), as the server's membership-pauses.ts. */
+function pauseOne(data: MockData, config: MockConfig, id: string, fromDate: string, days: number, byAdmin: boolean) {
+  const user = findUser(data, id);
+  if (user.deletedAt) throw MockHttpError.notFound(MESSAGES.users.notFound);
+  // As the server's membership-pauses.ts, the gym's dates being UTC's.
+  const now = new Date();
+  const request = {
+    fromDate,
+    days,
+    from: new Date(`${fromDate}T00:00:00.000Z`),
+    until: new Date(`${addDays(fromDate, days)}T00:00:00.000Z`),
+  };
+  const current = user.membership ? datedMembership(user.membership) : null;
+  const refusal = pauseRefusal(current, request, config.pauses ?? PAUSE_DEFAULTS, today(now), byAdmin);
+  if (refusal || !current || !user.membership) {
+    throw new MockHttpError(409, ERROR_CODES.PAUSE_REFUSED, refusal ?? MESSAGES.pauses.noMembership);
+  }
+  const after = membershipAfterPause(current, { from: request.from, until: request.until });
+  user.membership = {
+    ...isoMembership(after),
+    ...(user.membership.graceUntil ? { graceUntil: user.membership.graceUntil } : {}),
+  };
+  pauseBookingsOf(data, user.id, fromDate, addDays(fromDate, days), now);
+  // A renewing plan is charged that much later.
+  const shift = request.until.getTime() - request.from.getTime();
+  for (const sub of data.subscriptions ?? []) {
+    const live = sub.status === 'active' || sub.status === 'past_due';
+    if (sub.user !== user.id || !live || Date.parse(sub.paidThrough) <= request.from.getTime()) continue;
+    sub.paidThrough = new Date(Date.parse(sub.paidThrough) + shift).toISOString();
+    if (sub.nextChargeAt && Date.parse(sub.nextChargeAt) >= request.from.getTime()) {
+      sub.nextChargeAt = new Date(Date.parse(sub.nextChargeAt) + shift).toISOString();
+    }
+  }
+  const membresia = toMembershipDto(user.membership, now);
+  if (!membresia) throw MockHttpError.notFound(MESSAGES.users.notFound);
+  const day = (date: string) => receiptDate(new Date(`${date}T00:00:00Z`));
+  return {
+    message: MESSAGES.pauses.paused(day(fromDate), day(addDays(fromDate, days - 1)), day(membresia.end.slice(0, 10))),
+    membresia,
+  };
+}
+
+/** Each account of a bulk action changed is one entry of the audit trail (the server's users.routes.ts). */
+const BULK_AUDIT: MockAuditSpec = {
+  entity: 'user',
+  action: (body) =>
+    (({ grant: 'payment', pause: 'pause', suspend: 'delete' }) as const)[String(body.action) as BulkUserAction] ??
+    'update',
+  targets: (body) => (Array.isArray(body.ids) ? body.ids.map((id) => String(id).toLowerCase()) : []),
+  snapshot: userSnapshot,
+};
 
 export const usersHandlers = (route: Route) => [
   route(
@@ -382,13 +449,7 @@ export const usersHandlers = (route: Route) => [
     'DELETE /users/delete/:id',
     { access: 'self-or-admin', audit: auditChange('user', 'delete', userSnapshot), ok: [200, schemas.outcome] },
     ({ params, data }) => {
-      const user = findUser(data, params.id);
-      if (user.deletedAt) throw MockHttpError.conflict(MESSAGES.users.alreadySuspended);
-      if (user.isMonitor) ensureTeachesNothing(data, user.id, MESSAGES.users.trainerTeaches);
-      if (user.isAdmin) ensureAnotherAdmin(data, user.id);
-      user.deletedAt = new Date().toISOString();
-      // Suspension ends every session, and a restore does not bring them back.
-      user.sessionsValidAfter = Date.now();
+      suspendOne(data, params.id);
       return { success: true, message: MESSAGES.users.deleted };
     },
   ),
@@ -527,50 +588,45 @@ export const usersHandlers = (route: Route) => [
     },
     ({ params, input, user: caller, data, config }) => {
       checkId(params.id);
-      const user = findUser(data, params.id);
-      if (user.deletedAt) throw MockHttpError.notFound(MESSAGES.users.notFound);
-      // As the server's membership-pauses.ts, the gym's dates being UTC's.
-      const now = new Date();
-      const fromDate = String(input.from);
-      const days = Number(input.days);
-      const request = {
-        fromDate,
-        days,
-        from: new Date(`${fromDate}T00:00:00.000Z`),
-        until: new Date(`${addDays(fromDate, days)}T00:00:00.000Z`),
-      };
-      const current = user.membership ? datedMembership(user.membership) : null;
-      const refusal = pauseRefusal(current, request, config.pauses ?? PAUSE_DEFAULTS, today(now), caller.isAdmin);
-      if (refusal || !current || !user.membership) {
-        throw new MockHttpError(409, ERROR_CODES.PAUSE_REFUSED, refusal ?? MESSAGES.pauses.noMembership);
+      return pauseOne(data, config, params.id, String(input.from), Number(input.days), caller.isAdmin);
+    },
+  ),
+
+  route(
+    'POST /users/bulk',
+    { access: 'admin', audit: BULK_AUDIT, body: schemas.bulkUsersForm, ok: [200, schemas.bulkUsersResult] },
+    ({ input, user: caller, data, db, config }) => {
+      const action = input.action as BulkUserAction;
+      // What the action needs, under its field, before anything is done (the server's bulk-actions.ts).
+      if (action === 'grant' && !data.plans.some((p) => p.id === toText(input.planId) && !p.deletedAt)) {
+        throw MockHttpError.validation({ planId: MESSAGES.payments.planRequired });
       }
-      const after = membershipAfterPause(current, { from: request.from, until: request.until });
-      user.membership = {
-        ...isoMembership(after),
-        ...(user.membership.graceUntil ? { graceUntil: user.membership.graceUntil } : {}),
-      };
-      pauseBookingsOf(data, user.id, fromDate, addDays(fromDate, days), now);
-      // A renewing plan is charged that much later.
-      const shift = request.until.getTime() - request.from.getTime();
-      for (const sub of data.subscriptions ?? []) {
-        const live = sub.status === 'active' || sub.status === 'past_due';
-        if (sub.user !== user.id || !live || Date.parse(sub.paidThrough) <= request.from.getTime()) continue;
-        sub.paidThrough = new Date(Date.parse(sub.paidThrough) + shift).toISOString();
-        if (sub.nextChargeAt && Date.parse(sub.nextChargeAt) >= request.from.getTime()) {
-          sub.nextChargeAt = new Date(Date.parse(sub.nextChargeAt) + shift).toISOString();
+      const from = toText(input.from);
+      const days = toText(input.days);
+      if (action === 'pause' && !isDate(from)) throw MockHttpError.validation({ from: MESSAGES.pauses.fromInvalid });
+      if (action === 'pause' && !/^\d{1,3}$/.test(days))
+        throw MockHttpError.validation({ days: MESSAGES.pauses.daysInvalid });
+      const ids = [...new Set((input.ids ?? []).map((id) => String(id).toLowerCase()))];
+      const done: { id: string; name: string }[] = [];
+      const failed: { id: string; name: string; message: string }[] = [];
+      for (const id of ids) {
+        const name = data.users.find((u) => u.id === id)?.fullName ?? '';
+        try {
+          if (!name) throw MockHttpError.notFound(MESSAGES.users.notFound);
+          if (action === 'grant')
+            sellAtDesk(data, db, config, id, toText(input.planId), `bulk_${toText(input.requestId)}_${id}`);
+          else if (action === 'pause') pauseOne(data, config, id, from, Number(days), true);
+          else {
+            if (id === caller.id) throw MockHttpError.conflict(MESSAGES.users.bulk.self);
+            suspendOne(data, id);
+          }
+          done.push({ id, name });
+        } catch (error) {
+          if (!(error instanceof MockHttpError)) throw error;
+          failed.push({ id, name, message: error.message });
         }
       }
-      const membresia = toMembershipDto(user.membership, now);
-      if (!membresia) throw MockHttpError.notFound(MESSAGES.users.notFound);
-      const day = (date: string) => receiptDate(new Date(`${date}T00:00:00Z`));
-      return {
-        message: MESSAGES.pauses.paused(
-          day(fromDate),
-          day(addDays(fromDate, days - 1)),
-          day(membresia.end.slice(0, 10)),
-        ),
-        membresia,
-      };
+      return { message: MESSAGES.users.bulk.done(done.length, ids.length), done, failed };
     },
   ),
 

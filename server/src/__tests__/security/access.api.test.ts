@@ -80,6 +80,7 @@ describe('security: access', () => {
     'GET /users': 'admin',
     'GET /users/deleted': 'admin',
     'GET /users/csv': 'admin',
+    'POST /users/bulk': 'admin',
     'GET /users/monitor': 'admin',
     'PUT /users/update/{id}': 'self-or-admin',
     'PUT /users/restore/{id}': 'admin',

@@ -19,9 +19,13 @@ export type AuditSnapshotReader = (id: string, context: AuditReadContext) => Pro
  */
 export interface AuditSpec {
   entity: AuditEntity;
-  action: AuditAction;
-  /** The changed record's id, known before the handler runs (default: the route's `:id`); undefined for a creation. */
-  target?: (req: Request) => string | undefined;
+  /** What the change is; a route that does several kinds (a bulk action) reads it from the request. */
+  action: AuditAction | ((req: Request) => AuditAction);
+  /**
+   * The changed record's id, known before the handler runs (default: the route's `:id`); undefined
+   * for a creation; several for a change of many (a bulk action: one entry each that changed).
+   */
+  target?: (req: Request) => string | string[] | undefined;
   /** Reads the record, before and after. */
   snapshot?: AuditSnapshotReader;
   /**
@@ -55,7 +59,9 @@ export function auditRoute(spec: AuditSpec, route: string): RequestHandler {
     const actor = actorOf(req);
     if (!actor) return next();
     const context: AuditReadContext = { timeZone: String(req.app.get('gym time zone') ?? 'UTC') };
-    const target = (spec.target ?? defaultTarget)(req);
+    const targeted = (spec.target ?? defaultTarget)(req);
+    if (Array.isArray(targeted)) return auditMany(spec, targeted, { req, res, next, actor, route, context });
+    const target = targeted;
     const before = target && spec.snapshot ? await spec.snapshot(target, context).catch(() => null) : null;
     const send = res.json.bind(res) as Response['json'];
     res.json = ((body: unknown) => {
@@ -72,6 +78,42 @@ export function auditRoute(spec: AuditSpec, route: string): RequestHandler {
     }) as Response['json'];
     next();
   };
+}
+
+/** A change of many records: each one read before and after, one entry for each that changed. */
+async function auditMany(
+  spec: AuditSpec,
+  targets: string[],
+  facts: {
+    req: Request;
+    res: Response;
+    next: (err?: unknown) => void;
+    actor: AuditActor;
+    route: string;
+    context: AuditReadContext;
+  },
+): Promise<void> {
+  const { req, res, next, actor, route, context } = facts;
+  const snapshot = spec.snapshot;
+  if (!snapshot) return next();
+  const ids = [...new Set(targets)];
+  const befores = await Promise.all(ids.map((id) => snapshot(id, context).catch(() => null)));
+  const send = res.json.bind(res) as Response['json'];
+  res.json = ((body: unknown) => {
+    if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
+    void (async () => {
+      try {
+        for (const [index, id] of ids.entries()) {
+          await write(spec, { req, actor, route, context, target: id, before: befores[index] ?? null, body });
+        }
+      } catch (err) {
+        req.log.error({ err, route }, 'audit entries not written');
+      }
+      send(body);
+    })();
+    return res;
+  }) as Response['json'];
+  next();
 }
 
 async function write(
@@ -103,7 +145,7 @@ async function write(
     actor: facts.actor,
     ip: facts.req.ip ?? '',
     route: facts.route,
-    action: spec.action,
+    action: typeof spec.action === 'function' ? spec.action(facts.req) : spec.action,
     entity: spec.entity,
     entityId: id,
     before,

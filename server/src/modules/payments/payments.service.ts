@@ -428,14 +428,31 @@ export async function payRenewal(
   eventId: string,
   deps: FulfilDeps,
 ): Promise<FulfilmentResult> {
+  const plan = { _id: sub.plan, name: sub.planName, duration: sub.duration, price: sub.amount, renewing: true };
+  return recordOnceAndFulfil(
+    { user: sub.user, plan, currency: sub.currency, provider: sub.provider, sessionId },
+    { renewal: { subscription: sub._id, cycle, from: sub.paidThrough } },
+    eventId,
+    deps,
+  );
+}
+
+/**
+ * Records the payment of `fields.sessionId` unless it is recorded already, then fulfils it: the same
+ * charge asked for twice, one after the other or at once (two job runs, a replayed webhook, a bulk
+ * sale sent twice), is one payment and one membership step.
+ */
+async function recordOnceAndFulfil(
+  fields: Parameters<typeof recordPending>[0],
+  extra: Parameters<typeof recordPending>[1],
+  eventId: string,
+  deps: FulfilDeps,
+): Promise<FulfilmentResult> {
+  const { sessionId } = fields;
   let recordedElsewhere = false;
   if (!(await findPaymentBySession(sessionId))) {
-    const plan = { _id: sub.plan, name: sub.planName, duration: sub.duration, price: sub.amount, renewing: true };
     try {
-      await recordPending(
-        { user: sub.user, plan, currency: sub.currency, provider: sub.provider, sessionId },
-        { renewal: { subscription: sub._id, cycle, from: sub.paidThrough } },
-      );
+      await recordPending(fields, extra);
     } catch (error) {
       // Recorded by another caller at the same moment: fulfilled below all the same.
       if (!isDuplicateKeyError(error)) throw error;
@@ -476,20 +493,24 @@ export async function markRefunded(
   );
 }
 
-/** A front-desk payment taken in person, recorded and fulfilled like any other (provider manual). */
+/**
+ * A front-desk payment taken in person, recorded and fulfilled like any other (provider manual).
+ * `key`: the sale's own key (a bulk sale's request and member), so the same sale sent again is one
+ * payment; none: a new sale every call.
+ */
 export async function recordManualPayment(
   userId: string,
   planId: string,
   currency: string,
   deps: FulfilDeps,
+  key?: string,
 ): Promise<FulfilmentResult> {
   const user = new Types.ObjectId(userId);
   if (!(await findUserEmail(user))) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
   const plan = await findPlanForSale({ id: planId });
   if (!plan) throw planNotFound();
-  const sessionId = `manual_${randomUUID()}`;
-  await recordPending({ user, plan, currency, provider: 'manual', sessionId });
-  return fulfil(sessionId, '', deps);
+  const sessionId = `manual_${key ?? randomUUID()}`;
+  return recordOnceAndFulfil({ user, plan, currency, provider: 'manual', sessionId }, {}, '', deps);
 }
 
 export async function findSession(sessionId: string): Promise<PaymentDoc> {

@@ -24,6 +24,7 @@ import { noticeDelivery } from '../bookings/bookings.notices';
 import { joinStanding, leaveStanding } from '../bookings/bookings.service';
 import { offerFreedPlacesAfter } from '../bookings/bookings.wishes';
 import { eraseOwnAccount } from './account-erasure';
+import { bulkUsers, type BulkInput } from './bulk-actions';
 import { pauseMembership, type PauseInput } from './membership-pauses';
 
 interface UserBody {
@@ -257,6 +258,13 @@ export function usersController(ctx: AppContext) {
     async restore(req: Request, res: Response) {
       await users.restoreUser(paramId(req));
       res.json({ success: true, message: MESSAGES.users.restored });
+    },
+
+    /** An action on a selection of the users list: what was done for whom, and for whom not and why. */
+    async bulk(req: Request, res: Response) {
+      const caller = req.user;
+      if (!caller) throw HttpError.unauthenticated();
+      res.json(await bulkUsers({ ctx, logger: req.log }, validated<BulkInput>(req), caller));
     },
 
     async remove(req: Request, res: Response) {

@@ -4,7 +4,8 @@ import { schemas } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { mountRoutes, routeTable, type QueryParameter } from '../../lib/route-table';
 import { rateLimiter } from '../../middleware/rate-limit';
-import { auditChange, auditCreate } from '../audit/audit.middleware';
+import { auditChange, auditCreate, type AuditSpec } from '../audit/audit.middleware';
+import { BULK_AUDIT_ACTION, type BulkInput } from './bulk-actions';
 import { usersController, type AccountAhead } from './users.controller';
 import { userAudit } from './users.audit';
 import { findSignInAccount, normalizeEmail } from './users.service';
@@ -30,6 +31,22 @@ const ERASE_NOTES =
 
 const PAUSE_NOTES =
   "`from` is the first paused day (YYYY-MM-DD, the gym's date), `days` how many. A member pauses their own within the chain's rules (PAUSE_MIN_DAYS to PAUSE_MAX_DAYS days, PAUSE_NOTICE_DAYS ahead, PAUSES_PER_YEAR in any 365 days); an admin anyone's, without the notice or the yearly count. 409 PAUSE_REFUSED with the rule's words otherwise (no membership running at `from`, overlapping another pause...). While paused the membership is 'Pausada' and gives no access; single bookings and standing places in the paused days are given up (the waitlist moves up).";
+
+const BULK_NOTES =
+  "`action` 'grant' needs `planId` (a plan on sale), 'pause' `from` and `days` (an admin's pause: no notice, no yearly count); 'suspend' refuses the caller's own account. At most 100 `ids`. Each account is done as the single action does it; one that cannot be done is listed in `failed` with the reason, and the others go on. A grant is keyed by `requestId` and the account: the same request sent twice sells each plan once. 400 VALIDATION_FAILED naming a field the action needs.";
+
+/** Each account of a bulk action changed is one entry of the audit trail. */
+const BULK_AUDIT: AuditSpec = {
+  entity: 'user',
+  action: (req) => BULK_AUDIT_ACTION[(req.body as { action: BulkInput['action'] }).action] ?? 'update',
+  target: (req) => {
+    const ids = (req.body as { ids?: unknown }).ids;
+    return Array.isArray(ids)
+      ? ids.filter((id): id is string => typeof id === 'string').map((id) => id.toLowerCase())
+      : [];
+  },
+  snapshot: userAudit,
+};
 
 const USER_QUERY: QueryParameter[] = [
   { name: 'q', description: 'Search: name, e-mail or phone (accents and case aside; a phone also by its digits)' },
@@ -68,6 +85,7 @@ export const usersRoutes = routeTable<UsersDeps>('/users', [
   { route: 'GET /export',             access: 'signed-in', ok: [200, schemas.dataExport], handler: (d) => d.c.exportData, summary: "Everything Pulso holds about the caller, as a JSON file to keep ('Descargar mis datos')" },
   { route: 'POST /erase',             access: 'signed-in', use: (d) => [d.loginLimit], body: schemas.erasureForm, ok: [200, schemas.message], errors: [400, 409, 429], handler: (d) => d.c.erase, summary: "Erase the caller's own account: personal data removed or anonymised at once, payments kept naming no one", notes: ERASE_NOTES },
   { route: 'POST /pause/:id',         access: 'self-or-admin', body: schemas.pauseForm, ok: [200, schemas.pauseSaved], errors: [400, 404, 409], audit: auditChange('user', 'pause', userAudit), handler: (d) => d.c.pause, summary: "Pause (freeze) a membership: its end moves by the paused days, places in the paused sessions are freed, a renewing plan charges that much later", notes: PAUSE_NOTES },
+  { route: 'POST /bulk',              access: 'admin', body: schemas.bulkUsersForm, ok: [200, schemas.bulkUsersResult], errors: [400], audit: BULK_AUDIT, handler: (d) => d.c.bulk, summary: 'An action on a selection of users: grant a plan paid at the desk, pause, or suspend each (the single actions\' rules); who it was done for, and who not and why', notes: BULK_NOTES },
   { route: 'GET /preferences',        access: 'signed-in', ok: [200, schemas.preferences], handler: (d) => d.c.getPreferences, summary: "The caller's e-mail preferences (membership reminders)" },
   { route: 'PUT /preferences',        access: 'signed-in', body: schemas.preferencesForm, ok: [200, schemas.preferencesSaved], errors: [400], handler: (d) => d.c.setPreferences, summary: "Switch the caller's membership reminders on or off (payment failures are always e-mailed)" },
   { route: 'GET /:id',                access: 'self-or-admin', ok: [200, schemas.user], errors: [400, 404], handler: (d) => d.c.get, summary: 'One user' },

@@ -43,6 +43,15 @@ describe('authorization of admin routes', () => {
     ['GET /api/users', (t) => withToken(request(app).get('/api/users'), t)],
     ['GET /api/users/deleted', (t) => withToken(request(app).get('/api/users/deleted'), t)],
     ['GET /api/users/csv', (t) => withToken(request(app).get('/api/users/csv'), t)],
+    [
+      'POST /api/users/bulk',
+      (t) =>
+        withToken(request(app).post('/api/users/bulk'), t).send({
+          action: 'suspend',
+          ids: [other.id],
+          requestId: 'authz-bulk-01',
+        }),
+    ],
     ['GET /api/audit', (t) => withToken(request(app).get('/api/audit'), t)],
     ['GET /api/audit/:entity/:id', (t) => withToken(request(app).get(`/api/audit/user/${other.id}`), t)],
     ['GET /api/users/monitor', (t) => withToken(request(app).get('/api/users/monitor'), t)],
