@@ -4,6 +4,47 @@
  * éxito') come from MESSAGES in @pulso/shared.
  */
 export const dashboardUsersEs = {
+  bulk: {
+    label: 'Acciones con los usuarios seleccionados',
+    select: 'Seleccionar',
+    selectOne: (name: string) => `Seleccionar a ${name}`,
+    selectPage: 'Seleccionar todos los usuarios de esta página',
+    selected: (n: number) => (n === 1 ? '1 usuario seleccionado' : `${n} usuarios seleccionados`),
+    action: 'Acción',
+    chooseAction: 'Elige una acción',
+    choosePlan: 'Elige un plan',
+    actions: {
+      grant: 'Registrar pago de un plan',
+      pause: 'Pausar membresía',
+      suspend: 'Suspender',
+    },
+    apply: 'Continuar',
+    clear: 'Quitar selección',
+    dialogTitle: {
+      grant: 'Registrar pago en recepción',
+      pause: 'Pausar membresías',
+      suspend: 'Suspender usuarios',
+    },
+    explain: {
+      grant:
+        'Cada usuario recibe el plan elegido, pagado en la sede. Si su membresía está activa, se extiende desde su fin.',
+      pause:
+        'La membresía de cada usuario queda pausada esos días y su vencimiento se corre otro tanto. Sus reservas de esos días se liberan.',
+      suspend:
+        'Cada usuario deja de tener acceso y sus sesiones se cierran. Se puede restaurar desde «Ver usuarios eliminados».',
+    },
+    who: 'Usuarios',
+    plan: 'Plan',
+    from: 'Desde',
+    days: 'Días',
+    confirm: (n: number) => (n === 1 ? 'Aplicar a 1 usuario' : `Aplicar a ${n} usuarios`),
+    working: 'Aplicando...',
+    cancel: 'Cancelar',
+    resultTitle: 'Resultado',
+    failedTitle: 'No se pudo con:',
+    failedLine: (name: string, message: string) => `${name}: ${message}`,
+    accept: 'Aceptar',
+  },
   list: {
     title: 'Usuarios',
     createNew: 'Crear nuevo',

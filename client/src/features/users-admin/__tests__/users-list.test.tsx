@@ -118,7 +118,7 @@ describe('UsersList', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['N°', 'Nombre', 'Email', 'Teléfono', 'Rol', 'Membresía', 'Acciones']);
+    ).toEqual(['Seleccionar', 'N°', 'Nombre', 'Email', 'Teléfono', 'Rol', 'Membresía', 'Acciones']);
     const ana = within(rowOf('ana@example.com'));
     expect(ana.getByText('1')).toBeInTheDocument();
     expect(ana.getByRole('rowheader')).toHaveTextContent('Ana Gómez');

@@ -1,4 +1,5 @@
 import {
+  type BulkUserAction,
   DEFAULT_USER_QUERY,
   userQueryParams,
   type ContactMessageDto,
@@ -85,6 +86,18 @@ export async function getPlans(): Promise<PlanDto[]> {
 export async function grantPlan(userId: string, planId: string): Promise<Answer<typeof schemas.paymentSaved>> {
   const { data } = await api.post<Answer<typeof schemas.paymentSaved>>('/payments/manual', { userId, planId });
   return data;
+}
+
+/** An action on a selection of users: what was done for whom, and for whom not and why. */
+export async function bulkUsers(body: {
+  action: BulkUserAction;
+  ids: string[];
+  requestId: string;
+  planId?: string;
+  from?: string;
+  days?: string;
+}): Promise<Answer<typeof schemas.bulkUsersResult>> {
+  return (await api.post<Answer<typeof schemas.bulkUsersResult>>('/users/bulk', body)).data;
 }
 
 export async function getContactMessages(): Promise<ContactMessageDto[]> {

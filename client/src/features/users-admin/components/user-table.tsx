@@ -26,10 +26,12 @@ interface UserTableProps {
   children: ReactNode;
   /** Columns that sort the list (the active users' table). */
   sorting?: TableSort;
+  /** A first column of checkboxes: its header (select the page). */
+  selectAll?: ReactNode;
 }
 
 /** A page of users as a table, kept on screen while the next page loads, with the pager under it. */
-export function UserTable({ list, caption, columns, what, onPage, children, sorting }: UserTableProps) {
+export function UserTable({ list, caption, columns, what, onPage, children, sorting, selectAll }: UserTableProps) {
   const busy = list.status === 'loading';
   const { items, page, total } = list.value;
   if (items.length === 0) return null;
@@ -45,6 +47,11 @@ export function UserTable({ list, caption, columns, what, onPage, children, sort
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
+              {selectAll && (
+                <th scope="col" className="users-admin__check">
+                  {selectAll}
+                </th>
+              )}
               {columns.map((column) => {
                 const key = sorting?.columns[column];
                 if (!sorting || !key) {

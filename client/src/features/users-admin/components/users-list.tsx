@@ -13,6 +13,7 @@ import { MembershipStateBadge } from '../../../components/ui/membership-state';
 import { EmailText } from './email-text';
 import { UserTable } from './user-table';
 import { UsersFilters } from './users-filters';
+import { BulkBar } from './bulk-actions';
 
 interface UsersListProps {
   /** The installation's currency, for plan prices in the front-desk payment. */
@@ -24,6 +25,8 @@ export function roleLabel(user: Pick<UserListItemDto, 'isMonitor'>): string {
   return user.isMonitor ? t.list.roleTrainer : t.list.roleMember;
 }
 
+const NO_SELECTION: ReadonlyMap<string, string> = new Map();
+
 /** /dashboard/usuarios: the users table, its edit popup and the delete confirmation. */
 export function UsersList({ currency }: UsersListProps) {
   const list = useUsersAdminStore((s) => s.users);
@@ -32,9 +35,36 @@ export function UsersList({ currency }: UsersListProps) {
   const setQuery = useUsersAdminStore((s) => s.setUsersQuery);
   const deleteUser = useUsersAdminStore((s) => s.deleteUser);
   const [editing, setEditing] = useState<UserListItemDto | null>(null);
+  // The selection for the bulk actions, by id: kept across pages, gone when the search or filters change.
+  const queryKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlyMap<string, string> }>({
+    key: '',
+    ids: new Map(),
+  });
+  const selected = selection.key === queryKey ? selection.ids : NO_SELECTION;
+  const setSelected = (change: (current: ReadonlyMap<string, string>) => Map<string, string>) =>
+    setSelection((current) => ({ key: queryKey, ids: change(current.key === queryKey ? current.ids : NO_SELECTION) }));
+  const plans = useUsersAdminStore((s) => s.plans);
   const removal = useActionFlow<UserListItemDto>((user) => deleteUser(user.id));
   const heading = useRef<HTMLHeadingElement>(null);
   const { items, page } = list.value;
+  const pageSelected = items.length > 0 && items.every((u) => selected.has(u.id));
+  const toggle = (user: UserListItemDto, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(user.id, user.fullName);
+      else next.delete(user.id);
+      return next;
+    });
+  const togglePage = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const user of items) {
+        if (on) next.set(user.id, user.fullName);
+        else next.delete(user.id);
+      }
+      return next;
+    });
 
   useEffect(() => {
     void fetchUsers(1);
@@ -66,6 +96,17 @@ export function UsersList({ currency }: UsersListProps) {
 
       <UsersFilters total={list.status === 'succeeded' ? list.value.total : null} />
 
+      <BulkBar
+        selected={[...selected].map(([id, name]) => ({ id, name }))}
+        plans={plans.value}
+        currency={currency}
+        onClear={() => setSelected(() => new Map())}
+        onDone={() => {
+          setSelected(() => new Map());
+          void fetchUsers();
+        }}
+      />
+
       <ListState load={list} count={items.length} texts={t.list} onRetry={() => void fetchUsers()} />
 
       <UserTable
@@ -86,9 +127,30 @@ export function UsersList({ currency }: UsersListProps) {
           dir: query.dir,
           onSort: (sort, dir) => void setQuery({ ...query, sort, dir }),
         }}
+        selectAll={
+          <>
+            <span className="visually-hidden">{t.bulk.select}</span>
+            <input
+              type="checkbox"
+              className="users-admin__checkbox"
+              aria-label={t.bulk.selectPage}
+              checked={pageSelected}
+              onChange={(e) => togglePage(e.target.checked)}
+            />
+          </>
+        }
       >
         {items.map((user, index) => (
           <tr key={user.id} data-email={user.email}>
+            <td data-label={t.bulk.select} className="users-admin__check">
+              <input
+                type="checkbox"
+                className="users-admin__checkbox"
+                aria-label={t.bulk.selectOne(user.fullName)}
+                checked={selected.has(user.id)}
+                onChange={(e) => toggle(user, e.target.checked)}
+              />
+            </td>
             <td data-label={t.list.columns.number} className="users-admin__number">
               {(page - 1) * USERS_PAGE_SIZE + index + 1}
             </td>
