@@ -49,7 +49,7 @@ describe('draining on SIGTERM (drainAndClose)', () => {
   }
 
   test('when draining starts, then ready answers 503 at once, health 200 and requests are served; then in-flight requests finish, jobs stop and the database closes', async () => {
-    const { server, sockets, port, ctx, slowArrived, events } = await start(600);
+    const { server, sockets, port, ctx, slowArrived, events } = await start(2_500);
     expect((await fetchPath(port, '/api/ready')).status).toBe(200);
 
     const slow = fetchPath(port, '/slow');
@@ -59,7 +59,8 @@ describe('draining on SIGTERM (drainAndClose)', () => {
       {
         server,
         lifecycle: ctx.lifecycle,
-        drainMs: 300,
+        // Long enough for the three requests below on a loaded machine: they must land inside it.
+        drainMs: 1_500,
         timeoutMs: 5_000,
         stopJobs: async () => {
           events.push('jobs stopped');
@@ -83,7 +84,7 @@ describe('draining on SIGTERM (drainAndClose)', () => {
     expect(events).toEqual([]);
 
     await stopped;
-    expect(Date.now() - began).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1_500);
     expect(await slow).toMatchObject({ status: 200, body: 'done' });
     expect(events).toEqual(['jobs stopped', 'slow answered', 'database closed', 'stopped']);
     await expect(fetchPath(port, '/api/health')).rejects.toThrow(/ECONNREFUSED/);
