@@ -17,6 +17,7 @@ import { apiNotFound } from './middleware/not-found';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { auditRouter } from './modules/audit/audit.routes';
+import { announcementsRouter } from './modules/announcements/announcements.routes';
 import { branchesRouter } from './modules/branches/branches.routes';
 import { calendarRouter } from './modules/calendar/calendar.routes';
 import { feedsRouter } from './modules/feeds/feeds.routes';
@@ -86,6 +87,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(contactRouter(ctx));
   api.use(statsRouter);
   api.use(auditRouter(ctx));
+  api.use(announcementsRouter(ctx));
   api.use(apiNotFound);
   app.use('/api', api);
 

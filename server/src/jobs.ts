@@ -8,6 +8,7 @@ import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
 import { renewalDeps, runRenewals } from './modules/payments/renewals';
+import { sendAnnouncements } from './modules/announcements/announcements.service';
 import { finishPendingErasures } from './modules/users/account-erasure';
 import { finishPendingPauses } from './modules/users/membership-pauses';
 import { sendMembershipReminders } from './modules/users/membership-reminders';
@@ -81,6 +82,13 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
         name: 'membership-pauses',
         everyMs: Math.min(intervalMs, 60_000),
         run: () => finishPendingPauses({ ctx, logger }),
+      })
+      // Announcements to members, at most ANNOUNCEMENTS_PER_MINUTE e-mails a minute.
+      .add({
+        name: 'announcements',
+        everyMs: Math.min(intervalMs, 60_000),
+        run: () =>
+          sendAnnouncements({ ctx, logger }, (config.announcements.perMinute * Math.min(intervalMs, 60_000)) / 60_000),
       })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })

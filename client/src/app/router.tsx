@@ -51,6 +51,7 @@ export const routes: RouteObject[] = withFallbacks([
           { path: 'demanda', lazy: screen(() => import('./routes/dashboard/demand'), 'DemandRoute') },
           { path: 'renovaciones', lazy: screen(() => import('./routes/dashboard/renewals'), 'RenewalsRoute') },
           { path: 'pagos', lazy: screen(() => import('./routes/dashboard/payments'), 'PaymentsAdminRoute') },
+          { path: 'anuncios', lazy: screen(() => import('./routes/dashboard/announcements'), 'AnnouncementsRoute') },
           { path: 'registro', lazy: screen(() => import('./routes/dashboard/audit'), 'AuditRoute') },
           { path: 'clases', lazy: screen(() => import('./routes/dashboard/lessons'), 'LessonsAdminRoute') },
           { path: 'clases/crear', lazy: screen(() => import('./routes/dashboard/lesson-form'), 'LessonFormRoute') },

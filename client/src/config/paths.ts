@@ -45,6 +45,7 @@ export const paths = {
   dashboardRenewals: '/dashboard/renovaciones',
   dashboardAudit: '/dashboard/registro',
   dashboardPayments: '/dashboard/pagos',
+  dashboardAnnouncements: '/dashboard/anuncios',
 } as const;
 
 /** The plans section of the landing page, the target of the navigation bar's 'Planes'. */

@@ -19,6 +19,7 @@ export const dashboardUsersEs = {
       suspend: 'Suspender',
     },
     apply: 'Continuar',
+    announce: 'Enviar un anuncio',
     clear: 'Quitar selección',
     dialogTitle: {
       grant: 'Registrar pago en recepción',

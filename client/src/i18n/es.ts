@@ -355,6 +355,7 @@ export const es = {
     renewals: 'Renovaciones',
     audit: 'Registro de cambios',
     payments: 'Pagos',
+    announcements: 'Anuncios',
   },
   /** Document titles (WCAG 2.4.2), each followed by ' · ' and the gym name. */
   titles: {

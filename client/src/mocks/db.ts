@@ -10,6 +10,7 @@ import {
   DEMO_USERS,
   lessonImageFile,
   type AttendanceKind,
+  type AnnouncementDto,
   type AuditAction,
   type AuditEntity,
   type AuditValue,
@@ -254,6 +255,8 @@ export interface MockData {
   subscriptions?: SubscriptionRec[];
   /** The audit trail (the server's audit_entries), newest last; absent in older saves. */
   audit?: AuditRec[];
+  /** Announcements to members (the server's announcements), oldest first; absent in older saves. */
+  announcements?: AnnouncementDto[];
 }
 
 export interface MockDbOptions {

@@ -15,6 +15,7 @@ import { reviewsHandlers } from './handlers/reviews';
 import { siteHandlers } from './handlers/site';
 import { statsHandlers } from './handlers/stats';
 import { auditHandlers } from './handlers/audit';
+import { announcementsHandlers } from './handlers/announcements';
 import { usersHandlers } from './handlers/users';
 import { router } from './route';
 
@@ -44,6 +45,7 @@ export function createHandlers(api: MockApi, apiBase: string): HttpHandler[] {
     ...contactHandlers(route),
     ...statsHandlers(route),
     ...auditHandlers(route),
+    ...announcementsHandlers(route),
     notFound,
   ];
 }

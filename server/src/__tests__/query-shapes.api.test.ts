@@ -805,6 +805,32 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get('/api/users/monitor').set(auth(v.admin)),
     },
     {
+      route: 'POST /api/announcements/preview',
+      name: "the admin previews an announcement to a sede's members",
+      status: 200,
+      send: (api, v) =>
+        api
+          .post('/api/announcements/preview')
+          .set(auth(v.admin))
+          .send({ subject: 'Aviso', body: 'Texto', audience: 'branch', branchId: v.branchId }),
+    },
+    {
+      route: 'POST /api/announcements',
+      name: 'the admin sends an announcement to everyone',
+      status: 201,
+      send: (api, v) =>
+        api
+          .post('/api/announcements')
+          .set(auth(v.admin))
+          .send({ subject: 'Aviso', body: 'Texto', audience: 'all', requestId: 'shapes-ann-0001' }),
+    },
+    {
+      route: 'GET /api/announcements',
+      name: 'the admin lists the announcements',
+      status: 200,
+      send: (api, v) => api.get('/api/announcements').set(auth(v.admin)),
+    },
+    {
       route: 'GET /api/audit',
       name: 'the admin browses the audit trail by person and dates',
       status: 200,

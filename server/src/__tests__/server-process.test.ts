@@ -67,15 +67,16 @@ describe('the server process', () => {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    // The first pass runs at start: one lease per job and period (waited for all eleven jobs).
+    // The first pass runs at start: one lease per job and period (waited for all twelve jobs).
     const leases = mongoose.connection.collection(JOB_LEASES);
     const deadlineJobs = Date.now() + 10_000;
-    while ((await leases.countDocuments({ state: 'done' })) < 11 && Date.now() < deadlineJobs) {
+    while ((await leases.countDocuments({ state: 'done' })) < 12 && Date.now() < deadlineJobs) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const keys = (await leases.find({}).toArray()).map((l) => String(l.key).replace(/:\d+$/, ''));
     expect(keys.sort()).toEqual([
       'job:account-erasures',
+      'job:announcements',
       'job:booking-notices',
       'job:contact-retry',
       'job:lease-purge',

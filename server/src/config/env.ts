@@ -342,6 +342,8 @@ export function loadConfig(env: Env = process.env) {
     jobs: jobsConfig(env),
     bookings: bookingsConfig(env),
     memberships: membershipsConfig(env),
+    /** Announcements to members (modules/announcements): how many e-mails the job runner sends a minute at most. */
+    announcements: { perMinute: int(env, 'ANNOUNCEMENTS_PER_MINUTE', 60, 1, 100_000) },
     /** The issuer written on every receipt (modules/payments/receipts.ts). */
     receipts: receiptsConfig(env, isProduction),
     /** Per-client-IP request limits on the abuse-prone endpoints, counted over one window. */

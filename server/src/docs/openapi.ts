@@ -19,6 +19,7 @@ import { plansRoutes } from '../modules/plans/plans.routes';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes';
 import { statsRoutes } from '../modules/stats/stats.routes';
 import { auditRoutes } from '../modules/audit/audit.routes';
+import { announcementsRoutes } from '../modules/announcements/announcements.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { docsRoutes } from './docs.routes';
 import { metricsRoutes } from '../modules/health/metrics.routes';
@@ -56,6 +57,7 @@ export const ALL_TABLES: RouteTable<never>[] = [
   contactRoutes,
   statsRoutes,
   auditRoutes,
+  announcementsRoutes,
 ];
 
 const ERROR_TEXT: Record<number, string> = {

@@ -48,6 +48,9 @@ export const GROWING_COLLECTIONS: readonly string[] = [
   'subscriptions',
   'audit_entries',
   'audit_history',
+  'announcements',
+  'announcement_recipients',
+  'announcement_deliveries',
 ];
 
 /** A request path allowed to read growing collections by a filter the engine cannot push down. */
@@ -98,6 +101,21 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     route: 'GET /api/payments/csv',
     collections: ['payments', 'users'],
     why: 'admin export of the filtered payments list, its members named from the users directory',
+  },
+  {
+    route: 'POST /api/announcements/preview',
+    collections: ['users'],
+    why: "admin's announcement: its audience from the users directory (every active account, read once into the read cache), or a class's schedule holders",
+  },
+  {
+    route: 'POST /api/announcements',
+    collections: ['users'],
+    why: "admin's announcement: its recipients from the users directory, frozen when it is written",
+  },
+  {
+    route: 'GET /api/announcements',
+    collections: ['announcements'],
+    why: 'admin list of the announcements sent, newest first',
   },
   {
     route: 'GET /api/audit',

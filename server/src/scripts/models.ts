@@ -3,6 +3,7 @@
  * server would. The backup test checks that a restored database ends up with the same indexes.
  */
 import '../lib/jobs';
+import '../modules/announcements/announcements.model';
 import '../modules/audit/audit.model';
 import '../modules/branches/branches.model';
 import '../modules/calendar/calendar.model';

@@ -8,7 +8,16 @@ import { isDate } from '../sessions';
  */
 
 /** What a change is about. A check-in is a session's; a desk payment and a pause are a member's too. */
-export const AUDIT_ENTITIES = ['user', 'plan', 'branch', 'lesson', 'session', 'payment', 'event'] as const;
+export const AUDIT_ENTITIES = [
+  'user',
+  'plan',
+  'branch',
+  'lesson',
+  'session',
+  'payment',
+  'event',
+  'announcement',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_ACTIONS = [
@@ -36,6 +45,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   session: 'Sesión',
   payment: 'Pago',
   event: 'Evento',
+  announcement: 'Anuncio',
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -98,6 +108,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   method: 'Medio de pago',
   status: 'Estado',
   refundReason: 'Motivo del reembolso',
+  // announcements
+  subject: 'Asunto',
+  body: 'Mensaje',
+  audience: 'Destinatarios',
+  total: 'Personas',
   // events
   title: 'Título',
   start: 'Inicio',
@@ -176,6 +191,13 @@ export function parseAuditQuery(raw: Record<string, unknown>): { query: AuditQue
 /** The query as a query string's values (only those set). */
 export function auditQueryParams(query: AuditQuery): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
+/** Whether `id` can name a record of `entity`: a session's is `<class id>:<date>`, an announcement's `ann_<key>`, the others' an ObjectId. */
+export function isAuditEntityId(entity: AuditEntity, id: string): boolean {
+  if (entity === 'session') return /^[0-9a-f]{24}:\d{4}-\d{2}-\d{2}$/i.test(id);
+  if (entity === 'announcement') return /^ann_[\w-]{1,80}$/.test(id);
+  return /^[0-9a-f]{24}$/i.test(id);
 }
 
 /** The key of a record's history: what the trail lists under a member's or a class's page. */

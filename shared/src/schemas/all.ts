@@ -81,6 +81,7 @@ export {
 export { contactForm, contactMessage, contactSent } from './contact';
 export { health, ready, openApiDocument, publicConfig, stats } from './site';
 export { auditEntry } from './audit';
+export { announcementForm, announcementPreview, announcement, announcementQueued } from './announcements';
 export { weeklySchedule } from './week';
 export { membership, membershipPeriod, imageUrl } from './shared-dtos';
 export { apiError, message, outcome } from './answers';

@@ -407,6 +407,34 @@ export const MESSAGES = {
     bookingPaused: 'Tu membresía está pausada en esa fecha: no puedes reservar clases durante la pausa',
     checkinPaused: (name: string) => `La membresía de ${name} está pausada`,
   },
+  /** Announcements to members (issue 24, item 6) and the e-mail when a sede's hours change. */
+  announcements: {
+    subjectRequired: 'Escribe el asunto',
+    subjectTooLong: 'El asunto puede tener hasta 120 caracteres',
+    bodyRequired: 'Escribe el mensaje',
+    bodyTooLong: 'El mensaje puede tener hasta 5000 caracteres',
+    audienceRequired: 'Elige a quién enviarlo',
+    branchRequired: 'Elige la sede',
+    lessonRequired: 'Elige la clase',
+    nobody: 'Nadie recibiría este anuncio con lo elegido',
+    requestId: 'Falta el identificador del envío. Vuelve a intentarlo.',
+    queued: (count: number) =>
+      count === 1 ? 'Anuncio en camino a 1 persona.' : `Anuncio en camino a ${count} personas.`,
+    audiences: {
+      all: 'Todos los usuarios activos',
+      branch: (name: string) => `Socios de ${name}`,
+      lesson: (name: string) => `Socios de la clase ${name}`,
+      selection: (count: number) => (count === 1 ? '1 usuario seleccionado' : `${count} usuarios seleccionados`),
+      filtered: 'La lista de usuarios filtrada',
+    },
+    greeting: (name: string) => `Hola ${name},`,
+    signature: (gym: string) => `— El equipo de ${gym}`,
+    hoursChanged: {
+      subject: (branch: string) => `Cambió el horario de ${branch}`,
+      body: (branch: string, days: string, from: string, to: string) =>
+        `El horario de ${branch} cambió. Desde ahora abre ${days}, de ${from} a ${to}.`,
+    },
+  },
   /** Numbered receipts: the PDF (receipts/pdf.ts), 'Mis pagos', the receipt e-mail. */
   receipts: {
     title: 'Recibo',

@@ -15,6 +15,7 @@ const LINKS = [
   { to: paths.dashboardTrainers, label: es.dashboard.trainers },
   { to: paths.dashboardLessons, label: es.dashboard.lessons },
   { to: paths.dashboardMessages, label: es.dashboard.messages },
+  { to: paths.dashboardAnnouncements, label: es.dashboard.announcements },
   { to: paths.dashboardCheckin, label: es.dashboard.checkin },
   { to: paths.dashboardDemand, label: es.dashboard.demand },
   { to: paths.dashboardRenewals, label: es.dashboard.renewals },

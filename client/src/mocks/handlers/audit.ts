@@ -3,6 +3,8 @@ import {
   AUDIT_FIELD_LABELS,
   AUDIT_HISTORY_LIMIT,
   auditHistoryKey,
+  isAuditEntityId,
+  type AuditEntity,
   ERROR_CODES,
   MESSAGES,
   parseAuditQuery,
@@ -43,7 +45,7 @@ export const auditHandlers = (route: Route) => [
     if (!(AUDIT_ENTITIES as readonly string[]).includes(params.entity)) {
       throw new MockHttpError(404, ERROR_CODES.ROUTE_NOT_FOUND, MESSAGES.api.routeNotFound);
     }
-    if (!/^[0-9a-f]{24}(:\d{4}-\d{2}-\d{2})?$/i.test(params.id)) throw MockHttpError.invalidId();
+    if (!isAuditEntityId(params.entity as AuditEntity, params.id)) throw MockHttpError.invalidId();
     const key = `${params.entity}:${params.id}`;
     return [...(data.audit ?? [])]
       .filter((e) => auditHistoryKey(e.entity, e.entityId) === key || e.related.includes(key))

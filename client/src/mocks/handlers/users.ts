@@ -136,7 +136,7 @@ function userQueryOf(params: URLSearchParams): UserQuery {
 }
 
 /** Every active account as the shared rule searches it (the server's users directory). */
-function directoryOf(data: MockData): DirectoryRow[] {
+export function directoryOf(data: MockData): DirectoryRow[] {
   return data.users
     .filter((u) => !u.deletedAt)
     .map((u) => ({

@@ -161,6 +161,9 @@ describe('security: access', () => {
     'GET /contact': 'admin',
     'GET /stats': 'admin',
     'GET /audit': 'admin',
+    'GET /announcements': 'admin',
+    'POST /announcements/preview': 'admin',
+    'POST /announcements': 'admin',
     'GET /audit/{entity}/{id}': 'admin',
   };
 

@@ -1,5 +1,12 @@
 import type { Request, Response } from 'express';
-import { AUDIT_ENTITIES, ERROR_CODES, MESSAGES, parseAuditQuery, type AuditEntity } from '@pulso/shared';
+import {
+  AUDIT_ENTITIES,
+  ERROR_CODES,
+  isAuditEntityId,
+  MESSAGES,
+  parseAuditQuery,
+  type AuditEntity,
+} from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { parsePage } from '../users/users.service';
@@ -24,7 +31,7 @@ export function auditController(ctx: AppContext) {
       if (!(AUDIT_ENTITIES as readonly string[]).includes(entity)) {
         throw new HttpError(404, ERROR_CODES.ROUTE_NOT_FOUND, MESSAGES.api.routeNotFound);
       }
-      if (!/^[0-9a-f]{24}(:\d{4}-\d{2}-\d{2})?$/i.test(id)) throw HttpError.invalidId();
+      if (!isAuditEntityId(entity as AuditEntity, id)) throw HttpError.invalidId();
       res.json(await auditHistoryOf(entity as AuditEntity, id));
     },
   };

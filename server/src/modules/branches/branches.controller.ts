@@ -6,6 +6,7 @@ import { rebuildModel, sendModel, wholeModel } from '../../lib/read-models';
 import { refreshBranchLessons } from '../lessons/lessons.views';
 import { validated } from '../../lib/validate';
 import * as branches from './branches.service';
+import { announceHoursChange } from '../announcements/announcements.service';
 
 function fields(req: Request): branches.BranchFields {
   const input = validated<branches.BranchFields>(req);
@@ -47,11 +48,29 @@ export function branchesController(ctx: AppContext) {
       res.status(201).json({ message: MESSAGES.branches.created, branchoffice: branch });
     },
     async update(req: Request, res: Response) {
+      const before = await branches.findBranchSchedule(branches.branchId(id(req)));
       const branch = await branches.updateBranch(ctx.storage, id(req), fields(req), uploadedImage(req));
       await refreshBranch(branch.id);
       // Its classes show its name.
       await refreshBranchLessons(branches.branchId(branch.id));
       res.json({ message: MESSAGES.branches.updated, branchoffice: branch });
+      // New hours: its members are told (an announcement, sent by the job runner).
+      const hours = (s: { scheduleDays: readonly string[]; scheduleHourStart: string; scheduleHourFinish: string }) =>
+        `${s.scheduleDays.join(',')}|${s.scheduleHourStart}|${s.scheduleHourFinish}`;
+      if (before && req.user && hours(before) !== hours(branch)) {
+        await announceHoursChange(
+          {
+            id: branch.id,
+            name: branch.name,
+            days: branch.scheduleDays.join(', '),
+            from: branch.scheduleHourStart,
+            to: branch.scheduleHourFinish,
+          },
+          { id: req.user.id, name: req.user.fullName },
+        ).catch((err: unknown) =>
+          req.log.error({ err, branch: branch.id }, "the sede's members were not told of its new hours"),
+        );
+      }
     },
     async remove(req: Request, res: Response) {
       await branches.deleteBranch(ctx.storage, id(req));

@@ -754,6 +754,12 @@ export async function findUserIdByEmail(email: string): Promise<Types.ObjectId |
 }
 
 /** Replaces a member's own class schedule (the demo member's). */
+/** The active accounts holding a class in their schedule ('Añadir clase'): an administrator's audience (it reads the accounts). */
+export async function scheduleHolders(lessonId: Types.ObjectId): Promise<string[]> {
+  const docs = await UserModel.find({ lessons: lessonId, deletedAt: null }, { _id: 1 }).lean<UserDoc[]>();
+  return docs.map((d) => d._id.toString());
+}
+
 export async function setSchedule(userId: Types.ObjectId, lessons: readonly Types.ObjectId[]): Promise<void> {
   await UserModel.updateOne({ _id: userId }, { $set: { lessons } });
 }

@@ -53,6 +53,20 @@ describe('authorization of admin routes', () => {
         }),
     ],
     ['GET /api/audit', (t) => withToken(request(app).get('/api/audit'), t)],
+    ['GET /api/announcements', (t) => withToken(request(app).get('/api/announcements'), t)],
+    [
+      'POST /api/announcements/preview',
+      (t) =>
+        withToken(request(app).post('/api/announcements/preview'), t).send({
+          subject: 'a',
+          body: 'b',
+          audience: 'all',
+        }),
+    ],
+    [
+      'POST /api/announcements',
+      (t) => withToken(request(app).post('/api/announcements'), t).send({ subject: 'a', body: 'b', audience: 'all' }),
+    ],
     ['GET /api/audit/:entity/:id', (t) => withToken(request(app).get(`/api/audit/user/${other.id}`), t)],
     ['GET /api/users/monitor', (t) => withToken(request(app).get('/api/users/monitor'), t)],
     ['PUT /api/users/restore/:id', (t) => withToken(request(app).put(`/api/users/restore/${other.id}`), t)],

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { addDays, type BulkUserAction, type PlanDto } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/form-controls';
@@ -62,6 +64,13 @@ export function BulkBar({
         <button type="button" className="button button--primary" disabled={!action} onClick={() => setOpen(true)}>
           {t.apply}
         </button>
+        <Link
+          className="button"
+          to={paths.dashboardAnnouncements}
+          state={{ selection: { ids: selected.map((s) => s.id), names: selected.map((s) => s.name) } }}
+        >
+          {t.announce}
+        </Link>
         <button type="button" className="button" onClick={onClear}>
           {t.clear}
         </button>

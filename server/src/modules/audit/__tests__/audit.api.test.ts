@@ -330,13 +330,16 @@ describe('the audit trail (/api/audit)', () => {
     expect(JSON.stringify(await AuditModel.findById(entry?.id).lean())).not.toMatch(/Berta|5533333333|5512345678/);
   });
 
+  /** Staff routes sent as POST that change nothing. */
+  const CHANGES_NOTHING = new Set(['/announcements POST /preview']);
+
   test('every route staff can change something through declares how the trail writes it', () => {
     const staffAccess = new Set(['admin', 'staff', 'self-or-admin']);
     const missing = ALL_TABLES.flatMap((table) =>
       table.routes
         .filter((route) => methodAndPath(route).method !== 'get' && !route.sessionless)
         .filter((route) => staffAccess.has(route.access) || (table.base === '/users' && route.route === 'POST /create'))
-        .filter((route) => !route.audit)
+        .filter((route) => !route.audit && !CHANGES_NOTHING.has(`${table.base} ${route.route}`))
         .map((route) => `${table.base} ${route.route}`),
     );
     expect(missing).toEqual([]);

@@ -67,6 +67,7 @@ describe('GET /api/metrics', () => {
       'subscription-renewals',
       'account-erasures',
       'membership-pauses',
+      'announcements',
       'lease-purge',
     ];
     expect(await jobs.runDue()).toEqual(all);
