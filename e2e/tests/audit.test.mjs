@@ -58,7 +58,7 @@ describe("the audit trail ('Registro de cambios')", () => {
     await table.waitFor();
     const entry = table.locator('tbody tr').filter({ hasText: person.fullName }).first();
     await entry.getByText('Teléfono: 5512345678 → 5598765432').waitFor();
-    await entry.getByText('Modificó').waitFor();
+    await entry.getByText('Modificó los datos', { exact: true }).waitFor();
     await entry.getByRole('rowheader', { name: /Carlos|Admin|Administrador/ }).waitFor();
     await page.getByRole('combobox', { name: 'Qué se cambió' }).selectOption({ label: 'Usuario' });
     await page.getByText(/cambios? encontrados?/).waitFor();
@@ -71,7 +71,7 @@ describe("the audit trail ('Registro de cambios')", () => {
     await row.waitFor();
     await row.getByRole('button', { name: `Editar a ${person.fullName}` }).click();
     await dialog.getByText('Historial de cambios').click();
-    await dialog.getByText(`Modificó usuario «${person.fullName}»`).waitFor();
+    await dialog.getByText(`Modificó los datos de «${person.fullName}»`).waitFor();
     await dialog.getByText('Teléfono: 5512345678 → 5598765432').waitFor();
     assert.deepEqual(await axeViolations(page, '[role="dialog"]', AXE), []);
     await shot(page, 'history-desktop', false);

@@ -180,6 +180,23 @@ describe('membershipAfterRefund', () => {
     ]);
   });
 
+  test('a refunded plan already running loses only its days left, and a plan bought after it keeps all its own', () => {
+    const first = membershipAfterPurchase(null, PLUS, at('2026-01-01'));
+    const change = membershipAfterPurchase(first.membership, PREMIUM, at('2026-01-10'));
+    const out = membershipAfterRefund(change.membership, first.period, at('2026-01-15'));
+    // Plus ran until Mar 1: its 45 days left go; Premium keeps its 3 months from the refund on.
+    expect(out.days).toBe(45);
+    expect(out.membership.end).toEqual(new Date(at('2026-06-01').getTime() - 45 * 86_400_000));
+    expect(out.membership).toMatchObject({ name: 'Premium', planId: 'premium' });
+    expect(out.membership.periods).toEqual([
+      { planId: 'plus', name: 'Plus', start: at('2026-01-01'), end: at('2026-01-15') },
+      { planId: 'premium', name: 'Premium', start: at('2026-01-15'), end: out.membership.end },
+    ]);
+    // A plan used up is refunded without taking a day from the one after it.
+    const late = membershipAfterRefund(change.membership, first.period, at('2026-03-05'));
+    expect([late.days, late.membership.end]).toEqual([0, change.membership.end]);
+  });
+
   test('a refund before the membership starts leaves it without a day', () => {
     const future = membershipAfterPurchase(null, PLUS, at('2026-03-01'));
     const out = membershipAfterRefund(future.membership, future.period, at('2026-02-01'));

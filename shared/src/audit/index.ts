@@ -60,6 +60,40 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   refund: 'Reembolsó',
 };
 
+/** What was done, in words that fit the record ('Suspendió' a user, not 'Eliminó'). */
+const ACTION_OF: Partial<Record<`${AuditEntity}:${AuditAction}`, string>> = {
+  'user:create': 'Creó la cuenta de',
+  'user:update': 'Modificó los datos de',
+  'user:delete': 'Suspendió a',
+  'user:restore': 'Restauró a',
+  'user:pause': 'Pausó la membresía de',
+  'user:payment': 'Registró un pago de',
+  'session:checkin': 'Registró la asistencia en',
+  'session:cancel': 'Canceló la sesión',
+  'session:update': 'Modificó la sesión',
+  'payment:payment': 'Cobró el pago',
+  'payment:refund': 'Reembolsó el pago',
+  'plan:delete': 'Retiró la membresía',
+  'plan:restore': 'Restauró la membresía',
+  'lesson:delete': 'Retiró la clase',
+  'lesson:restore': 'Restauró la clase',
+  'announcement:create': 'Envió el anuncio',
+};
+
+/** The action as the trail's 'Acción' column says it ('Suspendió', 'Reembolsó'). */
+export function auditActionLabel(entity: AuditEntity, action: AuditAction): string {
+  const phrase = ACTION_OF[`${entity}:${action}`];
+  return phrase ? phrase.replace(/ (a|de|en)$/, '') : AUDIT_ACTION_LABELS[action];
+}
+
+/** One change in a sentence: 'Suspendió a «Ana López»', 'Modificó membresía «Plus»'. */
+export function auditSentence(entry: { entity: AuditEntity; action: AuditAction; label: string }): string {
+  const phrase =
+    ACTION_OF[`${entry.entity}:${entry.action}`] ??
+    `${AUDIT_ACTION_LABELS[entry.action]} ${AUDIT_ENTITY_LABELS[entry.entity].toLowerCase()}`;
+  return entry.label ? `${phrase} «${entry.label}»` : phrase;
+}
+
 /** The Spanish name of each field a snapshot may hold (a field not listed shows its key). */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   // users

@@ -320,29 +320,52 @@ export function membershipAfterPause<Id>(
 }
 
 /**
- * The membership after a payment is refunded (issue 24, item 2): it loses the days that payment paid
- * for (`paid`, as sold), taken off its end, but never before `now` (days already used are not
- * taken back twice) nor before it starts. The periods past the new end go, the one it falls in is
- * cut there, and so are the pauses. `days`: how many whole days it lost.
+ * The membership after a payment is refunded (issue 24, item 2): it loses the days of that payment
+ * not used yet, from the later of its start and `now` to its end, as if they were cut out of the
+ * timeline (an inverse pause): whatever came after them (a plan bought later, a pause planned) moves
+ * back by as much, so no later payment loses a day. The payment's days are `paid` as sold, moved by
+ * the pauses taken inside them or after their start. `days`: how many whole days it lost.
  */
 export function membershipAfterRefund<Id>(
   membership: MembershipSpan<Id>,
   paid: { start: Date; end: Date },
   now: Date,
 ): { membership: MembershipSpan<Id> & { periods: MembershipPeriod<Id>[]; pauses: MembershipPause[] }; days: number } {
-  const length = Math.max(0, paid.end.getTime() - paid.start.getTime());
-  const floor = Math.max(membership.start.getTime(), Math.min(now.getTime(), membership.end.getTime()));
-  const end = new Date(Math.max(floor, membership.end.getTime() - length));
-  const all = periodsOf(membership);
-  const kept = all.filter((p, i) => i === 0 || p.start < end).map((p) => (p.end > end ? { ...p, end } : p));
-  const periods = kept.map((p) => (p.start > end ? { ...p, start: end } : p));
+  // Where the payment's days are now: the pauses from its start on move or stretch them.
+  let start = paid.start.getTime();
+  let end = paid.end.getTime();
+  for (const pause of [...(membership.pauses ?? [])].sort((a, b) => a.from.getTime() - b.from.getTime())) {
+    const from = pause.from.getTime();
+    const length = pause.until.getTime() - from;
+    if (from < paid.start.getTime()) continue;
+    if (from <= start) {
+      start += length;
+      end += length;
+    } else if (from < end) end += length;
+  }
+  const cutFrom = Math.max(start, now.getTime());
+  const cut = Math.max(0, end - cutFrom);
+  const moved = (d: Date) => {
+    const t = d.getTime();
+    return new Date(t <= cutFrom ? t : t >= end ? t - cut : cutFrom);
+  };
+  const periods = periodsOf(membership)
+    .map((p) => ({ ...p, start: moved(p.start), end: moved(p.end) }))
+    .filter((p, i, all) => p.end > p.start || (i === all.length - 1 && all.every((q) => q.end <= q.start)));
   const pauses = (membership.pauses ?? [])
-    .filter((p) => p.from < end)
-    .map((p) => (p.until > end ? { from: p.from, until: end } : p));
+    .map((p) => ({ from: moved(p.from), until: moved(p.until) }))
+    .filter((p) => p.until > p.from);
   const last = periods[periods.length - 1] ?? { planId: membership.planId, name: membership.name };
-  const days = Math.round((membership.end.getTime() - end.getTime()) / 86_400_000);
   return {
-    membership: { ...membership, planId: last.planId, name: last.name, end, periods, pauses },
-    days,
+    membership: {
+      ...membership,
+      planId: last.planId,
+      name: last.name,
+      start: moved(membership.start),
+      end: moved(membership.end),
+      periods,
+      pauses,
+    },
+    days: Math.round(cut / 86_400_000),
   };
 }

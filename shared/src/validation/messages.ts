@@ -17,6 +17,22 @@ function theBranch(name: string): string {
  * Every Spanish text that both the server and the client say. The texts the specification quotes are
  * copied exactly (including their original spelling); the others complete the catalogue.
  */
+/** The lists' filters as their screens name them, for the message that refuses one. */
+const FILTER_NAMES: Record<string, string> = {
+  q: 'Buscar',
+  status: 'Estado',
+  plan: 'Plan',
+  branch: 'Sede habitual',
+  role: 'Rol',
+  sort: 'Orden',
+  dir: 'Sentido del orden',
+  actor: 'Persona',
+  entity: 'Qué se cambió',
+  from: 'Desde',
+  to: 'Hasta',
+  method: 'Medio de pago',
+};
+
 export const MESSAGES = {
   userForm: {
     fullNameRequired: 'Se requiere nombre y apellidos completos!',
@@ -142,7 +158,7 @@ export const MESSAGES = {
             : `Hecho para los ${total} usuarios seleccionados`
           : `Hecho para ${ok} de ${total} usuarios`,
     },
-    queryInvalid: (field: string) => `El filtro «${field}» no es válido`,
+    queryInvalid: (field: string) => `El filtro «${FILTER_NAMES[field] ?? field}» no es válido`,
     csv: {
       columns: ['Nombre', 'Email', 'Teléfono', 'Rol', 'Sede habitual', 'Plan', 'Estado', 'Inicio', 'Vence', 'Alta'],
       filename: (date: string) => `usuarios-${date}.csv`,
@@ -334,7 +350,7 @@ export const MESSAGES = {
       providerFailed: 'Stripe no pudo hacer el reembolso. Inténtalo de nuevo en unos minutos.',
       reasonTooLong: 'El motivo puede tener hasta 200 caracteres',
     },
-    queryInvalid: (field: string) => `El filtro «${field}» no es válido`,
+    queryInvalid: (field: string) => `El filtro «${FILTER_NAMES[field] ?? field}» no es válido`,
     csv: {
       columns: [
         'Fecha',

@@ -614,7 +614,14 @@ export const usersHandlers = (route: Route) => [
         try {
           if (!name) throw MockHttpError.notFound(MESSAGES.users.notFound);
           if (action === 'grant')
-            sellAtDesk(data, db, config, id, toText(input.planId), `bulk_${toText(input.requestId)}_${id}`);
+            sellAtDesk(
+              data,
+              db,
+              config,
+              id,
+              toText(input.planId),
+              `bulk_${toText(input.requestId)}_${toText(input.planId)}_${id}`,
+            );
           else if (action === 'pause') pauseOne(data, config, id, from, Number(days), true);
           else {
             if (id === caller.id) throw MockHttpError.conflict(MESSAGES.users.bulk.self);

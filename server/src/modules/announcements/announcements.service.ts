@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { isDuplicateKeyError } from '../../lib/db';
+import { gymDate } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
 import { claimLease } from '../../lib/jobs';
 import { objectIdOrNull } from '../../lib/object-id';
@@ -142,7 +144,12 @@ export async function createAnnouncement(
   const existing = await AnnouncementModel.findById(_id).lean<AnnouncementDoc>();
   if (existing) return { announcement: toAnnouncementDto(existing), created: false };
   // The recipients first: an announcement is never without them.
-  await AnnouncementRecipientsModel.updateOne({ _id }, { $setOnInsert: { ids } }, { upsert: true });
+  await AnnouncementRecipientsModel.updateOne({ _id }, { $setOnInsert: { ids } }, { upsert: true }).catch(
+    (error: unknown) => {
+      // Written by the same sending at the same moment (a double click): theirs stands.
+      if (!isDuplicateKeyError(error)) throw error;
+    },
+  );
   const recipients = (await AnnouncementRecipientsModel.findById(_id).lean<{ ids: string[] }>())?.ids ?? ids;
   try {
     const doc = await AnnouncementModel.create({
@@ -288,13 +295,15 @@ async function finish(id: string, now: Date): Promise<void> {
  * changed it (once per change: keyed by the sede and its new hours).
  */
 export async function announceHoursChange(
-  branch: { id: string; name: string; days: string; from: string; to: string },
+  branch: { id: string; name: string; days: string; from: string; to: string; timeZone: string },
   by: { id: string; name: string },
 ): Promise<void> {
   const ids = (await userDirectory()).filter((r) => r.homeBranch?.id === branch.id);
   if (ids.length === 0) return;
-  const day = new Date().toISOString().slice(0, 10);
-  const key = `hours-${branch.id}-${day}-${Buffer.from(`${branch.days}|${branch.from}|${branch.to}`).toString('hex').slice(0, 40)}`;
+  // Once per change (keyed by the sede, the gym's day and the whole of its new hours): a double save
+  // tells them once, a correction the same day tells them again.
+  const hours = createHash('sha256').update(`${branch.days}|${branch.from}|${branch.to}`).digest('hex').slice(0, 24);
+  const key = `hours-${branch.id}-${gymDate(new Date(), branch.timeZone)}-${hours}`;
   await createAnnouncement(
     {
       subject: m.hoursChanged.subject(branch.name),

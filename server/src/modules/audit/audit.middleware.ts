@@ -63,19 +63,9 @@ export function auditRoute(spec: AuditSpec, route: string): RequestHandler {
     if (Array.isArray(targeted)) return auditMany(spec, targeted, { req, res, next, actor, route, context });
     const target = targeted;
     const before = target && spec.snapshot ? await spec.snapshot(target, context).catch(() => null) : null;
-    const send = res.json.bind(res) as Response['json'];
-    res.json = ((body: unknown) => {
-      if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
-      void (async () => {
-        try {
-          await write(spec, { req, actor, route, context, target, before, body });
-        } catch (err) {
-          req.log.error({ err, route }, 'audit entry not written');
-        }
-        send(body);
-      })();
-      return res;
-    }) as Response['json'];
+    answerAfter(req, res, route, (body, status) =>
+      write(spec, { req, actor, route, context, target, before, body, status }),
+    );
     next();
   };
 }
@@ -98,22 +88,58 @@ async function auditMany(
   if (!snapshot) return next();
   const ids = [...new Set(targets)];
   const befores = await Promise.all(ids.map((id) => snapshot(id, context).catch(() => null)));
+  answerAfter(req, res, route, async (body, status) => {
+    for (const [index, id] of ids.entries()) {
+      await write(spec, { req, actor, route, context, target: id, before: befores[index] ?? null, body, status });
+    }
+  });
+  next();
+}
+
+/** How long an answer waits for its audit entries: past it, it goes (the entry is logged if it fails later). */
+const AUDIT_WAIT_MS = 5_000;
+
+/**
+ * Wraps `res.json` so that a success's first answer waits for `work` (the audit entries) and then
+ * goes; a failure, or a second call, answers as Express would. The answer is sent once at most: a
+ * handler that failed after answering has been answered by the error handler already.
+ */
+function answerAfter(
+  req: Request,
+  res: Response,
+  route: string,
+  work: (body: unknown, status: number) => Promise<void>,
+): void {
   const send = res.json.bind(res) as Response['json'];
+  let answered = false;
   res.json = ((body: unknown) => {
-    if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
+    if (answered || res.statusCode < 200 || res.statusCode >= 300) return send(body);
+    answered = true;
+    const status = res.statusCode;
     void (async () => {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        for (const [index, id] of ids.entries()) {
-          await write(spec, { req, actor, route, context, target: id, before: befores[index] ?? null, body });
-        }
+        await Promise.race([
+          work(body, status),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, AUDIT_WAIT_MS);
+            timer.unref();
+          }),
+        ]);
       } catch (err) {
-        req.log.error({ err, route }, 'audit entries not written');
+        req.log.error({ err, route }, 'audit entry not written');
+      } finally {
+        clearTimeout(timer);
       }
-      send(body);
+      if (res.headersSent) return;
+      try {
+        send(body);
+      } catch (err) {
+        req.log.error({ err, route }, 'answer not sent after its audit entry');
+      }
     })();
     return res;
   }) as Response['json'];
-  next();
 }
 
 async function write(
@@ -126,8 +152,11 @@ async function write(
     target: string | undefined;
     before: AuditRecord | null;
     body: unknown;
+    /** The answer's status: a creation answered 200 found its record there already (a replay). */
+    status: number;
   },
 ): Promise<void> {
+  if (spec.action === 'create' && facts.status === 200) return;
   let id = facts.target;
   let before = facts.before;
   let after: AuditRecord | null | undefined;

@@ -65,6 +65,7 @@ export function branchesController(ctx: AppContext) {
             days: branch.scheduleDays.join(', '),
             from: branch.scheduleHourStart,
             to: branch.scheduleHourFinish,
+            timeZone: ctx.config.bookings.timeZone,
           },
           { id: req.user.id, name: req.user.fullName },
         ).catch((err: unknown) =>

@@ -152,7 +152,14 @@ export async function writePaymentsCsv(res: Response, query: PaymentQuery, timeZ
           dayOf,
         );
       });
-      if (!res.write(`${lines.join('\r\n')}\r\n`)) await new Promise((resolve) => res.once('drain', resolve));
+      if (res.destroyed) return;
+      if (!res.write(`${lines.join('\r\n')}\r\n`)) {
+        // The client takes it at its pace; one that went away stops the export.
+        await new Promise((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
     }
   }
   res.end();

@@ -76,11 +76,19 @@ async function refundAtStripe(stripe: Stripe, payment: PaymentDoc): Promise<stri
     }
   }
   if (!intent) throw new Error(`Stripe payment ${reference} has no PaymentIntent to refund`);
-  const refund = await stripe.refunds.create(
-    { payment_intent: intent, metadata: { paymentId: payment._id.toString() } },
-    { idempotencyKey: `refund-${payment._id.toString()}` },
-  );
-  return refund.id;
+  try {
+    const refund = await stripe.refunds.create(
+      { payment_intent: intent, metadata: { paymentId: payment._id.toString() } },
+      { idempotencyKey: `refund-${payment._id.toString()}` },
+    );
+    return refund.id;
+  } catch (error) {
+    // Refunded already, past the idempotency key's day (a refund cut short, asked again later): that refund.
+    if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+    const [existing] = (await stripe.refunds.list({ payment_intent: intent, limit: 1 })).data;
+    if (!existing) throw error;
+    return existing.id;
+  }
 }
 
 /**

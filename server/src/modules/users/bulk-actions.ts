@@ -68,7 +68,7 @@ export async function bulkUsers(
           input.planId ?? '',
           ctx.config.currency,
           fulfilDeps(ctx, logger),
-          `bulk_${input.requestId}_${id}`,
+          `bulk_${input.requestId}_${input.planId ?? ''}_${id}`,
         );
       } else if (input.action === 'pause') {
         const paused = await pauseMembership(

@@ -44,7 +44,8 @@ export function AnnouncementsPage() {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<Outcome | null>(null);
-  const [requestId, setRequestId] = useState(() => `ann-${crypto.randomUUID()}`);
+  // Names one sending of one announcement: a double click sends it once; a changed one is another.
+  const [sending, setSending] = useState({ key: '', requestId: '' });
   const branches = useBranchesStore((s) => s.items);
   const fetchBranches = useBranchesStore((s) => s.fetchBranches);
   const usersQuery = useUsersAdminStore((s) => s.usersQuery);
@@ -91,6 +92,8 @@ export function AnnouncementsPage() {
   const send = async () => {
     setBusy(true);
     const outcome = await mutate(async () => {
+      const requestId = sending.key === key ? sending.requestId : `ann-${crypto.randomUUID()}`;
+      setSending({ key, requestId });
       const answer = await sendAnnouncement({ ...request, requestId });
       return answer.message;
     });
@@ -100,7 +103,7 @@ export function AnnouncementsPage() {
       setSubject('');
       setBody('');
       setPreview(null);
-      setRequestId(`ann-${crypto.randomUUID()}`);
+      setSending({ key: '', requestId: '' });
       list.retry();
     }
   };

@@ -89,7 +89,7 @@ describe("a record's history", () => {
     render(<AuditHistory entity="user" id={ADA} />);
     expect(api.getAuditHistory).not.toHaveBeenCalled();
     await user.click(screen.getByText('Historial de cambios'));
-    expect(await screen.findByText(/Pausó usuario «Marta Socia»/)).toBeVisible();
+    expect(await screen.findByText(/Pausó la membresía de «Marta Socia»/)).toBeVisible();
     expect(screen.getByText('Pausas: — → 2026-12-01 – 2026-12-14')).toBeVisible();
     expect(api.getAuditHistory).toHaveBeenCalledWith('user', ADA);
   });

@@ -1,10 +1,8 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditValueText, type AuditEntryDto } from '@pulso/shared';
+import { auditSentence, auditValueText, type AuditEntryDto } from '@pulso/shared';
 import { dashboardAuditEs as t } from '../../../i18n/dashboard-audit';
 
-/** 'Modificó Membresía «Plus»': what was done to which record. */
-export function auditWhat(entry: Pick<AuditEntryDto, 'action' | 'entity' | 'label'>): string {
-  return `${AUDIT_ACTION_LABELS[entry.action]} ${AUDIT_ENTITY_LABELS[entry.entity].toLowerCase()}${entry.label ? ` «${entry.label}»` : ''}`;
-}
+/** 'Suspendió a «Ana López»': what was done to which record. */
+export const auditWhat = (entry: Pick<AuditEntryDto, 'action' | 'entity' | 'label'>): string => auditSentence(entry);
 
 /** The fields an entry changed, one a line: 'Precio: 30000 → 35000'. */
 export function AuditChanges({ entry }: { entry: Pick<AuditEntryDto, 'changes'> }) {

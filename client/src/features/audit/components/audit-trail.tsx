@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  AUDIT_ACTION_LABELS,
+  auditActionLabel,
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
   DEFAULT_AUDIT_QUERY,
@@ -61,12 +61,15 @@ export function AuditTrail() {
   // The first page, once.
   useEffect(() => {
     let shown = true;
+    // A filter changed before it came asks again: only the latest answer is shown.
+    const ticket = ++asked.current;
+    const latest = () => shown && ticket === asked.current;
     getAuditTrail(DEFAULT_AUDIT_QUERY, 1).then(
       (answer) => {
-        if (shown) setList({ ...answer, page: 1 });
+        if (latest()) setList({ ...answer, page: 1 });
       },
       (failure: unknown) => {
-        if (shown) setError(failureOf(failure).message);
+        if (latest()) setError(failureOf(failure).message);
       },
     );
     return () => {
@@ -183,7 +186,7 @@ export function AuditTrail() {
                       <span className="audit__muted audit__role">{roleName(entry.actor.role)}</span>
                     </span>
                   </th>
-                  <td data-label={t.columns.action}>{AUDIT_ACTION_LABELS[entry.action]}</td>
+                  <td data-label={t.columns.action}>{auditActionLabel(entry.entity, entry.action)}</td>
                   <td data-label={t.columns.record}>
                     <span>
                       <span className="audit__muted">{AUDIT_ENTITY_LABELS[entry.entity]}</span> {entry.label}

@@ -52,12 +52,15 @@ export function PaymentsList() {
   // The first page, once.
   useEffect(() => {
     let shown = true;
+    // A filter changed before it came asks again: only the latest answer is shown.
+    const ticket = ++asked.current;
+    const latest = () => shown && ticket === asked.current;
     getPayments(DEFAULT_PAYMENT_QUERY, 1).then(
       (answer) => {
-        if (shown) setList({ ...answer, page: 1 });
+        if (latest()) setList({ ...answer, page: 1 });
       },
       (failure: unknown) => {
-        if (shown) setError(failureOf(failure).message);
+        if (latest()) setError(failureOf(failure).message);
       },
     );
     return () => {
