@@ -53,8 +53,7 @@ export function branchesController(ctx: AppContext) {
       await refreshBranch(branch.id);
       // Its classes show its name.
       await refreshBranchLessons(branches.branchId(branch.id));
-      res.json({ message: MESSAGES.branches.updated, branchoffice: branch });
-      // New hours: its members are told (an announcement, sent by the job runner).
+      // New hours: its members are told (an announcement, sent by the job runner), before the answer.
       const hours = (s: { scheduleDays: readonly string[]; scheduleHourStart: string; scheduleHourFinish: string }) =>
         `${s.scheduleDays.join(',')}|${s.scheduleHourStart}|${s.scheduleHourFinish}`;
       if (before && req.user && hours(before) !== hours(branch)) {
@@ -72,6 +71,7 @@ export function branchesController(ctx: AppContext) {
           req.log.error({ err, branch: branch.id }, "the sede's members were not told of its new hours"),
         );
       }
+      res.json({ message: MESSAGES.branches.updated, branchoffice: branch });
     },
     async remove(req: Request, res: Response) {
       await branches.deleteBranch(ctx.storage, id(req));

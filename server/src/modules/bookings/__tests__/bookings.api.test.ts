@@ -28,12 +28,17 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
     });
 
   /** A class meeting every day at 23:00-23:30 with `capacity` places, and its session `daysAhead` from today. */
-  async function session(capacity: number, daysAhead = 2, hours: [string, string] = ['23:00', '23:30']) {
+  async function session(
+    capacity: number,
+    daysAhead = 2,
+    hours: [string, string] = ['23:00', '23:30'],
+    days: readonly string[] = WEEKDAYS,
+  ) {
     classCount += 1;
     const lesson = await LessonModel.create(
       lessonFields(`Clase ${classCount}`, {
         capacity,
-        scheduleDays: [...WEEKDAYS],
+        scheduleDays: [...days],
         scheduleHourStart: hours[0],
         scheduleHourFinish: hours[1],
       }),
@@ -84,8 +89,10 @@ describe('class sessions: booking and cancelling (/api/sessions)', () => {
   });
 
   test("when members book and cancel, then the class list's next session shows the places left, also after many at once", async () => {
-    // Today's session while it has not started, else tomorrow's.
-    const id = await session(5, new Date().toISOString().slice(11, 16) < '23:00' ? 0 : 1);
+    // A class meeting tomorrow only: its next session is always more than the late-cancel limit away
+    // (today's 23:00 would be inside it after 21:00, and a freed place would stay open instead).
+    const tomorrow = addDays(gymDate(new Date(), timeZone), 1);
+    const id = await session(5, 1, ['23:00', '23:30'], [weekdayOf(tomorrow)]);
     const lessonId = id.split(':')[0];
     // The class was written behind the API's back: the stored class lists are made again.
     await resetReadModels();

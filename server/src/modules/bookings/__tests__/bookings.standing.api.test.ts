@@ -1,6 +1,6 @@
 import request from 'supertest';
 import mongoose, { Types } from 'mongoose';
-import { addDays, MESSAGES, sessionDayLabel, sessionIdOf, WEEKDAYS } from '@pulso/shared';
+import { addDays, MESSAGES, sessionDayLabel, sessionIdOf, WEEKDAYS, weekdayOf } from '@pulso/shared';
 import { gymDate } from '../../../lib/gym-time';
 import { resetReadModels, useTestDatabase } from '../../../test/db';
 import { createTestApp } from '../../../test/app';
@@ -29,13 +29,17 @@ describe("standing bookings: 'Añadir clase' (/api/users/addlesson)", () => {
     });
 
   /** A class meeting every day at 23:00-23:30 with `capacity` places. */
-  async function lesson(capacity: number, hours: [string, string] = ['23:00', '23:30']) {
+  async function lesson(
+    capacity: number,
+    hours: [string, string] = ['23:00', '23:30'],
+    days: readonly string[] = WEEKDAYS,
+  ) {
     classCount += 1;
     const doc = await LessonModel.create(
       lessonFields(`Fija ${classCount}`, {
         capacity,
         isAvailable: true,
-        scheduleDays: [...WEEKDAYS],
+        scheduleDays: [...days],
         scheduleHourStart: hours[0],
         scheduleHourFinish: hours[1],
       }),
@@ -113,7 +117,9 @@ describe("standing bookings: 'Añadir clase' (/api/users/addlesson)", () => {
   });
 
   test("when members add a class, then the class list's next session shows the places they hold, and frees them when they leave", async () => {
-    const id = await lesson(2);
+    // Tomorrow only: its next session is always past the late-cancel limit, so a freed place goes
+    // to whoever waits (today's 23:00 would be inside it after 21:00).
+    const id = await lesson(2, ['23:00', '23:30'], [weekdayOf(addDays(today(), 1))]);
     // The class was written behind the API's back: the stored class lists are made again.
     await resetReadModels();
     const nextOf = async () =>
