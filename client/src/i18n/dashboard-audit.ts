@@ -20,6 +20,7 @@ export const dashboardAuditEs = {
   loading: 'Cargando el registro...',
   loadError: 'No se pudo cargar el registro de cambios.',
   empty: 'No hay cambios registrados con esos filtros.',
+  emptyAll: 'Todavía no hay cambios registrados: cada cambio que haga el personal aparecerá aquí.',
   caption: 'Cambios hechos por el personal, del más reciente al más antiguo',
   columns: {
     at: 'Fecha',

@@ -64,7 +64,7 @@ describe('the audit trail', () => {
   test('when nothing matches or the load fails, then it says so', async () => {
     vi.mocked(api.getAuditTrail).mockResolvedValueOnce({ items: [], total: 0 });
     const { unmount } = render(<AuditTrail />);
-    expect(await screen.findByText('No hay cambios registrados con esos filtros.')).toBeVisible();
+    expect(await screen.findByText(/Todavía no hay cambios registrados/)).toBeVisible();
     unmount();
     vi.mocked(api.getAuditTrail).mockRejectedValueOnce(new Error('boom'));
     render(<AuditTrail />);

@@ -159,7 +159,7 @@ export function AuditTrail() {
       ) : !list ? (
         <Spinner label={t.loading} />
       ) : list.items.length === 0 ? (
-        <p className="empty">{t.empty}</p>
+        <p className="empty">{filtered ? t.empty : t.emptyAll}</p>
       ) : (
         <div className="table-stack" aria-busy={busy}>
           <table className="table audit__table">
