@@ -1,3 +1,4 @@
+import { addDays } from '@pulso/shared';
 /**
  * The gym's wall clock. Classes are scheduled in the gym's local hours ("Lunes 18:00"), stored as
  * floating date-times (`YYYY-MM-DDTHH:mm`, no zone), and shown as such to everyone; the instants
@@ -112,6 +113,17 @@ export function gymInstant(local: string, timeZone: string): Date {
 }
 
 /** The gym's date (`YYYY-MM-DD`) at `instant`. */
+/**
+ * The moments of a span of the gym's dates (`YYYY-MM-DD`, both days included; either may be '' for
+ * none) as a query's bounds: from the first day's midnight, until the midnight after the last.
+ */
+export function gymDaysRange(span: { from: string; to: string }, timeZone: string): { $gte?: Date; $lt?: Date } {
+  const range: { $gte?: Date; $lt?: Date } = {};
+  if (span.from) range.$gte = gymInstant(`${span.from}T00:00`, timeZone);
+  if (span.to) range.$lt = gymInstant(`${addDays(span.to, 1)}T00:00`, timeZone);
+  return range;
+}
+
 export function gymDate(instant: Date, timeZone: string): string {
   const w = wallClock(instant, timeZone);
   return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;

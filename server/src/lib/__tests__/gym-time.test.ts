@@ -1,4 +1,4 @@
-import { gymDate, gymDateTime, gymInstant } from '../gym-time';
+import { gymDate, gymDateTime, gymInstant, gymDaysRange } from '../gym-time';
 
 const references = new Map<string, Intl.DateTimeFormat>();
 
@@ -62,5 +62,17 @@ describe("the gym's wall clock", () => {
     expect(gymInstant('2026-11-01T01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
     expect(gymInstant('2026-03-29T02:15', 'Europe/Madrid').toISOString()).toBe('2026-03-29T01:15:00.000Z');
     expect(gymInstant('2026-10-25T02:15', 'Europe/Madrid').toISOString()).toBe('2026-10-25T00:15:00.000Z');
+  });
+});
+
+describe('gymDaysRange', () => {
+  test('a span of gym dates runs from its first midnight to the midnight after its last, also across a clock change', () => {
+    // Madrid moves from +2 to +1 on 2026-10-25: that day has 25 hours.
+    expect(gymDaysRange({ from: '2026-10-25', to: '2026-10-25' }, 'Europe/Madrid')).toEqual({
+      $gte: new Date('2026-10-24T22:00:00.000Z'),
+      $lt: new Date('2026-10-25T23:00:00.000Z'),
+    });
+    expect(gymDaysRange({ from: '', to: '2026-01-31' }, 'UTC')).toEqual({ $lt: new Date('2026-02-01T00:00:00.000Z') });
+    expect(gymDaysRange({ from: '', to: '' }, 'UTC')).toEqual({});
   });
 });

@@ -11,7 +11,7 @@ import {
   type AuditSnapshot,
   type AuditValue,
 } from '@pulso/shared';
-import { gymInstant } from '../../lib/gym-time';
+import { gymDaysRange } from '../../lib/gym-time';
 import { ownedList } from '../../lib/owned-lists';
 import { AuditModel, type AuditDoc } from './audit.model';
 
@@ -109,9 +109,7 @@ export async function listAudit(
   const filter: Record<string, unknown> = {};
   if (query.actor) filter['actor.id'] = new Types.ObjectId(query.actor);
   if (query.entity) filter.entity = query.entity;
-  const at: Record<string, Date> = {};
-  if (query.from) at.$gte = gymInstant(`${query.from}T00:00`, timeZone);
-  if (query.to) at.$lt = new Date(gymInstant(`${query.to}T00:00`, timeZone).getTime() + 86_400_000);
+  const at = gymDaysRange(query, timeZone);
   if (Object.keys(at).length) filter.at = trusted(at);
   const [docs, total] = await Promise.all([
     AuditModel.find(filter)

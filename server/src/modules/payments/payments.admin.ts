@@ -9,7 +9,7 @@ import {
   type DirectoryRow,
   type PaymentQuery,
 } from '@pulso/shared';
-import { gymDate, gymInstant } from '../../lib/gym-time';
+import { gymDate, gymDaysRange } from '../../lib/gym-time';
 import { findUserContact, getUser } from '../users/users.service';
 import { userDirectory } from '../users/user-directory';
 import { toPaymentDto } from './payments.mapper';
@@ -23,17 +23,13 @@ import { PaymentModel, type PaymentDoc } from './payments.model';
  * an account no longer in it (suspended, erased) by a point read.
  */
 
-const DAY = 86_400_000;
-
 /** The database filter of a query; null when it can match nothing (a sede nobody has). */
 async function filterOf(query: PaymentQuery, timeZone: string): Promise<Record<string, unknown> | null> {
   const filter: Record<string, unknown> = {};
   if (query.status) filter.status = query.status;
   if (query.method) filter.provider = query.method;
   if (query.plan) filter.plan = new Types.ObjectId(query.plan);
-  const range: Record<string, Date> = {};
-  if (query.from) range.$gte = gymInstant(`${query.from}T00:00`, timeZone);
-  if (query.to) range.$lt = new Date(gymInstant(`${query.to}T00:00`, timeZone).getTime() + DAY);
+  const range = gymDaysRange(query, timeZone);
   if (Object.keys(range).length) {
     // A payment's moment: when it was paid, or when it was made if it never was.
     filter.$or = [{ paidAt: trusted(range) }, { paidAt: null, createdAt: trusted({ ...range }) }];
