@@ -34,3 +34,10 @@ export function formatDateTime(iso: string): string {
 export function formatTime(at: Date): string {
   return at.toLocaleTimeString('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
+
+/** The browser's date today, `YYYY-MM-DD` (the server checks against the gym's). */
+export function localToday(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import {
   auditActionLabel,
   AUDIT_ENTITIES,
@@ -6,7 +6,6 @@ import {
   DEFAULT_AUDIT_QUERY,
   MESSAGES,
   type AuditEntity,
-  type AuditEntryDto,
   type AuditQuery,
 } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
@@ -15,14 +14,12 @@ import { LoadFailure } from '../../../components/ui/load-state';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { dashboardAuditEs as t } from '../../../i18n/dashboard-audit';
-import { failureOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useLoaded } from '../../../lib/use-loaded';
+import { useServerPage } from '../../../lib/use-server-page';
 import { AUDIT_PAGE_SIZE, getAuditTrail, getStaff } from '../api/audit';
 import { AuditChanges } from './audit-changes';
 import '../audit.css';
-
-type Page = { items: AuditEntryDto[]; total: number; page: number };
 
 const roleName = (role: string) => MESSAGES.users.roles[role as 'admin' | 'trainer'] ?? role;
 
@@ -32,60 +29,15 @@ const roleName = (role: string) => MESSAGES.users.roles[role as 'admin' | 'train
  * and the address it came from.
  */
 export function AuditTrail() {
-  const [query, setQuery] = useState<AuditQuery>(DEFAULT_AUDIT_QUERY);
-  const [list, setList] = useState<Page | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { query, setQuery, list, busy, error, load } = useServerPage(getAuditTrail, DEFAULT_AUDIT_QUERY);
   const staff = useLoaded(getStaff);
   const heading = useRef<HTMLHeadingElement>(null);
-  const asked = useRef(0);
-
-  /** Reads a page; only the latest one asked for is shown. */
-  const fetchPage = async (next: AuditQuery, page: number) => {
-    const ticket = ++asked.current;
-    try {
-      const answer = await getAuditTrail(next, page);
-      if (ticket === asked.current) setList({ ...answer, page });
-    } catch (failure) {
-      if (ticket === asked.current) setError(failureOf(failure).message);
-    } finally {
-      if (ticket === asked.current) setBusy(false);
-    }
-  };
-  const load = (next: AuditQuery, page: number) => {
-    setBusy(true);
-    setError(null);
-    void fetchPage(next, page);
-  };
-
-  // The first page, once.
-  useEffect(() => {
-    let shown = true;
-    // A filter changed before it came asks again: only the latest answer is shown.
-    const ticket = ++asked.current;
-    const latest = () => shown && ticket === asked.current;
-    getAuditTrail(DEFAULT_AUDIT_QUERY, 1).then(
-      (answer) => {
-        if (latest()) setList({ ...answer, page: 1 });
-      },
-      (failure: unknown) => {
-        if (latest()) setError(failureOf(failure).message);
-      },
-    );
-    return () => {
-      shown = false;
-    };
-  }, []);
 
   const change = (next: Partial<AuditQuery>) => {
     const merged = { ...query, ...next };
     // A range the wrong way round is not sent: the later field waits for the earlier one.
-    if (merged.from && merged.to && merged.to < merged.from) {
-      setQuery(merged);
-      return;
-    }
-    setQuery(merged);
-    load(merged, 1);
+    if (merged.from && merged.to && merged.to < merged.from) setQuery(merged);
+    else load(merged, 1);
   };
   const filtered = JSON.stringify(query) !== JSON.stringify(DEFAULT_AUDIT_QUERY);
 
@@ -140,14 +92,7 @@ export function AuditTrail() {
             </p>
           )}
           {filtered && (
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => {
-                setQuery(DEFAULT_AUDIT_QUERY);
-                load(DEFAULT_AUDIT_QUERY, 1);
-              }}
-            >
+            <button type="button" className="button button--small" onClick={() => load(DEFAULT_AUDIT_QUERY, 1)}>
               {t.filters.clear}
             </button>
           )}

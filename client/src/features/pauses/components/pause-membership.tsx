@@ -14,20 +14,13 @@ import {
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { es } from '../../../i18n/es';
-import { formatDate } from '../../../lib/format';
+import { formatDate, localToday } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { useUiStore } from '../../ui/store';
 import { pauseMembership } from '../api/pause';
 import './pause-membership.css';
 
 const t = es.profile.pause;
-
-/** The browser's date today, `YYYY-MM-DD` (the server checks against the gym's). */
-function localToday(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** The last paused day of a pause ending at `until` (the day before it ends). */
 const lastPausedDay = (until: Date | string) => formatDate(new Date(new Date(until).getTime() - 1).toISOString());

@@ -14,17 +14,15 @@ import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { dashboardPaymentsEs as t } from '../../../i18n/dashboard-payments';
-import { failureOf } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatPrice } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { saveFile } from '../../../lib/save-file';
 import { useLoaded } from '../../../lib/use-loaded';
+import { useServerPage } from '../../../lib/use-server-page';
 import { useBranchesStore } from '../../branches/store';
 import { downloadPaymentsCsv, getAllPlans, getPayments, PAYMENTS_PAGE_SIZE } from '../api/payments-admin';
 import { RefundDialog } from './refund-dialog';
 import '../payments-admin.css';
-
-type Page = { items: AdminPaymentDto[]; total: number; page: number };
 
 /**
  * /dashboard/pagos: every payment of the chain, newest first, filtered by period, plan, home sede,
@@ -32,10 +30,7 @@ type Page = { items: AdminPaymentDto[]; total: number; page: number };
  * paid payment.
  */
 export function PaymentsList() {
-  const [query, setQuery] = useState<PaymentQuery>(DEFAULT_PAYMENT_QUERY);
-  const [list, setList] = useState<Page | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { query, setQuery, list, setList, busy, error, load } = useServerPage(getPayments, DEFAULT_PAYMENT_QUERY);
   const [refunding, setRefunding] = useState<AdminPaymentDto | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState<Outcome | null>(null);
@@ -43,55 +38,17 @@ export function PaymentsList() {
   const branches = useBranchesStore((s) => s.items);
   const fetchBranches = useBranchesStore((s) => s.fetchBranches);
   const heading = useRef<HTMLHeadingElement>(null);
-  const asked = useRef(0);
 
   useEffect(() => {
     if (useBranchesStore.getState().status === 'idle') void fetchBranches();
   }, [fetchBranches]);
 
-  // The first page, once.
-  useEffect(() => {
-    let shown = true;
-    // A filter changed before it came asks again: only the latest answer is shown.
-    const ticket = ++asked.current;
-    const latest = () => shown && ticket === asked.current;
-    getPayments(DEFAULT_PAYMENT_QUERY, 1).then(
-      (answer) => {
-        if (latest()) setList({ ...answer, page: 1 });
-      },
-      (failure: unknown) => {
-        if (latest()) setError(failureOf(failure).message);
-      },
-    );
-    return () => {
-      shown = false;
-    };
-  }, []);
-
-  /** Reads a page; only the latest one asked for is shown. */
-  const fetchPage = async (next: PaymentQuery, page: number) => {
-    const ticket = ++asked.current;
-    try {
-      const answer = await getPayments(next, page);
-      if (ticket === asked.current) setList({ ...answer, page });
-    } catch (failure) {
-      if (ticket === asked.current) setError(failureOf(failure).message);
-    } finally {
-      if (ticket === asked.current) setBusy(false);
-    }
-  };
-  const load = (next: PaymentQuery, page: number) => {
-    setBusy(true);
-    setError(null);
-    void fetchPage(next, page);
-  };
-
   const change = (next: Partial<PaymentQuery>) => {
     const merged = { ...query, ...next };
-    setQuery(merged);
     setExported(null);
     // A range the wrong way round is not sent: the other date is changed first.
-    if (!(merged.from && merged.to && merged.to < merged.from)) load(merged, 1);
+    if (merged.from && merged.to && merged.to < merged.from) setQuery(merged);
+    else load(merged, 1);
   };
   const filtered = JSON.stringify(query) !== JSON.stringify(DEFAULT_PAYMENT_QUERY);
 
@@ -182,14 +139,7 @@ export function PaymentsList() {
             </p>
           )}
           {filtered && (
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => {
-                setQuery(DEFAULT_PAYMENT_QUERY);
-                load(DEFAULT_PAYMENT_QUERY, 1);
-              }}
-            >
+            <button type="button" className="button button--small" onClick={() => load(DEFAULT_PAYMENT_QUERY, 1)}>
               {t.filters.clear}
             </button>
           )}

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { dashboardUsersEs } from '../../../i18n/dashboard-users';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice, localToday } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { bulkUsers } from '../api/users-admin';
 
@@ -18,13 +18,6 @@ export interface Selected {
 }
 
 type BulkAnswer = { done: Selected[]; failed: (Selected & { message: string })[] };
-
-/** Today's date at the gym as the browser sees it ('YYYY-MM-DD'). */
-const localToday = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 /**
  * Above the users table while some are selected: how many, the action to take on them
