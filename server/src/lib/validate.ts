@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { body, matchedData, validationResult } from 'express-validator';
 import type * as z from 'zod';
-import { formErrors, hasErrors, wireOf, type FieldErrors, type RequestForm } from '@pulso/shared';
+import { formErrors, hasErrors, MESSAGES, wireOf, type FieldErrors, type RequestForm } from '@pulso/shared';
 import { HttpError } from './http-error';
 
 /**
@@ -67,4 +67,19 @@ export function validate<C = never>(form: RequestForm<C>, options: ValidateOptio
 /** The accepted body fields (only those the route's form names). */
 export function validated<T = Record<string, unknown>>(req: Request): T {
   return matchedData(req, { locations: ['body'], includeOptionals: false }) as T;
+}
+
+/**
+ * A list's filters from the query string, by the shared rule that reads them (parseUserQuery,
+ * parsePaymentQuery, parseAuditQuery...): 400 VALIDATION_FAILED naming the first that is not valid.
+ */
+export function listQuery<Q>(
+  req: Request,
+  parse: (raw: Record<string, unknown>) => { query: Q } | { invalid: string },
+): Q {
+  const parsed = parse(req.query as Record<string, unknown>);
+  if ('invalid' in parsed) {
+    throw HttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
+  }
+  return parsed.query;
 }

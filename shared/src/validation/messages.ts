@@ -350,7 +350,6 @@ export const MESSAGES = {
       providerFailed: 'Stripe no pudo hacer el reembolso. Inténtalo de nuevo en unos minutos.',
       reasonTooLong: 'El motivo puede tener hasta 200 caracteres',
     },
-    queryInvalid: (field: string) => `El filtro «${FILTER_NAMES[field] ?? field}» no es válido`,
     csv: {
       columns: [
         'Fecha',

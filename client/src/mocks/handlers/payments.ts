@@ -95,7 +95,7 @@ function toAdminPayment(data: MockData, payment: PaymentRec): AdminPaymentDto {
 function paymentQueryOf(url: URL): PaymentQuery {
   const parsed = parsePaymentQuery(Object.fromEntries(url.searchParams));
   if ('invalid' in parsed) {
-    throw MockHttpError.validation({ [parsed.invalid]: MESSAGES.payments.queryInvalid(parsed.invalid) });
+    throw MockHttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
   }
   return parsed.query;
 }

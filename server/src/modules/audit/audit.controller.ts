@@ -9,6 +9,7 @@ import {
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
+import { listQuery } from '../../lib/validate';
 import { parsePage } from '../users/users.service';
 import { auditHistoryOf, listAudit } from './audit.service';
 
@@ -17,11 +18,7 @@ export function auditController(ctx: AppContext) {
   return {
     /** The trail, newest first, filtered; the total in X-Total-Count. */
     async list(req: Request, res: Response): Promise<void> {
-      const parsed = parseAuditQuery(req.query as Record<string, unknown>);
-      if ('invalid' in parsed) {
-        throw HttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
-      }
-      const { items, total } = await listAudit(parsed.query, parsePage(req.query), timeZone);
+      const { items, total } = await listAudit(listQuery(req, parseAuditQuery), parsePage(req.query), timeZone);
       res.set('X-Total-Count', String(total)).json(items);
     },
     /** One record's history. */

@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES, parsePaymentQuery, toBoolean, type PaymentQuery 
 import { callerOrigin } from '../../lib/caller-origin';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
-import { validated } from '../../lib/validate';
+import { listQuery, validated } from '../../lib/validate';
 import { findPlanAnyState } from '../plans/plans.service';
 import { getUser, parsePage } from '../users/users.service';
 import { listAdminPayments, writePaymentsCsv } from './payments.admin';
@@ -33,13 +33,7 @@ async function ownSession(req: Request) {
 }
 
 /** The payments list's filters from the query string (400 naming a value that is not valid). */
-function paymentQueryOf(req: Request): PaymentQuery {
-  const parsed = parsePaymentQuery(req.query as Record<string, unknown>);
-  if ('invalid' in parsed) {
-    throw HttpError.validation({ [parsed.invalid]: MESSAGES.payments.queryInvalid(parsed.invalid) });
-  }
-  return parsed.query;
-}
+const paymentQueryOf = (req: Request): PaymentQuery => listQuery(req, parsePaymentQuery);
 
 export function paymentsController(ctx: AppContext) {
   const { currency } = ctx.config;

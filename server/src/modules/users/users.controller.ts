@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import { exportUserData } from './data-export';
 import type { AppContext } from '../../lib/context';
 import { sendCached, withHeaders } from '../../lib/read-cache';
-import { validated } from '../../lib/validate';
+import { listQuery, validated } from '../../lib/validate';
 import { requestReset, resetPassword } from './password-reset.service';
 import type { UserDoc } from './users.model';
 import * as users from './users.service';
@@ -60,13 +60,7 @@ async function sendUserPage(req: Request, res: Response, suspended: boolean): Pr
 }
 
 /** The users list's search, filters and sort from the query string (400 naming a value that is not valid). */
-function userQueryOf(req: Request): UserQuery {
-  const parsed = parseUserQuery(req.query as Record<string, unknown>);
-  if ('invalid' in parsed) {
-    throw HttpError.validation({ [parsed.invalid]: MESSAGES.users.queryInvalid(parsed.invalid) });
-  }
-  return parsed.query;
-}
+const userQueryOf = (req: Request): UserQuery => listQuery(req, parseUserQuery);
 
 export function usersController(ctx: AppContext) {
   return {
