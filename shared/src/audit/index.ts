@@ -1,4 +1,5 @@
-import { isDate } from '../sessions';
+import { isObjectId } from '../validation/rules';
+import { isDate, parseSessionId } from '../sessions';
 
 /**
  * The audit trail (issue 24, item 5): every change staff make through the dashboard or the API,
@@ -205,13 +206,12 @@ export interface AuditQuery {
 
 export const DEFAULT_AUDIT_QUERY: AuditQuery = { actor: '', entity: '', from: '', to: '' };
 
-const ID = /^[0-9a-f]{24}$/i;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The query string's filters, or the first one that is not valid (its name). */
 export function parseAuditQuery(raw: Record<string, unknown>): { query: AuditQuery } | { invalid: string } {
   const actor = text(raw.actor);
-  if (actor && !ID.test(actor)) return { invalid: 'actor' };
+  if (actor && !isObjectId(actor)) return { invalid: 'actor' };
   const entity = text(raw.entity);
   if (entity && !(AUDIT_ENTITIES as readonly string[]).includes(entity)) return { invalid: 'entity' };
   const from = text(raw.from);
@@ -229,9 +229,9 @@ export function auditQueryParams(query: AuditQuery): Record<string, string> {
 
 /** Whether `id` can name a record of `entity`: a session's is `<class id>:<date>`, an announcement's `ann_<key>`, the others' an ObjectId. */
 export function isAuditEntityId(entity: AuditEntity, id: string): boolean {
-  if (entity === 'session') return /^[0-9a-f]{24}:\d{4}-\d{2}-\d{2}$/i.test(id);
+  if (entity === 'session') return parseSessionId(id) !== null;
   if (entity === 'announcement') return /^ann_[\w-]{1,80}$/.test(id);
-  return /^[0-9a-f]{24}$/i.test(id);
+  return isObjectId(id);
 }
 
 /** The key of a record's history: what the trail lists under a member's or a class's page. */

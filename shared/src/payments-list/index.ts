@@ -1,3 +1,4 @@
+import { isObjectId } from '../validation/rules';
 import { isDate } from '../sessions';
 import { csvField, CSV_SEPARATOR } from '../users';
 import { MESSAGES } from '../validation/messages';
@@ -26,7 +27,6 @@ export interface PaymentQuery {
 
 export const DEFAULT_PAYMENT_QUERY: PaymentQuery = { from: '', to: '', plan: '', branch: '', method: '', status: '' };
 
-const ID = /^[0-9a-f]{24}$/i;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The query string's filters, or the first one that is not valid (its name). */
@@ -37,9 +37,9 @@ export function parsePaymentQuery(raw: Record<string, unknown>): { query: Paymen
   if (to && !isDate(to)) return { invalid: 'to' };
   if (from && to && to < from) return { invalid: 'to' };
   const plan = text(raw.plan);
-  if (plan && !ID.test(plan)) return { invalid: 'plan' };
+  if (plan && !isObjectId(plan)) return { invalid: 'plan' };
   const branch = text(raw.branch);
-  if (branch && branch !== 'none' && !ID.test(branch)) return { invalid: 'branch' };
+  if (branch && branch !== 'none' && !isObjectId(branch)) return { invalid: 'branch' };
   const method = text(raw.method);
   if (method && !(PAYMENT_METHODS as readonly string[]).includes(method)) return { invalid: 'method' };
   const status = text(raw.status);

@@ -1,3 +1,4 @@
+import { isObjectId } from '../validation/rules';
 import { datedMembership, membershipState, type IsoMembership } from '../memberships';
 import { MESSAGES } from '../validation/messages';
 
@@ -45,7 +46,6 @@ export const isDefaultUserQuery = (query: UserQuery) =>
   query.sort === 'createdAt' &&
   query.dir === 'desc';
 
-const ID = /^[0-9a-f]{24}$/i;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The query string's values as a query, or the first one that is not valid (its name). */
@@ -58,10 +58,10 @@ export function parseUserQuery(raw: Record<string, unknown>): { query: UserQuery
   if (status && !(USER_STATUSES as readonly string[]).includes(status)) return { invalid: 'status' };
   query.status = status as UserQuery['status'];
   const plan = text(raw.plan);
-  if (plan && !ID.test(plan)) return { invalid: 'plan' };
+  if (plan && !isObjectId(plan)) return { invalid: 'plan' };
   query.plan = plan;
   const branch = text(raw.branch);
-  if (branch && branch !== 'none' && !ID.test(branch)) return { invalid: 'branch' };
+  if (branch && branch !== 'none' && !isObjectId(branch)) return { invalid: 'branch' };
   query.branch = branch;
   const role = text(raw.role);
   if (role && !(USER_ROLES as readonly string[]).includes(role)) return { invalid: 'role' };

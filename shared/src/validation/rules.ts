@@ -77,3 +77,6 @@ export function validateContactForm(input: Input): FieldErrors {
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }
+
+/** Whether `value` can be a document's id (24 hexadecimal digits). */
+export const isObjectId = (value: string): boolean => /^[0-9a-f]{24}$/i.test(value);

@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import {
   ERROR_CODES,
+  isObjectId,
   MESSAGES,
   parseUserQuery,
   queryUsers,
@@ -41,7 +42,6 @@ import {
  */
 
 const m = MESSAGES.announcements;
-const ID = /^[0-9a-f]{24}$/i;
 
 export interface AnnouncementInput {
   subject: string;
@@ -71,7 +71,7 @@ async function resolveAudience(input: AnnouncementInput): Promise<{ label: strin
     }
     case 'lesson': {
       const lesson =
-        input.lessonId && ID.test(input.lessonId) ? await findLessonById(input.lessonId).catch(() => null) : null;
+        input.lessonId && isObjectId(input.lessonId) ? await findLessonById(input.lessonId).catch(() => null) : null;
       if (!lesson) throw HttpError.validation({ lessonId: m.lessonRequired });
       const holders = new Set(await scheduleHolders(lesson._id));
       return {
@@ -80,7 +80,7 @@ async function resolveAudience(input: AnnouncementInput): Promise<{ label: strin
       };
     }
     case 'selection': {
-      const wanted = new Set((input.ids ?? []).map((id) => id.toLowerCase()).filter((id) => ID.test(id)));
+      const wanted = new Set((input.ids ?? []).map((id) => id.toLowerCase()).filter(isObjectId));
       const ids = directory.filter((r) => wanted.has(r.id)).map((r) => r.id);
       return { label: m.audiences.selection(ids.length), ids };
     }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { Types } from 'mongoose';
-import { ERROR_CODES, isDate, MESSAGES, type BulkUserAction } from '@pulso/shared';
+import { ERROR_CODES, isDate, isObjectId, MESSAGES, type BulkUserAction } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { noticeDelivery } from '../bookings/bookings.notices';
@@ -44,8 +44,7 @@ export async function bulkUsers(
   const { ctx, logger } = deps;
   // What the action needs, under its field, before anything is done.
   if (input.action === 'grant') {
-    const plan =
-      input.planId && /^[0-9a-f]{24}$/i.test(input.planId) ? await findPlanForSale({ id: input.planId }) : null;
+    const plan = input.planId && isObjectId(input.planId) ? await findPlanForSale({ id: input.planId }) : null;
     if (!plan) throw HttpError.validation({ planId: MESSAGES.payments.planRequired });
   }
   const days = Number(input.days);
