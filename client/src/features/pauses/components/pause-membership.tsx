@@ -13,6 +13,7 @@ import {
 } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ResultModal } from '../../../components/ui/result-modal';
 import { es } from '../../../i18n/es';
 import { formatDate, localToday } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
@@ -159,18 +160,7 @@ export function PauseDialog({ userId, membership, byStaff, onClose, onPaused }: 
   if (result?.ok) {
     return (
       // Its own modal (a key of its own): focus moves to 'Aceptar' as it opens.
-      <Modal
-        key="done"
-        title={t.doneTitle}
-        onClose={close}
-        actions={
-          <button type="button" className="button button--primary" onClick={close} data-autofocus>
-            {t.accept}
-          </button>
-        }
-      >
-        <p role="status">{result.message}</p>
-      </Modal>
+      <ResultModal key="done" title={t.doneTitle} message={result.message} acceptLabel={t.accept} onClose={close} />
     );
   }
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminPaymentDto } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ResultModal } from '../../../components/ui/result-modal';
 import { dashboardPaymentsEs } from '../../../i18n/dashboard-payments';
 import { formatPrice } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
@@ -46,18 +47,7 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
 
   if (result?.ok) {
     return (
-      <Modal
-        key="done"
-        title={t.doneTitle}
-        onClose={close}
-        actions={
-          <button type="button" className="button button--primary" onClick={close} data-autofocus>
-            {t.accept}
-          </button>
-        }
-      >
-        <p role="status">{result.message}</p>
-      </Modal>
+      <ResultModal key="done" title={t.doneTitle} message={result.message} acceptLabel={t.accept} onClose={close} />
     );
   }
 

@@ -5,6 +5,7 @@ import { addDays, type BulkUserAction, type PlanDto } from '@pulso/shared';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
+import { ResultModal } from '../../../components/ui/result-modal';
 import { dashboardUsersEs } from '../../../i18n/dashboard-users';
 import { formatPrice, localToday } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
@@ -135,17 +136,7 @@ function BulkDialog({
 
   if (result?.ok) {
     return (
-      <Modal
-        key="done"
-        title={t.resultTitle}
-        onClose={close}
-        actions={
-          <button type="button" className="button button--primary" onClick={close} data-autofocus>
-            {t.accept}
-          </button>
-        }
-      >
-        <p role="status">{result.message}</p>
+      <ResultModal key="done" title={t.resultTitle} message={result.message} acceptLabel={t.accept} onClose={close}>
         {result.value.failed.length > 0 && (
           <>
             <p>{t.failedTitle}</p>
@@ -156,7 +147,7 @@ function BulkDialog({
             </ul>
           </>
         )}
-      </Modal>
+      </ResultModal>
     );
   }
 
