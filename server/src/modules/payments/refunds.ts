@@ -183,7 +183,7 @@ async function finishRefund(deps: RefundDeps, link: MembershipLinkDoc, providerR
   if (!refund) return;
   const member = link.user;
   await syncMembership(member);
-  await markRefunded(new Types.ObjectId(refund.payment), {
+  const payment = await markRefunded(new Types.ObjectId(refund.payment), {
     at: link.at,
     by: refund.by,
     reason: refund.reason,
@@ -209,8 +209,7 @@ async function finishRefund(deps: RefundDeps, link: MembershipLinkDoc, providerR
   if (account) await membershipEndMoved(member, account.schedule, end);
   offerFreedPlacesAfter(freed, rules, delivery, deps.logger);
   // A renewing plan's refunded charge ends its renewal: nothing is charged again.
-  const payment = await findPayment(new Types.ObjectId(refund.payment));
-  if (payment?.renewing || payment?.renewal) {
+  if (payment.renewing || payment.renewal) {
     const stripe = ctx.payments instanceof StripePaymentProvider ? ctx.payments.client : undefined;
     await stopRenewalsOf(member, stripe, now);
   }
