@@ -113,6 +113,12 @@ export const dashboardUsersEs = {
     yes: 'Si',
     no: 'No',
     trainerRulesNote: 'Los entrenadores siguen las reglas del formulario de profesores.',
+    staffRole: 'Rol en la sede',
+    staffRoleNone: 'Ninguno',
+    staffRoleHint: {
+      manager: 'Gestiona los socios, las clases, los pagos y las cifras de su sede habitual.',
+      desk: 'Registra asistencias y pagos en mostrador, y consulta los datos de contacto de los socios de su sede habitual.',
+    },
   },
   create: {
     title: 'Crear usuario',

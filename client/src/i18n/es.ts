@@ -342,6 +342,7 @@ export const es = {
   dashboard: {
     title: 'Panel de administración',
     admin: 'Administrador',
+    loading: 'Cargando el panel…',
     backToSite: 'Volver al sitio',
     plans: 'Membresías',
     branches: 'Sedes',

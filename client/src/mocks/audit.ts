@@ -110,6 +110,7 @@ export const userSnapshot: MockSnapshot = (data, id) => {
       phone: user.phone,
       isAdmin: user.isAdmin,
       isMonitor: user.isMonitor,
+      staffRole: user.staffRole ? MESSAGES.users.roles[user.staffRole] : null,
       homeBranch: data.branches.find((b) => b.id === user.homeBranch)?.name ?? null,
       plan: membership?.name ?? null,
       membershipStart: day(membership?.start),
@@ -218,7 +219,7 @@ export function auditBefore(
   params: Record<string, string>,
   body: Record<string, unknown>,
 ): AuditReads | null {
-  if (!user || (!user.isAdmin && !user.isMonitor)) return null;
+  if (!user || user.role === 'member') return null;
   const targets = spec.targets
     ? [...new Set(spec.targets(body))]
     : [spec.param === null ? undefined : params[spec.param ?? 'id']];
@@ -267,7 +268,7 @@ function auditOne(
     actor: {
       id: user.id,
       name: data.users.find((u) => u.id === user.id)?.fullName ?? '',
-      role: user.isAdmin ? 'admin' : 'trainer',
+      role: user.role,
     },
     ip: '',
     action: typeof spec.action === 'function' ? spec.action(body) : spec.action,

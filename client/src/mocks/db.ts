@@ -1,5 +1,6 @@
 import {
   LESSON_CAPACITY,
+  type StaffRole,
   DEMO_BRANCHES,
   DEMO_GOALS,
   DEMO_LESSONS,
@@ -68,6 +69,8 @@ export interface UserRec {
   phone: string;
   isAdmin: boolean;
   isMonitor: boolean;
+  /** A sede manager's or front desk's role; absent in older saves. */
+  staffRole?: StaffRole | null;
   deletedAt: string | null;
   /** When its holder erased the account; absent in older saves. */
   erasedAt?: string | null;
@@ -322,6 +325,7 @@ export function seedData(imageBase = '/demo-images/', now = new Date()): MockDat
       phone: u.phone,
       isAdmin: u.isAdmin ?? false,
       isMonitor: u.isMonitor ?? false,
+      staffRole: u.staffRole ?? null,
       deletedAt: null,
       membership: plan
         ? { planId: plan.id, name: plan.name, start: start.toISOString(), end: end.toISOString() }

@@ -92,6 +92,7 @@ export function toUserDto(data: MockData, user: UserRec): UserDto {
     phone: user.phone,
     isMonitor: user.isMonitor,
     isAdmin: user.isAdmin,
+    staffRole: user.staffRole ?? null,
     lessonDetails: lessonsOf(data, user),
   };
   return {
@@ -116,7 +117,7 @@ const userListFields = schemas.userListItem.omit({
 
 export function toUserListItem(data: MockData, user: UserRec): UserListItemDto {
   return {
-    ...userListFields.parse({ ...user, erasedAt: user.erasedAt ?? null }),
+    ...userListFields.parse({ ...user, erasedAt: user.erasedAt ?? null, staffRole: user.staffRole ?? null }),
     statusMemberShipIdStatus: statusOf(user),
     membresia: toMembershipDto(user.membership),
     homeBranch: homeBranchOf(data, user),

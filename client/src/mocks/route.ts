@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import type * as z from 'zod';
-import { ERROR_CODES, MESSAGES, schemas, type FormChoice, type RequestForm } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, schemas, type FormChoice, type RequestForm, type UserRole } from '@pulso/shared';
 import type { MockApi, MockConfig } from './api';
 import type { MockData, MockDb } from './db';
 import {
@@ -31,7 +31,28 @@ import { authenticate, type AuthUser } from './session';
  * Who may call a route, as the server's route tables say it. 'member' is 'signed-in' at the door;
  * the route checks the membership itself (and answers 403 saying why), as the server's services do.
  */
-export type Access = 'anyone' | 'signed-in' | 'member' | 'self-or-admin' | 'staff' | 'admin';
+export type Access =
+  | 'anyone'
+  | 'signed-in'
+  | 'member'
+  | 'self-or-admin'
+  | 'self-or-manager'
+  | 'self-or-desk'
+  | 'staff'
+  | 'desk'
+  | 'manager'
+  | 'admin';
+
+/** The roles each access lets through (server/src/lib/route-table.ts). */
+const ROLES: Partial<Record<Access, readonly UserRole[]>> = {
+  admin: ['admin'],
+  manager: ['admin', 'manager'],
+  desk: ['admin', 'manager', 'desk'],
+  staff: ['admin', 'manager', 'desk', 'trainer'],
+  'self-or-admin': ['admin'],
+  'self-or-manager': ['admin', 'manager'],
+  'self-or-desk': ['admin', 'manager', 'desk'],
+};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Line = `${Method} /${string}`;
@@ -124,9 +145,10 @@ export function declarationOf(handler: HttpHandler): RouteDeclaration | undefine
 function admit(access: Access, user: AuthUser | null, params: Record<string, string>): void {
   if (access === 'anyone') return;
   if (!user) throw MockHttpError.unauthenticated();
-  if (access === 'admin' && !user.isAdmin) throw MockHttpError.forbidden();
-  if (access === 'staff' && !user.isAdmin && !user.isMonitor) throw MockHttpError.forbidden();
-  if (access === 'self-or-admin' && !user.isAdmin && user.id !== params.id) throw MockHttpError.forbidden();
+  const roles = ROLES[access];
+  if (!roles || roles.includes(user.role)) return;
+  if (access.startsWith('self-or-') && user.id === params.id) return;
+  throw MockHttpError.forbidden();
 }
 
 const NO_BODY: ParsedBody = { json: {}, form: null };

@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, userRole, type UserRole } from '@pulso/shared';
 import { randomHex, type MockData } from './db';
 import { MockHttpError } from './http';
 import { isActive } from './mappers';
@@ -13,6 +13,9 @@ export interface AuthUser {
   id: string;
   isAdmin: boolean;
   isMonitor: boolean;
+  /** Their role (shared `userRole`) and home sede, a sede manager's or front desk's reach. */
+  role: UserRole;
+  branch: string | null;
   email: string;
   hasActiveMembership: boolean;
 }
@@ -57,6 +60,8 @@ export function authenticate(data: MockData, header: string | null): AuthUser | 
     id: user.id,
     isAdmin: user.isAdmin,
     isMonitor: user.isMonitor,
+    role: userRole(user),
+    branch: user.homeBranch ?? null,
     email: user.email,
     hasActiveMembership: isActive(user.membership),
   };

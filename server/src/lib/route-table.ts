@@ -1,7 +1,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type * as z from 'zod';
 import type { RequestForm } from '@pulso/shared';
-import { requireAdmin, requireAuth, requireSelfOrAdmin, requireStaff } from '../middleware/auth';
+import { requireAdmin, requireAuth, requireRole, requireSelfOr, requireStaff } from '../middleware/auth';
+import { requireInScope, type ScopeSpec } from '../middleware/scope';
 import { auditRoute, type AuditSpec } from '../modules/audit/audit.middleware';
 import { imageUpload, jsonField, requireImageContent } from './upload';
 import { validate, type ValidateOptions } from './validate';
@@ -14,18 +15,38 @@ import { validate, type ValidateOptions } from './validate';
  */
 
 /**
- * Who may call a route. 'member' is enforced as 'signed-in' here; the module's service checks the
- * active membership (and answers 403 saying why). 'staff' is an admin or a trainer; the service
- * limits a trainer to their own sessions.
+ * Who may call a route (roles: shared/src/users/roles.ts). 'member' is enforced as 'signed-in'
+ * here; the module's service checks the active membership (and answers 403 saying why).
+ * - 'admin': the chain's administrators only.
+ * - 'manager': administrators and sede managers.
+ * - 'desk': those and the front desk.
+ * - 'staff': those and trainers; the service limits a trainer to their own sessions.
+ * - 'self-or-…': the account named by `:id` themself, or those roles.
+ * A sede manager's or front desk's reach is their sede: the route's `scope` refuses a path id
+ * beyond it, and lists are filtered by it where they are read (middleware/scope.ts).
  */
-export type Access = 'anyone' | 'signed-in' | 'member' | 'self-or-admin' | 'staff' | 'admin';
+export type Access =
+  | 'anyone'
+  | 'signed-in'
+  | 'member'
+  | 'self-or-admin'
+  | 'self-or-manager'
+  | 'self-or-desk'
+  | 'staff'
+  | 'desk'
+  | 'manager'
+  | 'admin';
 
 const GUARDS: Record<Access, RequestHandler[]> = {
   anyone: [],
   'signed-in': [requireAuth],
   member: [requireAuth],
-  'self-or-admin': [requireSelfOrAdmin],
+  'self-or-admin': [requireSelfOr(['admin'])],
+  'self-or-manager': [requireSelfOr(['admin', 'manager'])],
+  'self-or-desk': [requireSelfOr(['admin', 'manager', 'desk'])],
   staff: [requireStaff],
+  desk: [requireRole(['admin', 'manager', 'desk'])],
+  manager: [requireRole(['admin', 'manager'])],
   admin: [requireAdmin],
 };
 
@@ -73,6 +94,8 @@ export interface Route<D> {
   /** More than the summary says (rules, conflicts), for the document's description. */
   notes?: string;
   access: Access;
+  /** What the path's id names, so a sede's staff are refused one beyond their sede (middleware/scope.ts). */
+  scope?: ScopeSpec;
   /** Answered before the session is read, so never 401 (health, config, this document, the webhook). */
   sessionless?: boolean;
   /** The body's form: the route validates with it and the document shows its wire types. */
@@ -152,6 +175,7 @@ export function mountRoutes<D>(table: RouteTable<D>, deps: D): Router {
     router[method](
       path,
       ...GUARDS[route.access],
+      ...(route.scope ? [requireInScope(route.scope)] : []),
       ...(route.use?.(deps) ?? []),
       ...bodyHandlers(route),
       ...(route.audit ? [auditRoute(route.audit, apiRouteName(table, route))] : []),

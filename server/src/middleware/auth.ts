@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ERROR_CODES, MESSAGES } from '@pulso/shared';
+import { ERROR_CODES, MESSAGES, type UserRole } from '@pulso/shared';
 import type { AppContext } from '../lib/context';
 import { noteSession } from '../lib/hot-path';
 import { HttpError } from '../lib/http-error';
@@ -43,22 +43,28 @@ export const requireAuth: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw HttpError.unauthenticated();
-  if (!req.user.isAdmin) throw HttpError.forbidden();
-  next();
-};
+/** The roles that pass a route's access (shared USER_ROLES); the service then decides the rest. */
+export function requireRole(roles: readonly UserRole[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) throw HttpError.unauthenticated();
+    if (!roles.includes(req.user.role)) throw HttpError.forbidden();
+    next();
+  };
+}
 
-/** Staff: an admin or a trainer (isMonitor). What a trainer may do within it the service decides. */
-export const requireStaff: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw HttpError.unauthenticated();
-  if (!req.user.isAdmin && !req.user.isMonitor) throw HttpError.forbidden();
-  next();
-};
+/** The user named by `:id` themself, or one of `roles` (a sede's staff within their sede: see middleware/scope.ts). */
+export function requireSelfOr(roles: readonly UserRole[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) throw HttpError.unauthenticated();
+    if (req.user.id !== req.params.id && !roles.includes(req.user.role)) throw HttpError.forbidden();
+    next();
+  };
+}
+
+export const requireAdmin = requireRole(['admin']);
+
+/** Staff: an admin, a sede's manager or front desk, or a trainer. What each may do within it the service decides. */
+export const requireStaff = requireRole(['admin', 'manager', 'desk', 'trainer']);
 
 /** The user named by `:id` themself, or an admin. */
-export const requireSelfOrAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw HttpError.unauthenticated();
-  if (!req.user.isAdmin && req.user.id !== req.params.id) throw HttpError.forbidden();
-  next();
-};
+export const requireSelfOrAdmin = requireSelfOr(['admin']);

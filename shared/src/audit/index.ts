@@ -103,6 +103,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   phone: 'Teléfono',
   isAdmin: 'Administrador',
   isMonitor: 'Profesor',
+  staffRole: 'Rol en la sede',
   homeBranch: 'Sede habitual',
   plan: 'Plan',
   membershipStart: 'Inicio de la membresía',

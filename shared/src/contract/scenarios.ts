@@ -66,6 +66,7 @@ const USER_DETAIL: Shape<UserDetailDto> = {
   phone: m.string,
   isMonitor: m.boolean,
   isAdmin: m.boolean,
+  staffRole: m.nullable(m.oneOf('manager', 'desk')),
   lessonDetails: m.arrayOf(LESSON_SUMMARY),
 };
 const USER: Shape<UserDto> = {
@@ -86,6 +87,7 @@ const USER_LIST_ITEM: Shape<UserListItemDto> = {
   phone: m.string,
   isMonitor: m.boolean,
   isAdmin: m.boolean,
+  staffRole: m.nullable(m.oneOf('manager', 'desk')),
   deletedAt: m.nullable(m.iso),
   erasedAt: m.nullable(m.iso),
   statusMemberShipIdStatus: m.oneOf('Activo', 'Inactivo'),

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../users/roles';
 import { EXERCISE_TYPES } from '../constants';
 import type { PlanInput } from '../dto';
 import { weekly, type WeeklySchedule } from '../schemas/week';
@@ -39,6 +40,8 @@ export interface DemoUser {
   phone: string;
   isAdmin?: boolean;
   isMonitor?: boolean;
+  /** A sede manager or front desk of their home sede. */
+  staffRole?: StaffRole;
   /** Name of a plan bought 10 days ago. */
   plan?: string;
   /** Name of their home sede ('Sede habitual'). */
@@ -84,6 +87,23 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'Profe1234',
     phone: '5510000007',
     isMonitor: true,
+  },
+  // The staff of Sede Centro: its manager and its front desk.
+  {
+    fullName: 'Gabriela Soto',
+    email: 'gerente@pulso.demo',
+    password: 'Gerente1234',
+    phone: '5510000014',
+    staffRole: 'manager',
+    homeBranchName: 'Sede Centro',
+  },
+  {
+    fullName: 'Rosa Vega',
+    email: 'recepcion@pulso.demo',
+    password: 'Recepcion1234',
+    phone: '5510000015',
+    staffRole: 'desk',
+    homeBranchName: 'Sede Centro',
   },
   // Members who book the demo's sessions (DEMO_BOOKINGS).
   {
@@ -148,6 +168,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'member', email: 'socio@pulso.demo', password: 'Socio1234' },
   { role: 'user', email: 'usuario@pulso.demo', password: 'Usuario1234' },
   { role: 'trainer', email: 'carlos@pulso.demo', password: 'Profe1234' },
+  { role: 'sede manager', email: 'gerente@pulso.demo', password: 'Gerente1234' },
+  { role: 'front desk', email: 'recepcion@pulso.demo', password: 'Recepcion1234' },
 ];
 
 export const DEMO_TYPES: readonly string[] = EXERCISE_TYPES;

@@ -10,7 +10,7 @@ export const auditEntry = z.object({
   actor: z.object({
     id: z.string(),
     name: z.string(),
-    /** The role the change was made in: 'admin' or 'trainer' (later roles add theirs). */
+    /** The role the change was made in: 'admin', 'manager', 'desk' or 'trainer' (shared USER_ROLES). */
     role: z.string(),
   }),
   /** The address the request came from (as `trust proxy` reads it). */

@@ -4,6 +4,7 @@ import { MESSAGES } from '../validation/messages';
 import { field, isSelected, text, toText, whenTyped, wire, type FormChoice } from './core';
 import { isDate } from '../sessions';
 import { lessonSummary, membership } from './shared-dtos';
+import { STAFF_ROLES, isStaffRole } from '../users/roles';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
@@ -93,6 +94,7 @@ const userWire = {
   isMonitor: wire.boolOrText(),
   isAdmin: wire.boolOrText(),
   homeBranch: wire.text(),
+  staffRole: wire.text(),
 };
 
 /** The member's home sede ('Sede habitual'): a sede's id, or '' for none (the server checks it exists). */
@@ -160,10 +162,32 @@ const userFormFields = {
   homeBranch,
 };
 
+/**
+ * The account's staff role ('Rol': '' none, 'manager' a sede manager, 'desk' the front desk); a staff
+ * role works at the home sede, so it needs one, and an admin already reaches the whole chain.
+ */
+const staffRole = field(
+  wire.text(),
+  text(z.string().refine((r) => r === '' || isStaffRole(r), { error: MESSAGES.userForm.staffRoleInvalid })),
+);
+function staffRoleRules(form: { staffRole: string; homeBranch: string; isAdmin?: unknown }, ctx: z.RefinementCtx) {
+  if (form.staffRole === '') return;
+  if (form.homeBranch === '') {
+    ctx.addIssue({ code: 'custom', path: ['homeBranch'], message: MESSAGES.userForm.staffBranchRequired });
+  }
+  if (toBoolean(form.isAdmin) === true) {
+    ctx.addIssue({ code: 'custom', path: ['staffRole'], message: MESSAGES.userForm.staffRoleWithAdmin });
+  }
+}
+
 /** An admin's user form: create sets a password; edit keeps the current one when it is left empty. */
 export const userForm = {
-  create: z.object({ ...userFormFields, password: field(wire.text(), password) }),
-  edit: z.object({ ...userFormFields, password: field(wire.text(), optionalPassword) }),
+  create: z
+    .object({ ...userFormFields, staffRole, password: field(wire.text(), password) })
+    .superRefine(staffRoleRules),
+  edit: z
+    .object({ ...userFormFields, staffRole, password: field(wire.text(), optionalPassword) })
+    .superRefine(staffRoleRules),
 };
 
 const m = MESSAGES.trainerForm;
@@ -207,20 +231,23 @@ export function adminUserForm(input: { isMonitor?: unknown }, mode: 'create' | '
   return toBoolean(input.isMonitor) === true ? trainerForm[mode] : userForm[mode];
 }
 
-/** POST /users/create: registration for anyone; an admin's user or trainer form for admins. */
-export const userCreate: FormChoice<{ isAdmin: boolean }> = {
+/**
+ * POST /users/create: registration for anyone; an admin's user or trainer form for staff who manage
+ * accounts (`staff`: an admin, or a sede manager for their sede's members).
+ */
+export const userCreate: FormChoice<{ staff: boolean }> = {
   fields: registerForm,
-  choose: (caller, input) => (caller.isAdmin ? adminUserForm(input, 'create') : registerForm),
+  choose: (caller, input) => (caller.staff ? adminUserForm(input, 'create') : registerForm),
 };
 
 /**
  * PUT /users/update/:id: the profile form for one's own profile (an admin sending it is recognised
  * by the e-mail it does not send); the admin form's rules when an admin edits through the dashboard.
  */
-export const userUpdate: FormChoice<{ isAdmin: boolean; self: boolean }> = {
+export const userUpdate: FormChoice<{ staff: boolean; self: boolean }> = {
   fields: profileForm,
   choose: (caller, input) =>
-    caller.isAdmin && !(caller.self && input.email === undefined) ? adminUserForm(input, 'edit') : profileForm,
+    caller.staff && !(caller.self && input.email === undefined) ? adminUserForm(input, 'edit') : profileForm,
 };
 
 /** 'Olvidé mi contraseña': the registration e-mail rules. */
@@ -318,6 +345,8 @@ export const userDetail = z.object({
   phone: z.string(),
   isMonitor: z.boolean(),
   isAdmin: z.boolean(),
+  /** A sede manager's or front desk's role (their sede is their home sede); null for everyone else. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   /** The member's own class schedule. */
   lessonDetails: z.array(lessonSummary),
 });
@@ -347,6 +376,7 @@ export const userListItem = z.object({
   phone: z.string(),
   isMonitor: z.boolean(),
   isAdmin: z.boolean(),
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   deletedAt: z.string().nullable(),
   /** When its holder erased the account (shown as such in the suspended users' table); else null. */
   erasedAt: z.string().nullable(),

@@ -1,6 +1,9 @@
 import { isObjectId } from '../validation/rules';
 import { datedMembership, membershipState, type IsoMembership } from '../memberships';
 import { MESSAGES } from '../validation/messages';
+import { USER_ROLES, userRole, type StaffRole, type UserRole } from './roles';
+
+export * from './roles';
 
 /**
  * The admin's users list searched, filtered and sorted (issue 24, item 2): one rule for the server
@@ -12,8 +15,6 @@ export type UserSort = (typeof USER_SORTS)[number];
 /** The membership states a list is filtered by, and 'Sin membresía' for none. */
 export const USER_STATUSES = ['Activo', 'Pausada', 'Vencida', 'Pago pendiente', 'Sin membresía'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const USER_ROLES = ['admin', 'trainer', 'member'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 /** What the list is asked for; '' leaves a filter off. `branch` 'none': members without a home sede. */
 export interface UserQuery {
@@ -93,6 +94,7 @@ export interface DirectoryRow {
   phone: string;
   isAdmin: boolean;
   isMonitor: boolean;
+  staffRole?: StaffRole | null;
   /** ISO. */
   createdAt: string;
   homeBranch: { id: string; name: string } | null;
@@ -102,9 +104,6 @@ export interface DirectoryRow {
 /** Text as searched: no accents, no case, spaces folded ('María  José' finds 'maria jose'). */
 export const searchText = (value: string) =>
   value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-
-export const userRole = (row: Pick<DirectoryRow, 'isAdmin' | 'isMonitor'>): UserRole =>
-  row.isAdmin ? 'admin' : row.isMonitor ? 'trainer' : 'member';
 
 /** The row's membership state now ('Sin membresía' without one), as the badge says it. */
 export function userStatus(row: Pick<DirectoryRow, 'membership'>, now: Date): UserStatus {

@@ -46,6 +46,11 @@ export const MESSAGES = {
     createValid: 'Todo en orden para dar de alta!',
     editInvalid: 'Revisar inputs antes de enviar!',
     editValid: 'Actualizar datos de usuario!',
+    /** A staff role (issue 24, item 4). */
+    staffRoleInvalid: 'Elige un rol de la lista',
+    staffBranchRequired: 'Elige la sede de la que se ocupa',
+    staffRoleWithAdmin:
+      'Un administrador ya gestiona toda la cadena: quita el rol de sede o la casilla de administrador',
   },
   lessonForm: {
     nameRequired: 'El nombre es requerido',
@@ -143,7 +148,13 @@ export const MESSAGES = {
   users: {
     homeBranchUnknown: 'La sede elegida no existe',
     /** The users list's roles, as its filter, its sort and its CSV name them. */
-    roles: { admin: 'Administrador', trainer: 'Entrenador', member: 'Deportista' },
+    roles: {
+      admin: 'Administrador',
+      manager: 'Encargado de sede',
+      desk: 'Recepción',
+      trainer: 'Entrenador',
+      member: 'Deportista',
+    },
     /** Actions on a selection of the users list (issue 24, item 2). */
     bulk: {
       actionRequired: 'Elige qué hacer con los usuarios seleccionados',
@@ -532,6 +543,8 @@ export const MESSAGES = {
     unauthenticated: 'Debes iniciar sesión',
     invalidSession: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.',
     forbidden: 'No tienes permiso para realizar esta acción',
+    /** A sede manager or front desk reaching past their sede (issue 24, item 4). */
+    outOfScope: 'Solo puedes gestionar a los socios, las clases y los pagos de tu sede',
     notFound: 'No se encontró el recurso solicitado',
     routeNotFound: 'La ruta solicitada no existe',
     conflict: 'El recurso ya existe',

@@ -1,26 +1,13 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { isSedeScoped, maySee, MESSAGES, usesDashboard } from '@pulso/shared';
 import { paths } from '../../config/paths';
+import { dashboardHome, LINKS, sectionOf } from './dashboard-sections';
 import { useAuthStore } from '../../features/auth/store';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
-
-const LINKS = [
-  { to: paths.dashboard, label: es.dashboard.overview, end: true },
-  { to: paths.dashboardPlans, label: es.dashboard.plans },
-  { to: paths.dashboardBranches, label: es.dashboard.branches },
-  { to: paths.dashboardUsers, label: es.dashboard.users },
-  { to: paths.dashboardPayments, label: es.dashboard.payments },
-  { to: paths.dashboardTrainers, label: es.dashboard.trainers },
-  { to: paths.dashboardLessons, label: es.dashboard.lessons },
-  { to: paths.dashboardMessages, label: es.dashboard.messages },
-  { to: paths.dashboardAnnouncements, label: es.dashboard.announcements },
-  { to: paths.dashboardCheckin, label: es.dashboard.checkin },
-  { to: paths.dashboardDemand, label: es.dashboard.demand },
-  { to: paths.dashboardRenewals, label: es.dashboard.renewals },
-  { to: paths.dashboardAudit, label: es.dashboard.audit },
-];
 
 /**
  * On phones the links are one row that scrolls sideways: bring the current page's link into view,
@@ -43,15 +30,34 @@ function useActiveTabInView(pathname: string) {
 }
 
 /**
- * The administrators' shell. Non-admins are sent to /; the server refuses their calls
- * anyway, so this only spares them a screen they cannot use.
+ * The staff's shell: administrators see every section, a sede manager and the front desk theirs
+ * (shared DASHBOARD_SECTIONS). Others are sent to /, and a section a role may not open to its
+ * first one; the server refuses their calls anyway, so this only spares them screens they cannot use.
  */
 export function DashboardLayout() {
-  const isAdmin = useAuthStore((s) => s.isAdmin);
+  const { role, user, status, token } = useAuthStore(
+    useShallow((s) => ({ role: s.role, user: s.user, status: s.status, token: s.token })),
+  );
   const signOut = useSignOut();
   const gymName = useUiStore((s) => s.site.gymName);
-  const nav = useActiveTabInView(useLocation().pathname);
-  if (!isAdmin) return <Navigate to={paths.home} replace />;
+  const { pathname } = useLocation();
+  const nav = useActiveTabInView(pathname);
+  // A sede's staff are known by their account, not their token: wait for it.
+  if (role !== 'admin' && token && (status === 'idle' || status === 'loading')) {
+    return (
+      <p className="dashboard__loading" role="status">
+        {es.dashboard.loading}
+      </p>
+    );
+  }
+  if (!usesDashboard(role)) return <Navigate to={paths.home} replace />;
+  const section = sectionOf(pathname);
+  if (section && !maySee(role, section)) return <Navigate to={dashboardHome(role)} replace />;
+  const links = LINKS.filter((link) => maySee(role, link.section));
+  const who =
+    isSedeScoped(role) && user?.homeBranch
+      ? `${MESSAGES.users.roles[role]} · ${user.homeBranch.name}`
+      : MESSAGES.users.roles[role];
 
   return (
     <div className="dashboard">
@@ -62,7 +68,7 @@ export function DashboardLayout() {
         </Link>
         <nav ref={nav} aria-label={es.dashboard.title}>
           <ul>
-            {LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end}>
                   {link.label}
@@ -78,7 +84,7 @@ export function DashboardLayout() {
       <div className="dashboard__content">
         <header className="dashboard__bar">
           <details className="dashboard__menu">
-            <summary>{es.dashboard.admin}</summary>
+            <summary>{who}</summary>
             <button type="button" onClick={() => signOut(paths.home)}>
               {es.nav.logout}
             </button>

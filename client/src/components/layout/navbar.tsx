@@ -1,3 +1,5 @@
+import { usesDashboard } from '@pulso/shared';
+import { dashboardHome } from './dashboard-sections';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
@@ -10,10 +12,11 @@ import { ShieldIcon, UserIcon, WeightsIcon } from '../ui/icons';
 
 /** The public navigation bar. */
 export function Navbar() {
-  const { token, isAdmin, offersPlans, userName } = useAuthStore(
+  const { token, isAdmin, role, offersPlans, userName } = useAuthStore(
     useShallow((s) => ({
       token: s.token,
       isAdmin: s.isAdmin,
+      role: s.role,
       offersPlans: selectOffersPlans(s),
       userName: s.user?.fullName ?? null,
     })),
@@ -133,9 +136,9 @@ export function Navbar() {
                 </NavLink>
               </li>
             )}
-            {isAdmin && (
+            {usesDashboard(role) && (
               <li>
-                <NavLink to={paths.dashboardLessons} onClick={close}>
+                <NavLink to={isAdmin ? paths.dashboardLessons : dashboardHome(role)} onClick={close}>
                   {es.nav.dashboard}
                 </NavLink>
               </li>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { TOKEN_STORAGE_KEY, type LoadStatus, type UserDto } from '@pulso/shared';
+import { TOKEN_STORAGE_KEY, userRole, type LoadStatus, type UserDto, type UserRole } from '@pulso/shared';
 import { failureOf } from '../../lib/api-client';
 import { getUser } from './api/auth';
 
@@ -32,6 +32,11 @@ interface AuthState {
   token: string | null;
   userId: string | null;
   isAdmin: boolean;
+  /**
+   * The role the dashboard shows its sections by (shared `DASHBOARD_SECTIONS`): from the token until
+   * the user is read ('admin' or 'member'), then from the account (a sede manager, the front desk).
+   */
+  role: UserRole;
   /** The membership-active flag, set from the loaded user's membership. */
   isActive: boolean;
   /** The signed-in user as the server sees them (name, membership, classes). */
@@ -62,17 +67,18 @@ interface AuthState {
   finishSignOut: () => void;
 }
 
-function fromStorage(): Pick<AuthState, 'token' | 'userId' | 'isAdmin'> {
+function fromStorage(): Pick<AuthState, 'token' | 'userId' | 'isAdmin' | 'role'> {
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
   const claims = readClaims(token);
-  if (!claims) return { token: null, userId: null, isAdmin: false };
-  return { token, userId: claims.id, isAdmin: claims.isAdmin };
+  if (!claims) return { token: null, userId: null, isAdmin: false, role: 'member' };
+  return { token, userId: claims.id, isAdmin: claims.isAdmin, role: claims.isAdmin ? 'admin' : 'member' };
 }
 
 const SIGNED_OUT = {
   token: null,
   userId: null,
   isAdmin: false,
+  role: 'member',
   isActive: false,
   user: null,
   status: 'idle',
@@ -112,7 +118,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     try {
       const user = await getUser(userId);
       if (get().token !== token) return; // signed out or switched meanwhile
-      set({ user, status: 'succeeded', isActive: user.membresia?.status === 'Activo', isAdmin: user.isAdmin });
+      set({
+        user,
+        status: 'succeeded',
+        isActive: user.membresia?.status === 'Activo',
+        isAdmin: user.isAdmin,
+        role: userRole(user),
+      });
     } catch (error) {
       if (get().token !== token) return;
       const { status, message } = failureOf(error);

@@ -18,6 +18,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   isMonitor: false,
   isAdmin: false,
   homeBranch: '',
+  staffRole: '',
 };
 
 /**
@@ -30,7 +31,7 @@ export function useUserForm(initial: UserFormValues, mode: UserFormMode) {
     validate: (values) => fieldErrors(schemas.adminUserForm(values, mode), values),
     touchOnBlur: true,
     // Roles change which rules apply, so every server message may be stale then.
-    stale: (field) => (field === 'isMonitor' || field === 'isAdmin' ? 'all' : [field]),
+    stale: (field) => (field === 'isMonitor' || field === 'isAdmin' || field === 'staffRole' ? 'all' : [field]),
   });
   const { values } = form;
   return {
@@ -43,6 +44,7 @@ export function useUserForm(initial: UserFormValues, mode: UserFormMode) {
       isMonitor: values.isMonitor,
       isAdmin: values.isAdmin,
       homeBranch: values.homeBranch,
+      staffRole: values.staffRole,
       ...(mode === 'create' || values.password ? { password: values.password } : {}),
     }),
   };

@@ -72,13 +72,13 @@ const mailFor = (name: string, subject: string, body: string, config: MockConfig
 });
 
 export const announcementsHandlers = (route: Route) => [
-  route('GET /announcements', { access: 'admin', ok: [200, schemas.announcement.array()] }, ({ data }) =>
+  route('GET /announcements', { access: 'manager', ok: [200, schemas.announcement.array()] }, ({ data }) =>
     [...(data.announcements ?? [])].reverse().slice(0, 50),
   ),
 
   route(
     'POST /announcements/preview',
-    { access: 'admin', body: schemas.announcementForm, ok: [200, schemas.announcementPreview] },
+    { access: 'manager', body: schemas.announcementForm, ok: [200, schemas.announcementPreview] },
     ({ input, data, config }) => {
       const { label, ids } = audienceOf(data, input);
       const sample = ids.slice(0, 5).map((id) => data.users.find((u) => u.id === id)?.fullName ?? '');
@@ -94,7 +94,7 @@ export const announcementsHandlers = (route: Route) => [
   route(
     'POST /announcements',
     {
-      access: 'admin',
+      access: 'manager',
       audit: auditCreate(
         'announcement',
         (data, id) => {

@@ -410,7 +410,7 @@ export const bookingsHandlers = (route: Route) => [
       .filter((s): s is NextSessionDto => s !== null);
   }),
 
-  route('GET /sessions/demand', { access: 'admin', ok: [200, schemas.demandRow.array()] }, ({ data }) => {
+  route('GET /sessions/demand', { access: 'manager', ok: [200, schemas.demandRow.array()] }, ({ data }) => {
     const now = new Date();
     const day = today(now);
     const rows: DemandRowDto[] = [];
@@ -493,7 +493,7 @@ export const bookingsHandlers = (route: Route) => [
   route(
     'PUT /sessions/:sessionId',
     {
-      access: 'admin',
+      access: 'manager',
       audit: auditChange('session', 'update', sessionSnapshot, 'sessionId'),
       body: schemas.sessionChangeForm,
       ok: [200, schemas.sessionSaved],
@@ -518,7 +518,7 @@ export const bookingsHandlers = (route: Route) => [
   route(
     'POST /sessions/:sessionId/cancel',
     {
-      access: 'admin',
+      access: 'manager',
       audit: auditChange('session', 'cancel', sessionSnapshot, 'sessionId'),
       body: schemas.sessionCancelForm,
       ok: [200, schemas.sessionSaved],
@@ -748,7 +748,7 @@ export const checkinHandlers = (route: Route) => [
 
   route(
     'GET /checkin/members/:memberId',
-    { access: 'admin', ok: [200, schemas.memberAttendance] },
+    { access: 'manager', ok: [200, schemas.memberAttendance] },
     ({ params, data }) => attendanceOf(data, checkId(params.memberId)),
   ),
 ];

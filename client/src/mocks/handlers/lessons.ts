@@ -111,7 +111,7 @@ const lessonList = schemas.lessonListItem.array();
 export const lessonsHandlers = (route: Route) => [
   route('GET /lessons', { access: 'anyone', ok: [200, lessonList] }, ({ data }) => listOf(data, 'available')),
   route('GET /lessons/all', { access: 'anyone', ok: [200, lessonList] }, ({ data }) => listOf(data, 'all')),
-  route('GET /lessons/retired', { access: 'admin', ok: [200, lessonList] }, ({ data }) => listOf(data, 'retired')),
+  route('GET /lessons/retired', { access: 'manager', ok: [200, lessonList] }, ({ data }) => listOf(data, 'retired')),
 
   route('GET /lessons/detail/:id', { access: 'anyone', ok: [200, schemas.lesson] }, ({ params, data }) =>
     toLessonDto(data, findLesson(data, params.id)),
@@ -120,7 +120,7 @@ export const lessonsHandlers = (route: Route) => [
   route(
     'POST /lessons/create',
     {
-      access: 'admin',
+      access: 'manager',
       audit: auditCreate('lesson', lessonSnapshot, (a: { lesson: { id: string } }) => a.lesson.id),
       body: schemas.lessonForm.create,
       multipart: 'lessonAttributes',
@@ -148,7 +148,7 @@ export const lessonsHandlers = (route: Route) => [
   route(
     'PUT /lessons/update/:id',
     {
-      access: 'admin',
+      access: 'manager',
       audit: auditChange('lesson', 'update', lessonSnapshot),
       body: schemas.lessonForm.update,
       multipart: 'lessonAttributes',
@@ -169,7 +169,7 @@ export const lessonsHandlers = (route: Route) => [
 
   route(
     'DELETE /lessons/delete/:id',
-    { access: 'admin', audit: auditChange('lesson', 'delete', lessonSnapshot), ok: [200, schemas.message] },
+    { access: 'manager', audit: auditChange('lesson', 'delete', lessonSnapshot), ok: [200, schemas.message] },
     ({ params, data }) => {
       findLesson(data, params.id).deletedAt = new Date().toISOString();
       return { message: MESSAGES.lessons.deleted };
@@ -178,7 +178,7 @@ export const lessonsHandlers = (route: Route) => [
 
   route(
     'PUT /lessons/restore/:id',
-    { access: 'admin', audit: auditChange('lesson', 'restore', lessonSnapshot), ok: [200, schemas.message] },
+    { access: 'manager', audit: auditChange('lesson', 'restore', lessonSnapshot), ok: [200, schemas.message] },
     ({ params, data }) => {
       const lesson = findRetired(data.lessons, params.id, MESSAGES.lessons.notFound);
       const branch = data.branches.find((b) => b.id === lesson.branch);

@@ -323,7 +323,7 @@ export const paymentsHandlers = (route: Route) => [
     },
   ),
 
-  route('GET /payments', { access: 'admin', ok: [200, schemas.adminPayment.array()] }, ({ url, data, headers }) => {
+  route('GET /payments', { access: 'manager', ok: [200, schemas.adminPayment.array()] }, ({ url, data, headers }) => {
     const rows = adminPayments(data, paymentQueryOf(url));
     const { page, limit } = pageOf(url.searchParams);
     headers.set('X-Total-Count', String(rows.length));
@@ -332,7 +332,7 @@ export const paymentsHandlers = (route: Route) => [
 
   route(
     'GET /payments/csv',
-    { access: 'admin', ok: [200, z.string()], okContentType: 'text/csv' },
+    { access: 'manager', ok: [200, z.string()], okContentType: 'text/csv' },
     ({ url, data, headers }) => {
       const rows = adminPayments(data, paymentQueryOf(url));
       const now = new Date();
@@ -362,7 +362,7 @@ export const paymentsHandlers = (route: Route) => [
   route(
     'POST /payments/:id/refund',
     {
-      access: 'admin',
+      access: 'manager',
       audit: auditChange('payment', 'refund', paymentSnapshot),
       body: schemas.refundForm,
       ok: [200, schemas.paymentRefunded],
@@ -418,7 +418,7 @@ export const paymentsHandlers = (route: Route) => [
   route(
     'POST /payments/manual',
     {
-      access: 'admin',
+      access: 'desk',
       audit: auditCreate('payment', paymentSnapshot, (a: { payment: { id: string } }) => a.payment.id, 'payment'),
       body: schemas.manualPaymentForm,
       ok: [201, schemas.paymentSaved],

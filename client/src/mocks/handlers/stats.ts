@@ -33,5 +33,5 @@ function stats(data: MockData, now = new Date()): StatsDto {
 }
 
 export const statsHandlers = (route: Route) => [
-  route('GET /stats', { access: 'admin', ok: [200, schemas.stats] }, ({ data }) => stats(data)),
+  route('GET /stats', { access: 'manager', ok: [200, schemas.stats] }, ({ data }) => stats(data)),
 ];

@@ -200,7 +200,7 @@ export const subscriptionsHandlers = (route: Route) => [
     },
   ),
 
-  route('GET /subscriptions', { access: 'admin', ok: [200, schemas.adminSubscription.array()] }, ({ data }) =>
+  route('GET /subscriptions', { access: 'manager', ok: [200, schemas.adminSubscription.array()] }, ({ data }) =>
     [...(data.subscriptions ?? [])].reverse().map((sub) => ({
       ...toDto(sub),
       userId: sub.user,

@@ -238,7 +238,7 @@ export const usersHandlers = (route: Route) => [
       access: 'anyone',
       audit: auditCreate('user', userSnapshot, (a: { user: { id: string } }) => a.user.id),
       body: schemas.userCreate,
-      caller: ({ user }) => ({ isAdmin: user?.isAdmin === true }),
+      caller: ({ user }) => ({ staff: user?.isAdmin === true }),
       legacy: userLegacy,
       ok: [201, schemas.createUserResponse],
     },
@@ -282,7 +282,7 @@ export const usersHandlers = (route: Route) => [
     ]);
   }),
 
-  route('GET /users', { access: 'admin', ok: [200, schemas.userListItem.array()] }, ({ url, data, headers }) => {
+  route('GET /users', { access: 'desk', ok: [200, schemas.userListItem.array()] }, ({ url, data, headers }) => {
     const query = userQueryOf(url.searchParams);
     if (!isDefaultUserQuery(query)) {
       // As the server's users directory: the shared rule over every active account.
@@ -298,7 +298,7 @@ export const usersHandlers = (route: Route) => [
 
   route(
     'GET /users/csv',
-    { access: 'admin', ok: [200, z.string()], okContentType: 'text/csv' },
+    { access: 'desk', ok: [200, z.string()], okContentType: 'text/csv' },
     ({ url, data, headers }) => {
       const now = new Date();
       const rows = queryUsers(directoryOf(data), userQueryOf(url.searchParams), now);
@@ -310,7 +310,7 @@ export const usersHandlers = (route: Route) => [
 
   route(
     'GET /users/deleted',
-    { access: 'admin', ok: [200, schemas.userListItem.array()] },
+    { access: 'manager', ok: [200, schemas.userListItem.array()] },
     ({ url, data, headers }) => {
       const { total, items } = usersPage(data, true, url.searchParams);
       headers.set('X-Total-Count', String(total));
@@ -318,7 +318,7 @@ export const usersHandlers = (route: Route) => [
     },
   ),
 
-  route('GET /users/monitor', { access: 'admin', ok: [200, schemas.trainerList] }, ({ data }) => ({
+  route('GET /users/monitor', { access: 'manager', ok: [200, schemas.trainerList] }, ({ data }) => ({
     monitor: data.users
       .filter((u) => u.isMonitor && !u.deletedAt)
       .sort((a, b) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : 0))
@@ -333,10 +333,10 @@ export const usersHandlers = (route: Route) => [
   route(
     'PUT /users/update/:id',
     {
-      access: 'self-or-admin',
+      access: 'self-or-manager',
       audit: auditChange('user', 'update', userSnapshot),
       body: schemas.userUpdate,
-      caller: ({ user, params }) => ({ isAdmin: user.isAdmin, self: user.id === params.id }),
+      caller: ({ user, params }) => ({ staff: user.isAdmin, self: user.id === params.id }),
       legacy: userLegacy,
       ok: [200, schemas.userUpdated],
     },
@@ -393,7 +393,7 @@ export const usersHandlers = (route: Route) => [
 
   route(
     'PUT /users/restore/:id',
-    { access: 'admin', audit: auditChange('user', 'restore', userSnapshot), ok: [200, schemas.outcome] },
+    { access: 'manager', audit: auditChange('user', 'restore', userSnapshot), ok: [200, schemas.outcome] },
     ({ params, data }) => {
       const user = findUser(data, params.id);
       if (user.erasedAt) throw MockHttpError.conflict(MESSAGES.users.erasure.notRestorable);
@@ -447,7 +447,7 @@ export const usersHandlers = (route: Route) => [
 
   route(
     'DELETE /users/delete/:id',
-    { access: 'self-or-admin', audit: auditChange('user', 'delete', userSnapshot), ok: [200, schemas.outcome] },
+    { access: 'self-or-manager', audit: auditChange('user', 'delete', userSnapshot), ok: [200, schemas.outcome] },
     ({ params, data }) => {
       suspendOne(data, params.id);
       return { success: true, message: MESSAGES.users.deleted };
@@ -581,7 +581,7 @@ export const usersHandlers = (route: Route) => [
   route(
     'POST /users/pause/:id',
     {
-      access: 'self-or-admin',
+      access: 'self-or-manager',
       audit: auditChange('user', 'pause', userSnapshot),
       body: schemas.pauseForm,
       ok: [200, schemas.pauseSaved],
@@ -594,7 +594,7 @@ export const usersHandlers = (route: Route) => [
 
   route(
     'POST /users/bulk',
-    { access: 'admin', audit: BULK_AUDIT, body: schemas.bulkUsersForm, ok: [200, schemas.bulkUsersResult] },
+    { access: 'manager', audit: BULK_AUDIT, body: schemas.bulkUsersForm, ok: [200, schemas.bulkUsersResult] },
     ({ input, user: caller, data, db, config }) => {
       const action = input.action as BulkUserAction;
       // What the action needs, under its field, before anything is done (the server's bulk-actions.ts).
@@ -657,7 +657,7 @@ export const usersHandlers = (route: Route) => [
     },
   ),
 
-  route('GET /users/:id', { access: 'self-or-admin', ok: [200, schemas.user] }, ({ params, data }) =>
+  route('GET /users/:id', { access: 'self-or-desk', ok: [200, schemas.user] }, ({ params, data }) =>
     toUserDto(data, findUser(data, params.id)),
   ),
 ];

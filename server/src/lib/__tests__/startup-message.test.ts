@@ -42,11 +42,13 @@ describe('startupMessage', () => {
       '  http://127.0.0.1:3101',
       '  http://192.168.1.20:3101',
       'Demo accounts:',
-      '  role                   e-mail               password',
-      '  admin                  admin@pulso.demo     Admin1234',
-      '  member (active plan)   socio@pulso.demo     Socio1234',
-      '  user (no membership)   usuario@pulso.demo   Usuario1234',
-      '  trainer                carlos@pulso.demo    Profe1234',
+      '  role                   e-mail                 password',
+      '  admin                  admin@pulso.demo       Admin1234',
+      '  member (active plan)   socio@pulso.demo       Socio1234',
+      '  user (no membership)   usuario@pulso.demo     Usuario1234',
+      '  trainer                carlos@pulso.demo      Profe1234',
+      '  sede manager           gerente@pulso.demo     Gerente1234',
+      '  front desk             recepcion@pulso.demo   Recepcion1234',
     ]);
   });
 

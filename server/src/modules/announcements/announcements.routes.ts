@@ -11,9 +11,9 @@ const SEND_NOTES = `${AUDIENCE_NOTES} The recipients are frozen when it is writt
 
 // prettier-ignore
 export const announcementsRoutes = routeTable<ReturnType<typeof announcementsController>>('/announcements', [
-  { route: 'GET /',          access: 'admin', ok: [200, schemas.announcement.array()], handler: (c) => c.list, summary: 'Announcements, newest first, with how many each was sent to and failed for' },
-  { route: 'POST /preview',  access: 'admin', body: schemas.announcementForm, ok: [200, schemas.announcementPreview], errors: [400], handler: (c) => c.preview, summary: 'How many an announcement would reach, a few of them, and the e-mail the first would get (nothing is sent)', notes: AUDIENCE_NOTES },
-  { route: 'POST /',         access: 'admin', body: schemas.announcementForm, ok: [201, schemas.announcementQueued], errors: [400], audit: auditCreate('announcement', announcementAudit as AuditSnapshotReader, (a: { announcement: { id: string } }) => a.announcement.id), handler: (c) => c.create, summary: 'Send an announcement to an audience, through the job runner at a bounded rate', notes: SEND_NOTES },
+  { route: 'GET /',          access: 'manager', ok: [200, schemas.announcement.array()], handler: (c) => c.list, summary: 'Announcements, newest first, with how many each was sent to and failed for' },
+  { route: 'POST /preview',  access: 'manager', body: schemas.announcementForm, ok: [200, schemas.announcementPreview], errors: [400], handler: (c) => c.preview, summary: 'How many an announcement would reach, a few of them, and the e-mail the first would get (nothing is sent)', notes: AUDIENCE_NOTES },
+  { route: 'POST /',         access: 'manager', body: schemas.announcementForm, ok: [201, schemas.announcementQueued], errors: [400], audit: auditCreate('announcement', announcementAudit as AuditSnapshotReader, (a: { announcement: { id: string } }) => a.announcement.id), handler: (c) => c.create, summary: 'Send an announcement to an audience, through the job runner at a bounded rate', notes: SEND_NOTES },
 ]);
 
 export const announcementsRouter = (ctx: AppContext) => mountRoutes(announcementsRoutes, announcementsController(ctx));

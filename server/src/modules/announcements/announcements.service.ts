@@ -1,3 +1,4 @@
+import { outOfScope } from '../../middleware/scope';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { Logger } from 'pino';
@@ -54,9 +55,17 @@ export interface AnnouncementInput {
   requestId?: string;
 }
 
-/** Who the audience is now (user ids, in a stable order) and its name in words. */
-async function resolveAudience(input: AnnouncementInput): Promise<{ label: string; ids: string[] }> {
-  const directory = await userDirectory();
+/**
+ * Who the audience is now (user ids, in a stable order) and its name in words. A sede manager's
+ * (`sede`) reaches their sede's members only: the chain, another sede or its classes are refused.
+ */
+async function resolveAudience(
+  input: AnnouncementInput,
+  sede: string | null = null,
+): Promise<{ label: string; ids: string[] }> {
+  const everyone = await userDirectory();
+  const directory = sede ? everyone.filter((r) => r.homeBranch?.id === sede) : everyone;
+  if (sede) await assertAudienceInSede(input, sede, directory);
   switch (input.audience) {
     case 'all':
       return { label: m.audiences.all, ids: directory.map((r) => r.id) };
@@ -94,14 +103,35 @@ async function resolveAudience(input: AnnouncementInput): Promise<{ label: strin
   }
 }
 
+async function assertAudienceInSede(
+  input: AnnouncementInput,
+  sede: string,
+  members: readonly { id: string }[],
+): Promise<void> {
+  if (input.audience === 'all') throw outOfScope();
+  if (input.audience === 'branch' && input.branchId && input.branchId !== sede) throw outOfScope();
+  if (input.audience === 'lesson' && input.lessonId && isObjectId(input.lessonId)) {
+    const lesson = await findLessonById(input.lessonId).catch(() => null);
+    if (lesson && lesson.office.toString() !== sede) throw outOfScope();
+  }
+  if (input.audience === 'selection') {
+    const theirs = new Set(members.map((r) => r.id));
+    if ((input.ids ?? []).some((id) => isObjectId(id) && !theirs.has(id.toLowerCase()))) throw outOfScope();
+  }
+}
+
 /** The e-mail one member gets. */
 function mailFor(name: string, subject: string, body: string, gymName: string) {
   return { subject, text: `${m.greeting(name)}\n\n${body}\n\n${m.signature(gymName)}` };
 }
 
 /** How many the announcement would reach, a few of them, and the first one's e-mail. */
-export async function previewAnnouncement(input: AnnouncementInput, gymName: string): Promise<AnnouncementPreviewDto> {
-  const { label, ids } = await resolveAudience(input);
+export async function previewAnnouncement(
+  input: AnnouncementInput,
+  gymName: string,
+  sede: string | null = null,
+): Promise<AnnouncementPreviewDto> {
+  const { label, ids } = await resolveAudience(input, sede);
   const directory = new Map((await userDirectory()).map((r) => [r.id, r.fullName]));
   const sample = ids.slice(0, 5).map((id) => directory.get(id) ?? '');
   return {
@@ -135,10 +165,10 @@ export function toAnnouncementDto(doc: AnnouncementDoc): AnnouncementDto {
  */
 export async function createAnnouncement(
   input: AnnouncementInput,
-  by: { id: string; name: string },
+  by: { id: string; name: string; sede?: string | null },
   now = new Date(),
 ): Promise<{ announcement: AnnouncementDto; created: boolean }> {
-  const { label, ids } = await resolveAudience(input);
+  const { label, ids } = await resolveAudience(input, by.sede ?? null);
   if (ids.length === 0) throw new HttpError(400, ERROR_CODES.VALIDATION_FAILED, m.nobody);
   const _id = `ann_${input.requestId || new Types.ObjectId().toString()}`;
   const existing = await AnnouncementModel.findById(_id).lean<AnnouncementDoc>();
@@ -182,9 +212,15 @@ export async function announcementAudit(id: string) {
 }
 
 /** The announcements, newest first (an administrator's list of a small collection). */
-export async function listAnnouncements(limit = 50): Promise<AnnouncementDto[]> {
-  const docs = await AnnouncementModel.find({}).sort({ createdAt: -1 }).limit(limit).lean<AnnouncementDoc[]>();
-  return docs.map(toAnnouncementDto);
+export async function listAnnouncements(limit = 50, author: string | null = null): Promise<AnnouncementDto[]> {
+  const newest = AnnouncementModel.find({}).sort({ createdAt: -1 });
+  if (!author) return (await newest.limit(limit).lean<AnnouncementDoc[]>()).map(toAnnouncementDto);
+  // A sede manager's list: the ones they wrote.
+  const docs = await newest.lean<AnnouncementDoc[]>();
+  return docs
+    .filter((doc) => doc.createdBy?.id?.toString() === author)
+    .slice(0, limit)
+    .map(toAnnouncementDto);
 }
 
 export interface SendDeps {

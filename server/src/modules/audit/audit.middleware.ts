@@ -41,8 +41,8 @@ export interface AuditSpec {
 /** The role a change is made in, as the trail names it. */
 export function actorOf(req: Request): AuditActor | null {
   const user = req.user;
-  if (!user || (!user.isAdmin && !user.isMonitor)) return null;
-  return { id: user.id, name: user.fullName, role: user.isAdmin ? 'admin' : 'trainer' };
+  if (!user || user.role === 'member') return null;
+  return { id: user.id, name: user.fullName, role: user.role };
 }
 
 const defaultTarget = (req: Request) => {

@@ -26,11 +26,13 @@ import {
   memberPart,
   sessionStateOf,
   sessionContext,
+  staffReaches,
   stateDto,
   storedSession,
   withMemberLock,
   type BookingRules,
   type SessionContext,
+  type StaffCaller,
 } from './bookings.service';
 
 /**
@@ -43,19 +45,18 @@ import {
 const m = MESSAGES.checkin;
 const MINUTE = 60_000;
 
-/** Who asks for a check-in: an admin checks anyone in; a trainer only in the sessions they teach. */
-export interface CheckinStaff {
-  id: string;
-  isAdmin: boolean;
-}
+/**
+ * Who asks for a check-in: an admin checks anyone in; a sede's manager or front desk at their sede;
+ * a trainer only in the sessions they teach.
+ */
+export type CheckinStaff = StaffCaller;
 
 const time = (local: string) => String(Number(local.slice(11, 13))) + local.slice(13, 16);
 
-/** Whether `staff` may check members in to the session: admins always, a trainer when they teach it. */
+/** Whether `staff` may check members in to the session (bookings.service `staffReaches`). */
 function mayCheckIn(staff: CheckinStaff, context: SessionContext, doc: SessionDoc | null): boolean {
-  if (staff.isAdmin) return true;
   const teacher = doc?.trainer ?? context.lesson.monitor;
-  return teacher.toString() === staff.id;
+  return staffReaches(staff, context.lesson.office.toString(), teacher.toString());
 }
 
 interface CheckinWindow {

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import type { AppContext } from '../../lib/context';
 import { ERROR_CODES, MESSAGES, planningDays, TEACHING_DAYS } from '@pulso/shared';
+import { sedeOf } from '../../middleware/scope';
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
@@ -42,8 +43,9 @@ export function bookingsController(ctx: AppContext) {
     },
 
     /** The chain's waiting demand (admin). */
-    async demand(_req: Request, res: Response) {
-      res.json(await waitingDemand(rules));
+    async demand(req: Request, res: Response) {
+      // A sede manager's table: their sede's classes.
+      res.json(await waitingDemand(rules, sedeOf(req.user)));
     },
 
     /** Every available class's next session with its places (the class list). */

@@ -10,6 +10,7 @@ import {
   type MembershipPause,
   parseSessionId,
   rosterMembers,
+  isSedeScoped,
   sessionRosterOf,
   sessionDates,
   sessionDayLabel,
@@ -239,22 +240,35 @@ export async function cancelSessionByAdmin(
   return getSession(id, rules, null, now);
 }
 
+/** Staff as a session's roster and check-in judge them. */
+export type StaffCaller = Pick<AuthUser, 'id' | 'role' | 'branch'>;
+
+/**
+ * Whether staff may see and check in a session at `office` taught by `teacher`: an admin always, a
+ * sede's manager or front desk at their sede, a trainer the sessions they teach.
+ */
+export function staffReaches(staff: StaffCaller, office: string, teacher: string): boolean {
+  if (staff.role === 'admin') return true;
+  if (isSedeScoped(staff.role) && staff.branch === office) return true;
+  return teacher === staff.id;
+}
+
 /**
  * Who holds a place in a session (by seat), who waits (in order) and who cancelled late, named: one
  * point read of the class, one of the session, one per person named. An admin reads any session's;
- * a trainer only those they teach (the class's, unless a substitute has that date: then the
- * substitute's).
+ * a sede's manager or front desk those at their sede; a trainer those they teach (the class's,
+ * unless a substitute has that date: then the substitute's).
  */
 export async function sessionRoster(
   id: string,
   rules: BookingRules,
-  caller: Pick<AuthUser, 'id' | 'isAdmin'>,
+  caller: StaffCaller,
   now = new Date(),
 ): Promise<SessionRosterDto> {
   const context = await sessionContext(id, rules);
   const doc = (await sessions().findOne({ _id: id })) as SessionDoc | null;
   const state = await sessionStateOf(context.frame, doc);
-  if (!caller.isAdmin && teacherOf(context.lesson, state) !== caller.id) {
+  if (!staffReaches(caller, context.lesson.office.toString(), teacherOf(context.lesson, state))) {
     throw HttpError.forbidden(m.notYourSession);
   }
   const names = new Map(

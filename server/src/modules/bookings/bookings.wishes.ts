@@ -324,8 +324,12 @@ export async function removeWish(member: Types.ObjectId, wishId: string): Promis
  * on the waitlists of the sessions from today to the end of the booking window, and the wider waits
  * such a session would fulfil. Reads: the classes, each of those sessions and the wait indexes, by `_id`.
  */
-export async function waitingDemand(rules: BookingRules, now = new Date()): Promise<DemandRowDto[]> {
-  const lessons = await findLessons('available');
+export async function waitingDemand(
+  rules: BookingRules,
+  sede: string | null = null,
+  now = new Date(),
+): Promise<DemandRowDto[]> {
+  const lessons = (await findLessons('available')).filter((l) => !sede || l.office.toString() === sede);
   const today = gymDate(now, rules.timeZone);
   const branches = new Map<string, string>();
   const rows: DemandRowDto[] = [];

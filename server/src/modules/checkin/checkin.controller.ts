@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { objectIdOrNull } from '../../lib/object-id';
 import { validated } from '../../lib/validate';
+import { outOfScope, sedeOf } from '../../middleware/scope';
 import { branchName } from '../branches/branches.service';
 import { attendanceOf } from '../bookings/bookings.attendance';
 import { checkInAtBranch } from '../bookings/bookings.checkin';
@@ -39,6 +40,9 @@ export function checkinController(ctx: AppContext) {
       if (!branch || (await branchName(branch)) === null) {
         throw HttpError.validation({ branchId: MESSAGES.checkin.unknownBranch });
       }
+      // A sede's manager or front desk checks in at their own sede.
+      const sede = sedeOf(staff);
+      if (sede && branch.toString() !== sede) throw outOfScope();
       const now = new Date();
       const member = await memberOfCode(key, input.code, now);
       if (!member) throw invalidCode();

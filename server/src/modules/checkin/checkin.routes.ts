@@ -11,7 +11,7 @@ const CHECKIN_NOTES =
 export const checkinRoutes = routeTable<ReturnType<typeof checkinController>>('/checkin', [
   { route: 'GET /card',               access: 'signed-in', ok: [200, schemas.checkinCard], handler: (c) => c.card, summary: "The caller's check-in code now (it changes every 30 seconds), for their profile's QR code" },
   { route: 'POST /',                  access: 'staff', body: schemas.checkinForm, ok: [200, schemas.checkinResult], errors: [400, 404, 409], audit: checkinAudit, handler: (c) => c.checkIn, summary: 'Check a member in at a sede by the code they show (front desk, trainer)', notes: CHECKIN_NOTES },
-  { route: 'GET /members/:memberId',  access: 'admin', ok: [200, schemas.memberAttendance], errors: [400], handler: (c) => c.attendance, summary: "A member's attendance: sessions attended, no-shows and late cancels, with the latest ones" },
+  { route: 'GET /members/:memberId',  access: 'manager', scope: { user: 'memberId' }, ok: [200, schemas.memberAttendance], errors: [400], handler: (c) => c.attendance, summary: "A member's attendance: sessions attended, no-shows and late cancels, with the latest ones" },
 ]);
 
 export const checkinRouter = (ctx: AppContext) => mountRoutes(checkinRoutes, checkinController(ctx));

@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { ERROR_CODES, MESSAGES } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
+import type { Types } from 'mongoose';
 import { HttpError } from '../../lib/http-error';
+import { outOfScope, sedeOf } from '../../middleware/scope';
 import { uploadedImage } from '../../lib/upload';
 import { validated } from '../../lib/validate';
 import { findBranchSchedule } from '../branches/branches.service';
@@ -13,19 +15,27 @@ import { refreshLesson, sendLessonById, sendLessonByName, sendLessonList } from 
 
 const id = (req: Request) => String(req.params.id);
 
-export function lessonsController(ctx: AppContext) {
-  const listOf = async (scope: lessons.LessonScope) => toLessonList(await lessons.findLessons(scope));
+/** A sede manager creates and keeps classes at their own sede only. */
+function assertOwnSede(req: Request, office: Types.ObjectId | string): void {
+  const sede = sedeOf(req.user);
+  if (sede && office.toString() !== sede) throw outOfScope();
+}
 
+export function lessonsController(ctx: AppContext) {
   return {
     listAvailable: sendLessonList('available'),
     listAll: sendLessonList('all'),
-    async listRetired(_req: Request, res: Response) {
-      res.json(await listOf('retired'));
+    async listRetired(req: Request, res: Response) {
+      const sede = sedeOf(req.user);
+      const retired = await lessons.findLessons('retired');
+      // A sede manager's list: their sede's classes.
+      res.json(await toLessonList(sede ? retired.filter((doc) => doc.office.toString() === sede) : retired));
     },
     byName: sendLessonByName,
     byId: sendLessonById,
     async create(req: Request, res: Response) {
       const { fields, branch } = await toLessonFields(validated<LessonAttributes>(req));
+      assertOwnSede(req, branch.id);
       const file = uploadedImage(req);
       if (!file) throw new HttpError(500, ERROR_CODES.INTERNAL_ERROR, MESSAGES.api.internal);
       const doc = await lessons.createLesson(ctx.storage, fields, file, branch);
@@ -36,6 +46,8 @@ export function lessonsController(ctx: AppContext) {
     },
     async update(req: Request, res: Response) {
       const { fields, branch } = await toLessonFields(validated<LessonAttributes>(req));
+      // The route's scope checked the class is theirs; it must stay at their sede too.
+      assertOwnSede(req, branch.id);
       const before = await lessons.findLessonById(id(req));
       const doc = await lessons.updateLesson(ctx.storage, id(req), fields, uploadedImage(req), branch);
       // New days or hours: booked sessions keep theirs, and the people booked are told.

@@ -4,6 +4,7 @@ import { callerOrigin } from '../../lib/caller-origin';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/http-error';
 import { listQuery, validated } from '../../lib/validate';
+import { assertUserInScope, outOfScope, sedeOf } from '../../middleware/scope';
 import { findPlanAnyState } from '../plans/plans.service';
 import { getUser, parsePage } from '../users/users.service';
 import { listAdminPayments, writePaymentsCsv } from './payments.admin';
@@ -32,8 +33,17 @@ async function ownSession(req: Request) {
   return session;
 }
 
-/** The payments list's filters from the query string (400 naming a value that is not valid). */
-const paymentQueryOf = (req: Request): PaymentQuery => listQuery(req, parsePaymentQuery);
+/**
+ * The payments list's filters from the query string (400 naming a value that is not valid). A sede
+ * manager's list is their sede's members' payments: its sede filter is theirs.
+ */
+function paymentQueryOf(req: Request): PaymentQuery {
+  const query = listQuery(req, parsePaymentQuery);
+  const sede = sedeOf(req.user);
+  if (!sede) return query;
+  if (query.branch && query.branch !== sede) throw outOfScope();
+  return { ...query, branch: sede };
+}
 
 export function paymentsController(ctx: AppContext) {
   const { currency } = ctx.config;
@@ -130,6 +140,8 @@ export function paymentsController(ctx: AppContext) {
     /** Front desk: an admin records a payment taken in person and the plan is granted. */
     async manual(req: Request, res: Response) {
       const input = validated<{ userId: string; planId: string }>(req);
+      // A sede's manager or front desk takes payments from their sede's members.
+      await assertUserInScope(req.user, input.userId);
       const { payment } = await payments.recordManualPayment(input.userId, input.planId, currency, deps(req));
       res.status(201).json({ message: MESSAGES.payments.success, payment });
     },

@@ -476,6 +476,13 @@ async function recordOnceAndFulfil(
 const RECORD_WAIT_ATTEMPTS = 100;
 
 /** A paid payment refunded (refunds.ts): its state and the refund's facts, written once, one writer at a time. */
+/** The member a payment is of, or null when there is no such payment (a sede's reach is judged by it). */
+export async function memberOfPayment(id: string): Promise<string | null> {
+  if (!/^[0-9a-f]{24}$/i.test(id)) return null;
+  const doc = await PaymentModel.findById(id, { user: 1 }).lean<PaymentDoc>();
+  return doc ? doc.user.toString() : null;
+}
+
 export async function markRefunded(
   id: Types.ObjectId,
   refund: { at: Date; by: Types.ObjectId; reason: string; providerRefundId: string },
@@ -572,10 +579,16 @@ interface RevenueRow {
  * Paid payments in [since, now] summed per currency. The count per currency is a separate indexed
  * count: FerretDB, the embedded engine, answers 0 for a constant `$sum: 1` accumulator.
  */
-export async function revenueBetween(since: Date, now: Date): Promise<StatsDto['revenueLast30Days']> {
-  const paid = { status: 'paid', paidAt: trusted({ $gte: since, $lte: now }) };
+export async function revenueBetween(
+  since: Date,
+  now: Date,
+  /** Only these members' payments (a sede's figures); all when absent. */
+  members?: readonly Types.ObjectId[],
+): Promise<StatsDto['revenueLast30Days']> {
+  const whose = members ? { user: trusted({ $in: members }) } : {};
+  const paid = { status: 'paid', paidAt: trusted({ $gte: since, $lte: now }), ...whose };
   const rows = await PaymentModel.aggregate<RevenueRow>([
-    { $match: { status: 'paid', paidAt: { $gte: since, $lte: now } } },
+    { $match: { status: 'paid', paidAt: { $gte: since, $lte: now }, ...(members ? { user: { $in: members } } : {}) } },
     { $group: { _id: '$currency', amount: { $sum: '$amount' } } },
     { $sort: { _id: 1 } },
   ]);

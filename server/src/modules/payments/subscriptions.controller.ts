@@ -1,3 +1,4 @@
+import { sedeOf } from '../../middleware/scope';
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { ERROR_CODES, MESSAGES, toBoolean } from '@pulso/shared';
@@ -93,8 +94,8 @@ export function subscriptionsController(ctx: AppContext) {
       res.json({ url: session.url });
     },
 
-    async list(_req: Request, res: Response) {
-      res.json(await subscriptions.listSubscriptions());
+    async list(req: Request, res: Response) {
+      res.json(await subscriptions.listSubscriptions(200, sedeOf(req.user)));
     },
   };
 }

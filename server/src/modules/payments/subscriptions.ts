@@ -1,3 +1,4 @@
+import { userDirectory } from '../users/user-directory';
 import mongoose, { trusted, type Types } from 'mongoose';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
@@ -321,8 +322,16 @@ export async function renewingSubscriptions(ids: readonly string[]): Promise<Map
 }
 
 /** Every subscription, newest first, with whose it is (the admin's list). */
-export async function listSubscriptions(limit = 200) {
-  const docs = await SubscriptionModel.find({}).sort({ createdAt: -1 }).limit(limit).lean<SubscriptionDoc[]>();
+export async function listSubscriptions(limit = 200, sede: string | null = null) {
+  const newest = SubscriptionModel.find({}).sort({ createdAt: -1 });
+  let docs: SubscriptionDoc[];
+  if (sede) {
+    // A sede manager's: their sede's members' plans, the newest `limit` of them.
+    const members = new Set((await userDirectory()).filter((r) => r.homeBranch?.id === sede).map((r) => r.id));
+    docs = (await newest.lean<SubscriptionDoc[]>()).filter((sub) => members.has(sub.user.toString())).slice(0, limit);
+  } else {
+    docs = await newest.limit(limit).lean<SubscriptionDoc[]>();
+  }
   return Promise.all(
     docs.map(async (sub) => ({
       ...toSubscriptionDto(sub),

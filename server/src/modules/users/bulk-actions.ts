@@ -8,7 +8,8 @@ import { offerFreedPlacesAfter } from '../bookings/bookings.wishes';
 import { fulfilDeps, recordManualPayment } from '../payments/payments.service';
 import { findPlanForSale } from '../plans/plans.service';
 import { pauseMembership } from './membership-pauses';
-import { findUserContact, suspendUser } from './users.service';
+import { findUserContact, suspendUser, type AuthUser } from './users.service';
+import { assertUserInScope } from '../../middleware/scope';
 
 /**
  * Actions on a selection of the users list (issue 24, item 2): a plan granted for a payment taken
@@ -39,7 +40,7 @@ export const BULK_AUDIT_ACTION = { grant: 'payment', pause: 'pause', suspend: 'd
 export async function bulkUsers(
   deps: { ctx: AppContext; logger: Pick<Logger, 'warn' | 'debug' | 'error' | 'info'> },
   input: BulkInput,
-  caller: { id: string },
+  caller: AuthUser,
 ): Promise<BulkResult> {
   const { ctx, logger } = deps;
   // What the action needs, under its field, before anything is done.
@@ -61,6 +62,8 @@ export async function bulkUsers(
     const name = (await findUserContact(new Types.ObjectId(id)))?.fullName ?? '';
     try {
       if (!name) throw new HttpError(404, ERROR_CODES.NOT_FOUND, MESSAGES.users.notFound);
+      // A sede manager acts on their sede's members only: each other one is refused, saying why.
+      await assertUserInScope(caller, id);
       if (input.action === 'grant') {
         await recordManualPayment(
           id,

@@ -29,6 +29,7 @@ const FIELDS = {
   phone: 1,
   isAdmin: 1,
   isMonitor: 1,
+  staffRole: 1,
   createdAt: 1,
   homeBranch: 1,
   membership: 1,
@@ -49,6 +50,7 @@ function rowOf(doc: UserDoc & { createdAt?: Date }, branches: ReadonlyMap<string
     phone: doc.phone ?? '',
     isAdmin: doc.isAdmin ?? false,
     isMonitor: doc.isMonitor ?? false,
+    staffRole: doc.staffRole ?? null,
     createdAt: iso(doc.createdAt),
     homeBranch: doc.homeBranch && branchName !== undefined ? { id: doc.homeBranch.toString(), name: branchName } : null,
     membership: m

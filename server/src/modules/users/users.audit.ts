@@ -4,6 +4,7 @@ import { gymDate } from '../../lib/gym-time';
 import { objectIdOrNull } from '../../lib/object-id';
 import { branchName } from '../branches/branches.service';
 import { UserModel, type UserDoc } from './users.model';
+import { MESSAGES } from '@pulso/shared';
 
 /**
  * An account as the audit trail keeps it: its contact data, roles, home sede and membership in the
@@ -24,6 +25,7 @@ export const userAudit: AuditSnapshotReader = async (id, { timeZone }) => {
       phone: doc.phone ?? '',
       isAdmin: !!doc.isAdmin,
       isMonitor: !!doc.isMonitor,
+      staffRole: doc.staffRole ? MESSAGES.users.roles[doc.staffRole] : null,
       homeBranch: doc.homeBranch ? await branchName(doc.homeBranch) : null,
       plan: membership?.name ?? null,
       membershipStart: day(membership?.start),

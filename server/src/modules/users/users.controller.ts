@@ -17,6 +17,8 @@ import { exportUserData } from './data-export';
 import type { AppContext } from '../../lib/context';
 import { sendCached, withHeaders } from '../../lib/read-cache';
 import { listQuery, validated } from '../../lib/validate';
+import { outOfScope, sedeOf } from '../../middleware/scope';
+import { managesAccounts } from './users.validators';
 import { requestReset, resetPassword } from './password-reset.service';
 import type { UserDoc } from './users.model';
 import * as users from './users.service';
@@ -35,6 +37,7 @@ interface UserBody {
   phone?: string;
   isMonitor?: boolean | string;
   isAdmin?: boolean | string;
+  staffRole?: string;
   homeBranch?: string;
 }
 
@@ -51,16 +54,42 @@ function paramId(req: Request): string {
 /** A page of the admin's user tables, with the total in X-Total-Count. */
 async function sendUserPage(req: Request, res: Response, suspended: boolean): Promise<void> {
   const page = users.parsePage(req.query);
+  const sede = sedeOf(req.user);
   const query = suspended ? DEFAULT_USER_QUERY : userQueryOf(req);
-  const key = `users:${suspended ? 'suspended' : 'active'}:${page.page}:${page.limit}:${JSON.stringify(userQueryParams(query))}`;
+  const key = `users:${suspended ? 'suspended' : 'active'}:${sede ?? 'chain'}:${page.page}:${page.limit}:${JSON.stringify(userQueryParams(query))}`;
   await sendCached(res, key, async (cache) => {
-    const { items, total } = await users.listUsers(suspended, page, cache, query);
+    const { items, total } = await users.listUsers(suspended, page, cache, query, sede);
     return withHeaders(items, { 'X-Total-Count': String(total) });
   });
 }
 
-/** The users list's search, filters and sort from the query string (400 naming a value that is not valid). */
-const userQueryOf = (req: Request): UserQuery => listQuery(req, parseUserQuery);
+/**
+ * The users list's search, filters and sort from the query string (400 naming a value that is not
+ * valid). A sede's staff see their sede's accounts: its filter is theirs, and asking for another
+ * sede is refused.
+ */
+function userQueryOf(req: Request): UserQuery {
+  const query = listQuery(req, parseUserQuery);
+  const sede = sedeOf(req.user);
+  if (!sede) return query;
+  if (query.branch && query.branch !== sede) throw outOfScope();
+  return { ...query, branch: sede };
+}
+
+/**
+ * What a sede manager may not do to an account through the user form: give it a role, or take it
+ * to another sede (or none). A new account without a sede is theirs.
+ */
+function withinSede(req: Request, input: UserBody, creating: boolean): UserBody {
+  const sede = sedeOf(req.user);
+  if (!sede || req.user?.id === req.params.id) return input;
+  if (toBoolean(input.isAdmin) === true || toBoolean(input.isMonitor) === true || (input.staffRole ?? '') !== '') {
+    throw outOfScope();
+  }
+  if (creating && !input.homeBranch) return { ...input, homeBranch: sede };
+  if (input.homeBranch !== undefined && input.homeBranch !== sede) throw outOfScope();
+  return input;
+}
 
 export function usersController(ctx: AppContext) {
   return {
@@ -98,8 +127,8 @@ export function usersController(ctx: AppContext) {
     },
 
     async create(req: Request, res: Response) {
-      const input = validated<UserBody>(req);
-      const byAdmin = req.user?.isAdmin === true;
+      const byStaff = managesAccounts(req);
+      const input = byStaff ? withinSede(req, validated<UserBody>(req), true) : validated<UserBody>(req);
       const user = await users.createUser(
         ctx,
         {
@@ -109,9 +138,10 @@ export function usersController(ctx: AppContext) {
           phone: input.phone,
           isMonitor: toBoolean(input.isMonitor),
           isAdmin: toBoolean(input.isAdmin),
+          staffRole: input.staffRole,
           homeBranch: input.homeBranch,
         },
-        byAdmin,
+        byStaff,
       );
       const body: CreateUserResponseDto = { success: true, user, message: MESSAGES.auth.registered };
       res.status(201).json(body);
@@ -141,8 +171,8 @@ export function usersController(ctx: AppContext) {
 
     /** Self: name, phone and password only (anything else sent is ignored); admin: every field. */
     async update(req: Request, res: Response) {
-      const input = validated<UserBody>(req);
-      const isAdmin = req.user?.isAdmin === true;
+      const input = withinSede(req, validated<UserBody>(req), false);
+      const isAdmin = req.user?.role === 'admin';
       const caller = req.user;
       const self = caller?.id === paramId(req);
       const { user, sessionsClosedAt } = await users.updateUser(
@@ -155,8 +185,15 @@ export function usersController(ctx: AppContext) {
           currentPassword: input.currentPassword,
           homeBranch: input.homeBranch,
           ...(isAdmin
-            ? { email: input.email, isMonitor: toBoolean(input.isMonitor), isAdmin: toBoolean(input.isAdmin) }
-            : {}),
+            ? {
+                email: input.email,
+                isMonitor: toBoolean(input.isMonitor),
+                isAdmin: toBoolean(input.isAdmin),
+                staffRole: input.staffRole,
+              }
+            : managesAccounts(req) && !self
+              ? { email: input.email }
+              : {}),
         },
         { self },
       );
@@ -234,7 +271,8 @@ export function usersController(ctx: AppContext) {
       const input = validated<PauseInput>(req);
       const { message, membresia, freed } = await pauseMembership({ ctx, logger: req.log }, paramId(req), input, {
         id: caller.id,
-        isAdmin: caller.isAdmin,
+        // A sede manager pauses their sede's members as the staff do (the route's scope checked whose).
+        isAdmin: managesAccounts(req) && caller.id !== paramId(req) ? true : caller.isAdmin,
       });
       res.json({ message, membresia });
       offerFreedPlacesAfter(freed, ctx.config.bookings, noticeDelivery(ctx, req.log), req.log);

@@ -63,6 +63,7 @@ export function toUserDto(
     phone: doc.phone ?? '',
     isMonitor: doc.isMonitor ?? false,
     isAdmin: doc.isAdmin ?? false,
+    staffRole: doc.staffRole ?? null,
     lessonDetails: lessons,
   };
   return {
@@ -90,6 +91,7 @@ export function toUserListItemDto(
     phone: doc.phone ?? '',
     isMonitor: doc.isMonitor ?? false,
     isAdmin: doc.isAdmin ?? false,
+    staffRole: doc.staffRole ?? null,
     deletedAt: doc.deletedAt ? doc.deletedAt.toISOString() : null,
     erasedAt: doc.erasedAt ? doc.erasedAt.toISOString() : null,
     statusMemberShipIdStatus: membershipLabel(doc.membership),

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { STAFF_ROLES } from '@pulso/shared';
 
 /** A plan's stretch of a membership (shared/src/memberships). */
 export const membershipPeriodSchema = new Schema(
@@ -56,6 +57,11 @@ const userSchema = new Schema(
     phone: { type: String, default: '', maxlength: 20 },
     isMonitor: { type: Boolean, default: false },
     isAdmin: { type: Boolean, default: false },
+    /**
+     * A staff role beyond the spec's flags (issue 24, item 4): 'manager' (a sede manager) or 'desk'
+     * (the front desk), working at their home sede; null for everyone else.
+     */
+    staffRole: { type: String, enum: [...STAFF_ROLES, null], default: null },
     /** Suspension (soft delete) date; null while the account is active. */
     deletedAt: { type: Date, default: null, index: true },
     /** When its holder erased the account (account-erasure.ts): anonymised and suspended for good. */

@@ -5,8 +5,11 @@ import {
   MESSAGES,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  isStaffRole,
   normalizeEmail,
+  userRole,
   type TrainerDto,
+  type UserRole,
   type PreferencesDto,
   type UserDto,
   type UserListItemDto,
@@ -58,6 +61,10 @@ export interface AuthUser {
   email: string;
   isAdmin: boolean;
   isMonitor: boolean;
+  /** Their role (shared `userRole`): admin, manager, desk, trainer or member. */
+  role: UserRole;
+  /** Their home sede: the reach of a sede manager or front desk. */
+  branch: string | null;
   suspended: boolean;
   hasActiveMembership: boolean;
   /** The membership's start and end (access's), and its pauses, when the account has one (active or not). */
@@ -123,6 +130,8 @@ const AUTH_FIELDS = {
   email: 1,
   isAdmin: 1,
   isMonitor: 1,
+  staffRole: 1,
+  homeBranch: 1,
   deletedAt: 1,
   membership: 1,
   lessons: 1,
@@ -143,6 +152,8 @@ async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser
     email: doc.email,
     isAdmin: doc.isAdmin ?? false,
     isMonitor: doc.isMonitor ?? false,
+    role: userRole({ isAdmin: doc.isAdmin ?? false, isMonitor: doc.isMonitor ?? false, staffRole: doc.staffRole }),
+    branch: doc.homeBranch ? doc.homeBranch.toString() : null,
     suspended: !!doc.deletedAt,
     hasActiveMembership: isMembershipActive(doc.membership),
     // Bookings and check-in go by when access ends (a failed renewal's grace included).
@@ -194,6 +205,8 @@ export interface NewUserInput {
   phone?: string;
   isMonitor?: boolean;
   isAdmin?: boolean;
+  /** A staff role ('manager', 'desk'; '' or absent: none). */
+  staffRole?: string;
   /** The home sede's id ('' or absent: none). */
   homeBranch?: string;
 }
@@ -217,6 +230,7 @@ export async function createUser(
     phone: input.phone?.trim() ?? '',
     isMonitor: byAdmin ? (input.isMonitor ?? false) : false,
     isAdmin: byAdmin ? (input.isAdmin ?? false) : false,
+    staffRole: byAdmin && isStaffRole(input.staffRole) ? input.staffRole : null,
     // Self-registration proves nothing about the address; staff vouch for those they create.
     emailVerified: byAdmin,
   }));
@@ -302,6 +316,8 @@ export async function listUsers(
   { page, limit }: Page,
   cache?: ComputeContext,
   query: UserQuery = DEFAULT_USER_QUERY,
+  /** A sede's staff list their sede's accounts (the active list has it as its `branch` filter already). */
+  sede: string | null = null,
 ): Promise<{ items: UserListItemDto[]; total: number }> {
   if (!suspended && !isDefaultUserQuery(query)) {
     const found = await searchUserIds(query, { page, limit }, cache);
@@ -314,7 +330,10 @@ export async function listUsers(
       total: found.total,
     };
   }
-  const filter = suspended ? { deletedAt: trusted({ $ne: null }) } : { deletedAt: null };
+  const filter = {
+    ...(suspended ? { deletedAt: trusted({ $ne: null }) } : { deletedAt: null }),
+    ...(sede ? { homeBranch: objectId(sede) } : {}),
+  };
   const [docs, total] = await Promise.all([
     UserModel.find(filter)
       .sort(suspended ? { deletedAt: -1, _id: -1 } : { createdAt: -1, _id: -1 })
@@ -379,6 +398,8 @@ export interface UserUpdateInput {
   currentPassword?: string;
   isMonitor?: boolean;
   isAdmin?: boolean;
+  /** A staff role, or '' for none (admins only). */
+  staffRole?: string;
   /** A sede's id, or '' for none. */
   homeBranch?: string;
 }
@@ -468,6 +489,7 @@ export async function updateUser(
   }
   const demoting = input.isAdmin === false && current.isAdmin === true && !current.deletedAt;
   if (input.isAdmin !== undefined) set.isAdmin = input.isAdmin;
+  if (input.staffRole !== undefined) set.staffRole = isStaffRole(input.staffRole) ? input.staffRole : null;
   // A new address: its key is taken before the write, the old one's removed after it (settleEmailChange).
   let newEmail: string | undefined;
   if (input.email !== undefined && normalizeEmail(input.email) !== current.email) {
@@ -621,6 +643,25 @@ export async function findUserEmail(userId: Types.ObjectId): Promise<string | nu
 }
 
 /** The member's name and address, suspended or not (a receipt names who paid); null when there is no such account. */
+/** What a sede-scoped staff member's reach over an account is judged by (shared `inSedeScope`); null if none. */
+export async function sedeFactsOf(id: string): Promise<{
+  isAdmin: boolean;
+  isMonitor: boolean;
+  staffRole: UserDoc['staffRole'];
+  homeBranch: string | null;
+} | null> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return null;
+  const doc = await UserModel.findById(_id, { isAdmin: 1, isMonitor: 1, staffRole: 1, homeBranch: 1 }).lean<UserDoc>();
+  if (!doc) return null;
+  return {
+    isAdmin: doc.isAdmin ?? false,
+    isMonitor: doc.isMonitor ?? false,
+    staffRole: doc.staffRole ?? null,
+    homeBranch: doc.homeBranch ? doc.homeBranch.toString() : null,
+  };
+}
+
 export async function findUserContact(userId: Types.ObjectId): Promise<{ fullName: string; email: string } | null> {
   const doc = await UserModel.findById(userId, { fullName: 1, email: 1 }).lean<UserDoc>();
   return doc ? { fullName: doc.fullName, email: doc.email } : null;
@@ -723,6 +764,7 @@ export async function seedDemoUsers(
         phone: u.phone,
         isAdmin: u.isAdmin ?? false,
         isMonitor: u.isMonitor ?? false,
+        staffRole: u.staffRole ?? null,
         membership: plan ? { planId: plan._id, name: plan.name, start, end } : null,
       };
     }),

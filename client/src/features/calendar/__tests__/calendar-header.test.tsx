@@ -20,6 +20,7 @@ const DETAIL = {
   phone: '',
   isMonitor: false,
   isAdmin: false,
+  staffRole: null,
   lessonDetails: [],
 };
 const MEMBER: UserDto = {

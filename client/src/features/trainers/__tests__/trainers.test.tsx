@@ -31,6 +31,7 @@ const LUCIA_DETAILS = {
   phone: '5510000005',
   isMonitor: true,
   isAdmin: false,
+  staffRole: null,
   lessonDetails: [],
 };
 

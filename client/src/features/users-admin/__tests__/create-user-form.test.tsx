@@ -151,6 +151,7 @@ describe('CreateUserForm', () => {
       isMonitor: false,
       isAdmin: true,
       homeBranch: '',
+      staffRole: '',
     });
     await userEvent.click(within(result).getByRole('button', { name: 'Ir a la lista de usuarios' }));
     expect(screen.getByRole('heading', { name: 'Lista de usuarios' })).toBeInTheDocument();

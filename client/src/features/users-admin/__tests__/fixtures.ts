@@ -29,6 +29,7 @@ export function user(overrides: Partial<UserListItemDto> = {}): UserListItemDto 
     phone: '5512345678',
     isMonitor: false,
     isAdmin: false,
+    staffRole: null,
     deletedAt: null,
     erasedAt: null,
     statusMemberShipIdStatus: 'Inactivo',

@@ -367,6 +367,7 @@ describe('UsersList', () => {
         isMonitor: true,
         isAdmin: false,
         homeBranch: '',
+        staffRole: '',
       });
       await userEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -24,7 +24,10 @@ type UserFields = Body<typeof schemas.userForm.create>;
  * What the admin user form sends (/users/create and /users/update): the password is required
  * on create; on edit it is only sent when typed.
  */
-export type UserFormBody = Pick<UserFields, 'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin' | 'homeBranch'> &
+export type UserFormBody = Pick<
+  UserFields,
+  'fullName' | 'email' | 'phone' | 'isMonitor' | 'isAdmin' | 'homeBranch' | 'staffRole'
+> &
   Partial<Pick<UserFields, 'password'>>;
 
 async function getPage(

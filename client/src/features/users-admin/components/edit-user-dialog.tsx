@@ -40,6 +40,7 @@ export function EditUserDialog({ user, currency, onClose }: EditUserDialogProps)
       isMonitor: user.isMonitor,
       isAdmin: user.isAdmin,
       homeBranch: user.homeBranch?.id ?? '',
+      staffRole: user.staffRole ?? '',
     },
     'edit',
   );

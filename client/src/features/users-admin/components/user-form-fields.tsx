@@ -1,6 +1,8 @@
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/form-controls';
 import { dashboardUsersEs as t } from '../../../i18n/dashboard-users';
+import { isSedeScoped, isStaffRole, MESSAGES, STAFF_ROLES } from '@pulso/shared';
+import { useAuthStore } from '../../auth/store';
 import type { UserFormMode, UserFormState } from '../use-user-form';
 import { HomeBranchField } from '../../branches/components/home-branch-field';
 
@@ -12,6 +14,8 @@ interface UserFormFieldsProps {
 /** The fields of the admin user form (User), each with its message under it. */
 export function UserFormFields({ form, mode }: UserFormFieldsProps) {
   const { values, change } = form;
+  // Only administrators and sede managers reach this form; a sede manager gives no roles.
+  const grantsRoles = useAuthStore((s) => !isSedeScoped(s.role));
   const passwordHint =
     mode === 'edit' ? t.form.newPasswordHint : values.isMonitor ? t.form.trainerPasswordHint : t.form.passwordHint;
   return (
@@ -34,32 +38,49 @@ export function UserFormFields({ form, mode }: UserFormFieldsProps) {
         maxLength={200}
         hint={passwordHint}
       />
-      <SelectField
-        label={t.form.role}
-        name="isMonitor"
-        value={values.isMonitor ? 'Si' : 'No'}
-        options={[
-          { value: 'No', label: t.list.roleMember },
-          { value: 'Si', label: t.list.roleTrainer },
-        ]}
-        onChange={(e) => change('isMonitor', e.target.value === 'Si')}
-        hint={values.isMonitor ? t.form.trainerRulesNote : undefined}
-      />
-      <SelectField
-        label={t.form.isAdmin}
-        name="isAdmin"
-        value={values.isAdmin ? 'Si' : 'No'}
-        options={[
-          { value: 'No', label: t.form.no },
-          { value: 'Si', label: t.form.yes },
-        ]}
-        onChange={(e) => change('isAdmin', e.target.value === 'Si')}
-      />
-      <HomeBranchField
-        value={values.homeBranch}
-        onChange={(id) => change('homeBranch', id)}
-        error={form.errorOf('homeBranch')}
-      />
+      {/* Roles are the chain administrator's to give; a sede manager's accounts are their sede's members. */}
+      {grantsRoles && (
+        <>
+          <SelectField
+            label={t.form.role}
+            name="isMonitor"
+            value={values.isMonitor ? 'Si' : 'No'}
+            options={[
+              { value: 'No', label: t.list.roleMember },
+              { value: 'Si', label: t.list.roleTrainer },
+            ]}
+            onChange={(e) => change('isMonitor', e.target.value === 'Si')}
+            hint={values.isMonitor ? t.form.trainerRulesNote : undefined}
+          />
+          <SelectField
+            label={t.form.isAdmin}
+            name="isAdmin"
+            value={values.isAdmin ? 'Si' : 'No'}
+            options={[
+              { value: 'No', label: t.form.no },
+              { value: 'Si', label: t.form.yes },
+            ]}
+            onChange={(e) => change('isAdmin', e.target.value === 'Si')}
+          />
+          <SelectField
+            label={t.form.staffRole}
+            name="staffRole"
+            value={values.staffRole}
+            options={[
+              { value: '', label: t.form.staffRoleNone },
+              ...STAFF_ROLES.map((role) => ({ value: role, label: MESSAGES.users.roles[role] })),
+            ]}
+            onChange={(e) => change('staffRole', e.target.value)}
+            error={form.errorOf('staffRole')}
+            hint={isStaffRole(values.staffRole) ? t.form.staffRoleHint[values.staffRole] : undefined}
+          />
+          <HomeBranchField
+            value={values.homeBranch}
+            onChange={(id) => change('homeBranch', id)}
+            error={form.errorOf('homeBranch')}
+          />
+        </>
+      )}
     </div>
   );
 }
