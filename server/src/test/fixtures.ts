@@ -23,6 +23,9 @@ export async function createTestUser(
     fullName?: string;
     membership?: { planId: unknown; name: string; start: Date; end: Date } | null;
     deletedAt?: Date | null;
+    /** A sede manager or front desk (with `homeBranch`, their sede). */
+    staffRole?: 'manager' | 'desk' | null;
+    homeBranch?: unknown;
   } = {},
 ): Promise<TestUser> {
   // In-thread hashing and the app's own token settings, without building a whole app context.
@@ -39,6 +42,8 @@ export async function createTestUser(
     isMonitor: fields.isMonitor ?? false,
     membership: fields.membership ?? null,
     deletedAt: fields.deletedAt ?? null,
+    staffRole: fields.staffRole ?? null,
+    homeBranch: fields.homeBranch ?? null,
   });
   // Its e-mail key, as registration writes it: accounts are found by e-mail through it.
   await writeEmailKeys([doc]);
