@@ -47,6 +47,8 @@ export const dashboardUsersEs = {
     accept: 'Aceptar',
   },
   list: {
+    /** The front desk's rows: read only. */
+    readOnly: 'Solo consulta',
     title: 'Usuarios',
     createNew: 'Crear nuevo',
     showSuspended: 'Ver usuarios eliminados',

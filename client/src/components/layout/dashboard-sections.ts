@@ -48,7 +48,8 @@ export function sectionOf(pathname: string): DashboardSection | undefined {
   return SECTION_OF[segment];
 }
 
-/** Where a role's dashboard opens: its first section (the front desk's is check-in). */
+/** Where a role's dashboard opens: the front desk's at check-in, the others' at their first section. */
 export function dashboardHome(role: UserRole): string {
+  if (role === 'desk') return paths.dashboardCheckin;
   return LINKS.find((link) => maySee(role, link.section))?.to ?? paths.home;
 }

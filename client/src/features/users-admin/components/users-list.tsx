@@ -1,3 +1,4 @@
+import { useAuthStore } from '../../auth/store';
 import '../users-admin.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -21,7 +22,10 @@ interface UsersListProps {
 }
 
 /** Entrenador if isMonitor, otherwise Deportista. */
-export function roleLabel(user: Pick<UserListItemDto, 'isMonitor'>): string {
+export function roleLabel(
+  user: Pick<UserListItemDto, 'isMonitor'> & { staffRole?: UserListItemDto['staffRole'] },
+): string {
+  if (user.staffRole) return MESSAGES.users.roles[user.staffRole];
   return user.isMonitor ? t.list.roleTrainer : t.list.roleMember;
 }
 
@@ -29,6 +33,7 @@ const NO_SELECTION: ReadonlyMap<string, string> = new Map();
 
 /** /dashboard/usuarios: the users table, its edit popup and the delete confirmation. */
 export function UsersList({ currency }: UsersListProps) {
+  const manages = useAuthStore((s) => s.role !== 'desk');
   const list = useUsersAdminStore((s) => s.users);
   const fetchUsers = useUsersAdminStore((s) => s.fetchUsers);
   const query = useUsersAdminStore((s) => s.usersQuery);
@@ -84,28 +89,32 @@ export function UsersList({ currency }: UsersListProps) {
         <h1 ref={heading} tabIndex={-1} className="users-admin__title">
           {t.list.title}
         </h1>
-        <div className="users-admin__toolbar">
-          <Link className="button button--primary" to={paths.dashboardUserCreate}>
-            {t.list.createNew}
-          </Link>
-          <Link className="button" to={paths.dashboardSuspendedUsers}>
-            {t.list.showSuspended}
-          </Link>
-        </div>
+        {manages && (
+          <div className="users-admin__toolbar">
+            <Link className="button button--primary" to={paths.dashboardUserCreate}>
+              {t.list.createNew}
+            </Link>
+            <Link className="button" to={paths.dashboardSuspendedUsers}>
+              {t.list.showSuspended}
+            </Link>
+          </div>
+        )}
       </header>
 
       <UsersFilters total={list.status === 'succeeded' ? list.value.total : null} />
 
-      <BulkBar
-        selected={[...selected].map(([id, name]) => ({ id, name }))}
-        plans={plans.value}
-        currency={currency}
-        onClear={() => setSelected(() => new Map())}
-        onDone={() => {
-          setSelected(() => new Map());
-          void fetchUsers();
-        }}
-      />
+      {manages && (
+        <BulkBar
+          selected={[...selected].map(([id, name]) => ({ id, name }))}
+          plans={plans.value}
+          currency={currency}
+          onClear={() => setSelected(() => new Map())}
+          onDone={() => {
+            setSelected(() => new Map());
+            void fetchUsers();
+          }}
+        />
+      )}
 
       <ListState load={list} count={items.length} texts={t.list} onRetry={() => void fetchUsers()} />
 
@@ -128,29 +137,33 @@ export function UsersList({ currency }: UsersListProps) {
           onSort: (sort, dir) => void setQuery({ ...query, sort, dir }),
         }}
         selectAll={
-          <>
-            <span className="visually-hidden">{t.bulk.select}</span>
-            <input
-              type="checkbox"
-              className="users-admin__checkbox"
-              aria-label={t.bulk.selectPage}
-              checked={pageSelected}
-              onChange={(e) => togglePage(e.target.checked)}
-            />
-          </>
+          manages && (
+            <>
+              <span className="visually-hidden">{t.bulk.select}</span>
+              <input
+                type="checkbox"
+                className="users-admin__checkbox"
+                aria-label={t.bulk.selectPage}
+                checked={pageSelected}
+                onChange={(e) => togglePage(e.target.checked)}
+              />
+            </>
+          )
         }
       >
         {items.map((user, index) => (
           <tr key={user.id} data-email={user.email}>
-            <td data-label={t.bulk.select} className="users-admin__check">
-              <input
-                type="checkbox"
-                className="users-admin__checkbox"
-                aria-label={t.bulk.selectOne(user.fullName)}
-                checked={selected.has(user.id)}
-                onChange={(e) => toggle(user, e.target.checked)}
-              />
-            </td>
+            {manages && (
+              <td data-label={t.bulk.select} className="users-admin__check">
+                <input
+                  type="checkbox"
+                  className="users-admin__checkbox"
+                  aria-label={t.bulk.selectOne(user.fullName)}
+                  checked={selected.has(user.id)}
+                  onChange={(e) => toggle(user, e.target.checked)}
+                />
+              </td>
+            )}
             <td data-label={t.list.columns.number} className="users-admin__number">
               {(page - 1) * USERS_PAGE_SIZE + index + 1}
             </td>
@@ -175,24 +188,29 @@ export function UsersList({ currency }: UsersListProps) {
               )}
             </td>
             <td data-label={t.list.columns.actions}>
-              <div className="users-admin__actions">
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={t.list.editOf(user.fullName)}
-                  onClick={() => setEditing(user)}
-                >
-                  {t.list.edit}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  aria-label={t.list.deleteOf(user.fullName)}
-                  onClick={() => removal.ask(user)}
-                >
-                  {t.list.delete}
-                </button>
-              </div>
+              {/* The front desk reads its sede's members' contact data; changing them is the manager's. */}
+              {manages ? (
+                <div className="users-admin__actions">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={t.list.editOf(user.fullName)}
+                    onClick={() => setEditing(user)}
+                  >
+                    {t.list.edit}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--danger"
+                    aria-label={t.list.deleteOf(user.fullName)}
+                    onClick={() => removal.ask(user)}
+                  >
+                    {t.list.delete}
+                  </button>
+                </div>
+              ) : (
+                <span className="users-admin__muted">{t.list.readOnly}</span>
+              )}
             </td>
           </tr>
         ))}
