@@ -1,3 +1,5 @@
+import { isSedeScoped } from '@pulso/shared';
+import { useAuthStore } from '../../auth/store';
 import { useEffect, useState } from 'react';
 import {
   DEFAULT_USER_QUERY,
@@ -33,6 +35,7 @@ export function UsersFilters({ total }: { total: number | null }) {
   const plans = useUsersAdminStore((s) => s.plans);
   const fetchPlans = useUsersAdminStore((s) => s.fetchPlans);
   const branches = useBranchesStore((s) => s.items);
+  const sedeScoped = useAuthStore((s) => isSedeScoped(s.role));
   const fetchBranches = useBranchesStore((s) => s.fetchBranches);
   const [typed, setTyped] = useState(query.q);
   const [exporting, setExporting] = useState(false);
@@ -101,15 +104,18 @@ export function UsersFilters({ total }: { total: number | null }) {
           value={plans.status === 'succeeded' ? query.plan : ''}
           onChange={(e) => change({ plan: e.target.value })}
         />
-        <SelectField
-          label={t.branch}
-          name="branch"
-          placeholder={t.anyBranch}
-          placeholderValue=""
-          options={[{ value: 'none', label: t.noBranch }, ...branches.map((b) => ({ value: b.id, label: b.name }))]}
-          value={query.branch}
-          onChange={(e) => change({ branch: e.target.value })}
-        />
+        {/* A sede's staff list their sede's accounts only: the server keeps them to it. */}
+        {!sedeScoped && (
+          <SelectField
+            label={t.branch}
+            name="branch"
+            placeholder={t.anyBranch}
+            placeholderValue=""
+            options={[{ value: 'none', label: t.noBranch }, ...branches.map((b) => ({ value: b.id, label: b.name }))]}
+            value={query.branch}
+            onChange={(e) => change({ branch: e.target.value })}
+          />
+        )}
         <SelectField
           label={t.role}
           name="role"
