@@ -1,6 +1,14 @@
 import { http, type HttpHandler } from 'msw';
 import type * as z from 'zod';
-import { ERROR_CODES, MESSAGES, schemas, type FormChoice, type RequestForm, type UserRole } from '@pulso/shared';
+import {
+  ACCESS_ROLES,
+  ERROR_CODES,
+  MESSAGES,
+  schemas,
+  type FormChoice,
+  type RequestForm,
+  type UserRole,
+} from '@pulso/shared';
 import type { MockApi, MockConfig } from './api';
 import type { MockData, MockDb } from './db';
 import {
@@ -43,16 +51,8 @@ export type Access =
   | 'manager'
   | 'admin';
 
-/** The roles each access lets through (server/src/lib/route-table.ts). */
-const ROLES: Partial<Record<Access, readonly UserRole[]>> = {
-  admin: ['admin'],
-  manager: ['admin', 'manager'],
-  desk: ['admin', 'manager', 'desk'],
-  staff: ['admin', 'manager', 'desk', 'trainer'],
-  'self-or-admin': ['admin'],
-  'self-or-manager': ['admin', 'manager'],
-  'self-or-desk': ['admin', 'manager', 'desk'],
-};
+/** The roles each access lets through, as the server's guards read them. */
+const ROLES: Partial<Record<Access, readonly UserRole[]>> = ACCESS_ROLES;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Line = `${Method} /${string}`;

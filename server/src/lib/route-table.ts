@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type * as z from 'zod';
-import type { RequestForm } from '@pulso/shared';
-import { requireAdmin, requireAuth, requireRole, requireSelfOr, requireStaff } from '../middleware/auth';
+import { ACCESS_ROLES, type RequestForm } from '@pulso/shared';
+import { requireAuth, requireRole, requireSelfOr } from '../middleware/auth';
 import { requireInScope, type ScopeSpec } from '../middleware/scope';
 import { auditRoute, type AuditSpec } from '../modules/audit/audit.middleware';
 import { imageUpload, jsonField, requireImageContent } from './upload';
@@ -41,13 +41,13 @@ const GUARDS: Record<Access, RequestHandler[]> = {
   anyone: [],
   'signed-in': [requireAuth],
   member: [requireAuth],
-  'self-or-admin': [requireSelfOr(['admin'])],
-  'self-or-manager': [requireSelfOr(['admin', 'manager'])],
-  'self-or-desk': [requireSelfOr(['admin', 'manager', 'desk'])],
-  staff: [requireStaff],
-  desk: [requireRole(['admin', 'manager', 'desk'])],
-  manager: [requireRole(['admin', 'manager'])],
-  admin: [requireAdmin],
+  'self-or-admin': [requireSelfOr(ACCESS_ROLES['self-or-admin'])],
+  'self-or-manager': [requireSelfOr(ACCESS_ROLES['self-or-manager'])],
+  'self-or-desk': [requireSelfOr(ACCESS_ROLES['self-or-desk'])],
+  staff: [requireRole(ACCESS_ROLES.staff)],
+  desk: [requireRole(ACCESS_ROLES.desk)],
+  manager: [requireRole(ACCESS_ROLES.manager)],
+  admin: [requireRole(ACCESS_ROLES.admin)],
 };
 
 /** A request body's form with how it is judged: who is asking, the failure's legacy fields. */

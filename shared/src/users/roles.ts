@@ -30,6 +30,20 @@ export function userRole(facts: RoleFacts): UserRole {
   return facts.isMonitor ? 'trainer' : 'member';
 }
 
+/**
+ * The roles a route's access lets through ('self-or-…': for someone else's account), for the
+ * server's guards (server/src/lib/route-table.ts) and the mock's.
+ */
+export const ACCESS_ROLES = {
+  admin: ['admin'],
+  manager: ['admin', 'manager'],
+  desk: ['admin', 'manager', 'desk'],
+  staff: ['admin', 'manager', 'desk', 'trainer'],
+  'self-or-admin': ['admin'],
+  'self-or-manager': ['admin', 'manager'],
+  'self-or-desk': ['admin', 'manager', 'desk'],
+} as const satisfies Record<string, readonly UserRole[]>;
+
 /** Roles whose reach is one sede (their home sede) rather than the chain. */
 export const isSedeScoped = (role: UserRole) => role === 'manager' || role === 'desk';
 
