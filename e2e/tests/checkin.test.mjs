@@ -258,7 +258,17 @@ describe('check-in', () => {
       await done.waitFor({ timeout: 30_000 }).catch(async (error) => {
         // Say what the desk showed instead (a refusal, a camera error), not only that it timed out.
         const shown = await page.locator('.checkin-desk').innerText();
-        throw new Error(`${error.message}\nThe desk showed: ${shown}`);
+        const camera = await page
+          .locator('.checkin-desk video')
+          .evaluate((v) => ({
+            readyState: v.readyState,
+            paused: v.paused,
+            width: v.videoWidth,
+            stream: !!v.srcObject,
+          }));
+        throw new Error(
+          `${error.message}\nThe desk showed: ${shown}\nThe camera: ${JSON.stringify(camera)}\nThe page said: ${errors.join(' | ')}`,
+        );
       });
       await page.getByRole('button', { name: 'Detener la cámara' }).waitFor();
       await shot(page, 'desk-scanned-desktop');

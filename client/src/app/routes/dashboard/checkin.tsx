@@ -19,13 +19,14 @@ export function CheckinRoute() {
     void fetchBranches();
   }, [fetchBranches]);
 
+  // A reload of the sedes keeps the desk (and its camera) on screen: only the first load waits.
   return (
     <section className="dashboard-page checkin-page">
       <h1>{t.desk.title}</h1>
       <p>{t.desk.intro}</p>
       {status === 'failed' ? (
         <LoadFailure text={t.desk.branchesError} error={error} onRetry={() => void fetchBranches()} />
-      ) : status !== 'succeeded' ? (
+      ) : status !== 'succeeded' && branches.length === 0 ? (
         <Spinner label={es.common.loading} />
       ) : (
         <CheckinDesk branches={branches.map((b) => ({ id: b.id, name: b.name }))} />
