@@ -85,7 +85,7 @@ export function createApp(config: Config, logger: Logger, ctx: AppContext = crea
   api.use(paymentsRouter(ctx));
   api.use(subscriptionsRouter(ctx));
   api.use(contactRouter(ctx));
-  api.use(statsRouter);
+  api.use(statsRouter(ctx));
   api.use(auditRouter(ctx));
   api.use(announcementsRouter(ctx));
   api.use(apiNotFound);

@@ -6,6 +6,7 @@ import { reportJobs } from './lib/metrics';
 import { closeEndedSessions } from './modules/bookings/bookings.checkin';
 import { sendPendingNotices } from './modules/bookings/bookings.notices';
 import { retryPending } from './modules/contact/contact.service';
+import { refreshInsights } from './modules/stats/insights';
 import { applyReviewerRenames } from './modules/reviews/reviewer-names';
 import { renewalDeps, runRenewals } from './modules/payments/renewals';
 import { sendAnnouncements } from './modules/announcements/announcements.service';
@@ -89,6 +90,12 @@ export function createJobs(ctx: AppContext, logger: Logger): JobRunner {
         everyMs: Math.min(intervalMs, 60_000),
         run: () =>
           sendAnnouncements({ ctx, logger }, (config.announcements.perMinute * Math.min(intervalMs, 60_000)) / 60_000),
+      })
+      // The overview's daily sums: the latest days again, the whole year once a day.
+      .add({
+        name: 'overview-days',
+        everyMs: Math.min(intervalMs, 10 * 60_000),
+        run: () => refreshInsights({ timeZone: config.bookings.timeZone, currency: config.currency }, logger),
       })
       // The jobs' own leases, a day after they ended.
       .add({ name: 'lease-purge', everyMs: intervalMs, run: () => purgeOldLeases(DAY_MS) })

@@ -12,3 +12,4 @@ export * from './receipts';
 export * from './users';
 export * from './audit';
 export * from './payments-list';
+export * from './insights';

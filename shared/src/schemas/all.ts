@@ -79,7 +79,7 @@ export {
   portalStarted,
 } from './payments';
 export { contactForm, contactMessage, contactSent } from './contact';
-export { health, ready, openApiDocument, publicConfig, stats } from './site';
+export { health, ready, openApiDocument, publicConfig, stats, overview } from './site';
 export { auditEntry } from './audit';
 export { announcementForm, announcementPreview, announcement, announcementQueued } from './announcements';
 export { weeklySchedule } from './week';

@@ -63,5 +63,5 @@ export type { ContactMessageDto } from './contact';
 export type { AuditEntryDto } from './audit';
 export type { AnnouncementDto, AnnouncementPreviewDto, AnnouncementAudience } from './announcements';
 export { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_SELECTION_MAX } from './announcements';
-export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto } from './site';
+export type { HealthDto, ReadyDto, PublicConfigDto, StatsDto, OverviewDto } from './site';
 export type { MembershipDto, MembershipPeriodDto, LessonSummaryDto } from './shared-dtos';

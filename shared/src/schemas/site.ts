@@ -48,7 +48,103 @@ export const stats = z.object({
   generatedAt: z.string(),
 });
 
+
+const overviewClass = z.object({
+  id: z.string(),
+  name: z.string(),
+  sede: z.string(),
+  sedeName: z.string(),
+  sessions: z.number(),
+  capacity: z.number(),
+  booked: z.number(),
+  attended: z.number(),
+  occupancy: z.number().nullable(),
+});
+
+/**
+ * The overview's charts (GET /api/stats/overview): a period's revenue by plan and sede, members
+ * over time with churn, occupancy and attendance by weekday and hour, the fullest and emptiest
+ * classes, and the lists to act on (memberships about to end, renewals whose charge failed).
+ */
+export const overview = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The sede asked for (a sede manager's always); null for the chain. */
+  branch: z.string().nullable(),
+  step: z.enum(['day', 'week']),
+  currency: z.string(),
+  revenue: z.object({
+    total: z.number(),
+    payments: z.number(),
+    plans: z.array(z.object({ id: z.string(), name: z.string(), amount: z.number(), payments: z.number() })),
+    sedes: z.array(
+      z.object({ id: z.string().nullable(), name: z.string(), amount: z.number(), payments: z.number() }),
+    ),
+    buckets: z.array(
+      z.object({
+        start: z.string(),
+        end: z.string(),
+        total: z.number(),
+        byPlan: z.record(z.string(), z.number()),
+        bySede: z.record(z.string(), z.number()),
+      }),
+    ),
+  }),
+  members: z.object({
+    atStart: z.number(),
+    active: z.number(),
+    paused: z.number(),
+    started: z.number(),
+    lapsed: z.number(),
+    churn: z.number().nullable(),
+    buckets: z.array(
+      z.object({
+        start: z.string(),
+        end: z.string(),
+        active: z.number(),
+        paused: z.number(),
+        started: z.number(),
+        lapsed: z.number(),
+      }),
+    ),
+  }),
+  heatmap: z.array(
+    z.object({
+      weekday: z.number(),
+      hour: z.number(),
+      sessions: z.number(),
+      capacity: z.number(),
+      booked: z.number(),
+      attended: z.number(),
+      occupancy: z.number().nullable(),
+      attendance: z.number().nullable(),
+    }),
+  ),
+  classes: z.object({ fullest: z.array(overviewClass), emptiest: z.array(overviewClass) }),
+  /** Memberships not renewing that end in the next days, soonest first. */
+  expiring: z.array(
+    z.object({ id: z.string(), fullName: z.string(), email: z.string(), plan: z.string(), end: z.string() }),
+  ),
+  /** Renewals whose charge failed in the period, newest first. */
+  failedPayments: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      plan: z.string(),
+      amount: z.number(),
+      failedAt: z.string(),
+      /** 'past_due' while the member keeps access, 'lapsed' once the grace ran out. */
+      status: z.string(),
+    }),
+  ),
+  /** When the oldest of the period's days was summed (the job sums them every few minutes). */
+  computedAt: z.string().nullable(),
+});
+z.globalRegistry.add(overview, { id: 'Overview' });
+
 export type HealthDto = z.infer<typeof health>;
 export type ReadyDto = z.infer<typeof ready>;
 export type PublicConfigDto = z.infer<typeof publicConfig>;
 export type StatsDto = z.infer<typeof stats>;
+export type OverviewDto = z.infer<typeof overview>;

@@ -98,6 +98,8 @@ export interface DirectoryRow {
   /** ISO. */
   createdAt: string;
   homeBranch: { id: string; name: string } | null;
+  /** The member's renewing plan while one is theirs (server only). */
+  subscription?: string | null;
   membership: (IsoMembership & { graceUntil?: string | null }) | null;
 }
 

@@ -9,6 +9,7 @@ import {
   receiptFileName,
   type PaymentDto,
   type PaymentProviderName,
+  type InsightInput,
   type StatsDto,
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
@@ -629,4 +630,22 @@ export async function seedDemoPayments(
   // payment seeded by another process at the same moment.
   for (const payment of payments) await PaymentModel.create(payment).catch(ignoreDuplicateKeys);
   return payments.length;
+}
+
+/**
+ * Every paid payment in `currency` for the overview's daily sums (stats/insights.ts): read by the
+ * job runner, never on a request path. A refunded payment is no longer paid, as in the payments list.
+ */
+export async function paidPaymentsForInsights(currency: string): Promise<InsightInput['payments']> {
+  const rows = await PaymentModel.find(
+    { status: 'paid', currency, paidAt: trusted({ $ne: null }) },
+    { user: 1, plan: 1, planName: 1, amount: 1, paidAt: 1 },
+  ).lean<Pick<PaymentDoc, '_id' | 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>[]>();
+  return rows.map((p) => ({
+    member: p.user.toString(),
+    plan: p.plan.toString(),
+    planName: p.planName,
+    amount: p.amount,
+    paidAt: (p.paidAt as Date).getTime(),
+  }));
 }

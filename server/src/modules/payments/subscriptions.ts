@@ -362,3 +362,16 @@ export function toSubscriptionDto(sub: SubscriptionDoc): SubscriptionDto {
     endedAt: iso(sub.endedAt),
   };
 }
+
+/**
+ * Renewals whose last charge failed between `since` and `until`, newest first (the overview's
+ * failed payments): still in their grace ('past_due') or lapsed after it.
+ */
+export async function failedRenewals(since: Date, until: Date): Promise<SubscriptionDoc[]> {
+  const docs = await SubscriptionModel.find({ failedAt: trusted({ $gte: since, $lte: until }) }).lean<
+    SubscriptionDoc[]
+  >();
+  return docs
+    .filter((d) => d.status === 'past_due' || d.status === 'lapsed')
+    .sort((a, b) => (b.failedAt?.getTime() ?? 0) - (a.failedAt?.getTime() ?? 0));
+}

@@ -33,6 +33,7 @@ const FIELDS = {
   createdAt: 1,
   homeBranch: 1,
   membership: 1,
+  subscription: 1,
 };
 
 /** Bytes a directory row keeps alive, for the read cache's budget. */
@@ -52,6 +53,7 @@ function rowOf(doc: UserDoc & { createdAt?: Date }, branches: ReadonlyMap<string
     isMonitor: doc.isMonitor ?? false,
     staffRole: doc.staffRole ?? null,
     createdAt: iso(doc.createdAt),
+    subscription: doc.subscription ?? null,
     homeBranch: doc.homeBranch && branchName !== undefined ? { id: doc.homeBranch.toString(), name: branchName } : null,
     membership: m
       ? {

@@ -1,0 +1,67 @@
+import { addDays, parseSessionId, sessionDates, sessionTimes, type InsightInput } from '@pulso/shared';
+import { trusted } from 'mongoose';
+import { gymDate, gymInstant } from '../../lib/gym-time';
+import { findLessons } from '../lessons/lessons.service';
+import { SessionModel, type SessionDoc } from './bookings.model';
+
+type HeldSession = InsightInput['sessions'][number];
+
+const hourOf = (localStart: string) => Number(localStart.slice(11, 13));
+
+/**
+ * The sessions that took place from `from` to `to` (gym dates) and ended by `now`, for the
+ * overview's occupancy and attendance (stats/insights.ts): every date of each class's weekly
+ * schedule from the day it was created (until it was retired), and every session stored in those
+ * days (a place held, a capacity of its own, a date a schedule change left behind). A cancelled
+ * session did not take place; one never stored held no places (closing a session stores its
+ * standing members' places). Read by the job runner, never on a request path.
+ */
+export async function heldSessionsForInsights(
+  from: string,
+  to: string,
+  timeZone: string,
+  now: Date,
+): Promise<HeldSession[]> {
+  const [active, retired, stored] = await Promise.all([
+    findLessons('all'),
+    findLessons('retired'),
+    SessionModel.find({ date: trusted({ $gte: from, $lte: to }) }).lean<SessionDoc[]>(),
+  ]);
+  const lessons = new Map([...active, ...retired].map((l) => [l._id.toString(), l]));
+  const docs = new Map(stored.map((doc) => [doc._id, doc]));
+  const held: HeldSession[] = [];
+  const add = (lessonId: string, date: string, start: string, end: string, doc: SessionDoc | undefined) => {
+    const lesson = lessons.get(lessonId);
+    if (!lesson || doc?.cancelledAt) return;
+    if (gymInstant(end, timeZone).getTime() > now.getTime()) return;
+    const confirmed = doc?.confirmed ?? [];
+    held.push({
+      lesson: lessonId,
+      sede: lesson.office.toString(),
+      date,
+      hour: hourOf(start),
+      capacity: doc?.capacity ?? lesson.capacity,
+      booked: confirmed.length,
+      attended: confirmed.filter((p) => p.checkedIn).length,
+    });
+  };
+  for (const [id, lesson] of lessons) {
+    const created = gymDate((lesson as { createdAt?: Date }).createdAt ?? new Date(0), timeZone);
+    const first = created > from ? created : from;
+    const retiredOn = lesson.deletedAt ? gymDate(lesson.deletedAt, timeZone) : null;
+    const last = retiredOn && retiredOn < to ? retiredOn : to;
+    if (first > last) continue;
+    for (const date of sessionDates(lesson, first, addDays(last, 1))) {
+      const sessionId = `${id}:${date}`;
+      const times = sessionTimes(lesson, date);
+      add(id, date, times.start, times.end, docs.get(sessionId));
+      docs.delete(sessionId);
+    }
+  }
+  // Stored sessions the schedule no longer yields (it changed since): as they were stored.
+  for (const doc of docs.values()) {
+    const parsed = parseSessionId(doc._id);
+    if (parsed) add(parsed.lessonId, doc.date, doc.start, doc.end, doc);
+  }
+  return held;
+}
