@@ -849,6 +849,12 @@ function cases(mailbox: () => Promise<string>): Case[] {
       send: (api, v) => api.get('/api/stats').set(auth(v.admin)),
     },
     {
+      route: 'GET /api/stats/overview',
+      name: "the overview's charts for a year",
+      status: 200,
+      send: (api, v) => api.get('/api/stats/overview?from=2026-01-01&to=2026-12-31').set(auth(v.admin)),
+    },
+    {
       route: 'GET /api/metrics',
       name: 'metrics for the admin',
       status: 200,

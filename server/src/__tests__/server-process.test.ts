@@ -67,10 +67,10 @@ describe('the server process', () => {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    // The first pass runs at start: one lease per job and period (waited for all twelve jobs).
+    // The first pass runs at start: one lease per job and period (waited for all thirteen jobs).
     const leases = mongoose.connection.collection(JOB_LEASES);
     const deadlineJobs = Date.now() + 10_000;
-    while ((await leases.countDocuments({ state: 'done' })) < 12 && Date.now() < deadlineJobs) {
+    while ((await leases.countDocuments({ state: 'done' })) < 13 && Date.now() < deadlineJobs) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const keys = (await leases.find({}).toArray()).map((l) => String(l.key).replace(/:\d+$/, ''));
@@ -82,6 +82,7 @@ describe('the server process', () => {
       'job:lease-purge',
       'job:membership-pauses',
       'job:membership-reminders',
+      'job:overview-days',
       'job:rate-limit-purge',
       'job:reset-purge',
       'job:reviewer-names',

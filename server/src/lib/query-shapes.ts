@@ -128,6 +128,11 @@ export const ALLOWED_SCANS: readonly AllowedScan[] = [
     why: 'admin dashboard: counts active members and trainers, sums revenue, lists the latest messages',
   },
   {
+    route: 'GET /api/stats/overview',
+    collections: ['users', 'subscriptions'],
+    why: "admin overview: its figures are the job runner's daily sums read by `_id`; the expirations from the users directory (every active account, read once into the read cache), the failed renewals from the renewing plans",
+  },
+  {
     route: 'PUT /api/users/update/:id',
     collections: ['users'],
     filterKeys: [

@@ -2,6 +2,7 @@ import { schemas, type StatsDto } from '@pulso/shared';
 import type { MockData } from '../db';
 import { latestMessages } from '../mappers';
 import type { Route } from '../route';
+import { mockOverview } from './stats-overview';
 
 /** The stats module (server/src/modules/stats): the dashboard's overview. */
 
@@ -34,4 +35,7 @@ function stats(data: MockData, now = new Date()): StatsDto {
 
 export const statsHandlers = (route: Route) => [
   route('GET /stats', { access: 'manager', ok: [200, schemas.stats] }, ({ data }) => stats(data)),
+  route('GET /stats/overview', { access: 'manager', ok: [200, schemas.overview] }, ({ data, url, user, config }) =>
+    mockOverview(data, url, user, config.currency),
+  ),
 ];

@@ -172,6 +172,7 @@ describe('security: access', () => {
     'POST /contact': 'public',
     'GET /contact': 'admin',
     'GET /stats': 'manager',
+    'GET /stats/overview': 'manager',
     'GET /audit': 'admin',
     'GET /announcements': 'manager',
     'POST /announcements/preview': 'manager',
@@ -205,7 +206,7 @@ describe('security: access', () => {
     },
   );
 
-  test.each(['GET /stats', 'GET /contact', 'GET /checkin/members/{memberId}'])(
+  test.each(['GET /stats', 'GET /stats/overview', 'GET /contact', 'GET /checkin/members/{memberId}'])(
     'when a member calls the admin route %s (not in the authorization suite), then 403',
     async (route) => {
       const res = await unchanged(() => call(route, alice.token));

@@ -68,6 +68,7 @@ describe('GET /api/metrics', () => {
       'account-erasures',
       'membership-pauses',
       'announcements',
+      'overview-days',
       'lease-purge',
     ];
     expect(await jobs.runDue()).toEqual(all);
