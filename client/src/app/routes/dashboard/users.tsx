@@ -1,11 +1,23 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_USER_QUERY } from '@pulso/shared';
 import { UsersList } from '../../../features/users-admin/components/users-list';
+import { useUsersAdminStore } from '../../../features/users-admin/store';
 import { useUiStore } from '../../../features/ui/store';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { es } from '../../../i18n/es';
 
-/** /dashboard/usuarios. */
+/** /dashboard/usuarios; `?q=` opens it searched (the overview's lists link a member so). */
 export function UsersRoute() {
   usePageTitle(es.titles.dashboard(es.titles.users));
   const currency = useUiStore((s) => s.site.currency);
-  return <UsersList currency={currency} />;
+  const [params] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [ready, setReady] = useState(q === '');
+  useEffect(() => {
+    if (!q) return;
+    useUsersAdminStore.setState({ usersQuery: { ...DEFAULT_USER_QUERY, q } });
+    setReady(true);
+  }, [q]);
+  return ready ? <UsersList currency={currency} /> : null;
 }

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { StatsDto } from '@pulso/shared';
+import type { OverviewDto, StatsDto } from '@pulso/shared';
 import * as api from '../api/stats';
 import { Overview } from '../components/overview';
 import { useOverviewStore } from '../store';
+import { useChartsStore } from '../charts-store';
+import { useBranchesStore } from '../../branches/store';
 
-vi.mock('../api/stats', () => ({ getStats: vi.fn() }));
+vi.mock('../api/stats', () => ({ getStats: vi.fn(), getOverview: vi.fn() }));
 
 const STATS: StatsDto = {
   activeMembers: 12345,
@@ -33,6 +35,82 @@ const STATS: StatsDto = {
   generatedAt: '2026-11-23T12:00:00.000Z',
 };
 
+const OVERVIEW: OverviewDto = {
+  from: '2026-10-29',
+  to: '2026-11-27',
+  branch: null,
+  step: 'day',
+  currency: 'usd',
+  revenue: {
+    total: 350.5,
+    payments: 3,
+    plans: [{ id: 'p1', name: 'Premium', amount: 350.5, payments: 3 }],
+    sedes: [{ id: 's1', name: 'Sede Centro', amount: 350.5, payments: 3 }],
+    buckets: [
+      { start: '2026-11-26', end: '2026-11-26', total: 0, byPlan: {}, bySede: {} },
+      { start: '2026-11-27', end: '2026-11-27', total: 350.5, byPlan: { p1: 350.5 }, bySede: { s1: 350.5 } },
+    ],
+  },
+  members: {
+    atStart: 40,
+    active: 41,
+    paused: 2,
+    started: 5,
+    lapsed: 2,
+    churn: 0.05,
+    buckets: [
+      { start: '2026-11-26', end: '2026-11-26', active: 40, paused: 2, started: 1, lapsed: 0 },
+      { start: '2026-11-27', end: '2026-11-27', active: 41, paused: 2, started: 1, lapsed: 0 },
+    ],
+  },
+  heatmap: [
+    { weekday: 0, hour: 7, sessions: 4, capacity: 80, booked: 60, attended: 50, occupancy: 0.75, attendance: 0.833 },
+  ],
+  classes: {
+    fullest: [
+      {
+        id: 'l1',
+        name: 'Spinning',
+        sede: 's1',
+        sedeName: 'Sede Centro',
+        sessions: 4,
+        capacity: 80,
+        booked: 60,
+        attended: 50,
+        occupancy: 0.75,
+      },
+    ],
+    emptiest: [
+      {
+        id: 'l2',
+        name: 'Pilates',
+        sede: 's1',
+        sedeName: 'Sede Centro',
+        sessions: 4,
+        capacity: 80,
+        booked: 8,
+        attended: 8,
+        occupancy: 0.1,
+      },
+    ],
+  },
+  expiring: [
+    { id: 'u1', fullName: 'Lucía Gómez', email: 'lucia@example.com', plan: 'Premium', end: '2026-12-03T05:00:00.000Z' },
+  ],
+  failedPayments: [
+    {
+      id: 'u2',
+      fullName: 'Pedro Ruiz',
+      email: 'pedro@example.com',
+      plan: 'Anual',
+      amount: 300,
+      failedAt: '2026-11-20T15:00:00.000Z',
+      status: 'past_due',
+    },
+  ],
+  computedAt: '2026-11-27T12:00:00.000Z',
+};
+
 function renderOverview() {
   render(
     <MemoryRouter>
@@ -44,13 +122,18 @@ function renderOverview() {
 describe('dashboard overview', () => {
   beforeEach(() => {
     vi.mocked(api.getStats).mockReset();
+    vi.mocked(api.getOverview).mockReset();
+    vi.mocked(api.getOverview).mockResolvedValue(OVERVIEW);
     useOverviewStore.setState({ stats: null, status: 'idle', error: null });
+    useChartsStore.setState({ overview: null, status: 'idle', error: null, period: 30, branch: '' });
+    // The sede selector's sedes, as loaded (no request leaves the test).
+    useBranchesStore.setState({ items: [{ id: 's1', name: 'Sede Centro' }], status: 'succeeded' } as never);
   });
 
   test('when the figures load, then each count links to its screen, with revenue and the latest messages', async () => {
     vi.mocked(api.getStats).mockResolvedValue(STATS);
     renderOverview();
-    expect(screen.getByRole('status')).toHaveTextContent('Cargando resumen');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Cargando resumen');
     const members = (await screen.findByText('Socios activos')).closest('li') as HTMLElement;
     expect(within(members).getByText('12.345')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gestionar: Sedes' })).toHaveAttribute('href', '/dashboard/sedes');
@@ -89,5 +172,38 @@ describe('dashboard overview', () => {
     expect(alert).toHaveTextContent('No se pudo cargar el resumen. No tienes permiso para realizar esta acción');
     await userEvent.click(within(alert).getByRole('button', { name: 'Intenta de nuevo' }));
     expect(await screen.findByText('Socios activos')).toBeInTheDocument();
+  });
+
+  test('when the charts load, then each has its figures as a table, the heatmap its cells and the lists link to the member', async () => {
+    vi.mocked(api.getStats).mockResolvedValue(STATS);
+    renderOverview();
+    expect(await screen.findByRole('heading', { name: 'Análisis' })).toBeInTheDocument();
+    expect(await screen.findByText(/350,50 US\$ en 3 pagos/)).toBeInTheDocument();
+    const revenue = screen.getByRole('region', { name: 'Ingresos: Ver como tabla' });
+    expect(within(revenue).getByRole('columnheader', { name: 'Premium' })).toBeInTheDocument();
+    expect(within(revenue).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('5 %')).toBeInTheDocument();
+    const heatmap = screen.getByRole('region', { name: 'Ocupación por día y hora' });
+    expect(within(heatmap).getByRole('rowheader', { name: 'Lunes' })).toBeInTheDocument();
+    expect(within(heatmap).getByText('75 %')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Asistencia' }));
+    expect(within(heatmap).getByText('83,3 %')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Clases más vacías' })).getByText('Pilates')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver a Lucía Gómez en Usuarios' })).toHaveAttribute(
+      'href',
+      '/dashboard/usuarios?q=lucia%40example.com',
+    );
+    expect(screen.getByText(/Anual · 300,00 US\$ · Falló el 20-11-2026 · En periodo de gracia/)).toBeInTheDocument();
+  });
+
+  test('when the period changes, then the figures of those days are asked for', async () => {
+    vi.mocked(api.getStats).mockResolvedValue(STATS);
+    renderOverview();
+    await screen.findByRole('heading', { name: 'Análisis' });
+    await userEvent.selectOptions(screen.getByLabelText('Periodo'), 'Últimos 12 meses');
+    const last = vi.mocked(api.getOverview).mock.calls.at(-1)?.[0];
+    expect(last?.branch).toBe('');
+    const days = (Date.parse(last?.to ?? '') - Date.parse(last?.from ?? '')) / 86_400_000 + 1;
+    expect(days).toBe(365);
   });
 });

@@ -1,7 +1,14 @@
-import type { StatsDto } from '@pulso/shared';
+import type { OverviewDto, StatsDto } from '@pulso/shared';
 import { api } from '../../../lib/api-client';
 
 export async function getStats(): Promise<StatsDto> {
   const { data } = await api.get<StatsDto>('/stats');
+  return data;
+}
+
+/** The overview's charts for a period (gym dates, both included) and a sede ('' for the chain). */
+export async function getOverview(query: { from: string; to: string; branch: string }): Promise<OverviewDto> {
+  const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+  const { data } = await api.get<OverviewDto>('/stats/overview', { params });
   return data;
 }

@@ -6,6 +6,7 @@ import { overviewEs as t } from '../../../i18n/dashboard-overview';
 import { es } from '../../../i18n/es';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useOverviewStore } from '../store';
+import { OverviewCharts } from './overview-charts';
 import '../overview.css';
 
 const COUNTS = [
@@ -108,6 +109,7 @@ export function Overview() {
           </div>
         </>
       )}
+      <OverviewCharts />
     </section>
   );
 }

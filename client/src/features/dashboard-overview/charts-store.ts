@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import { addDays, OVERVIEW_PERIODS, type LoadStatus, type OverviewDto } from '@pulso/shared';
+import { createLoader, flat } from '../../lib/resource';
+import { getOverview } from './api/stats';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The visitor's date (`YYYY-MM-DD`). */
+const today = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+
+export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+
+interface ChartsState {
+  overview: OverviewDto | null;
+  status: LoadStatus;
+  error: string | null;
+  /** Days back from today, today included. */
+  period: OverviewPeriod;
+  /** A sede's figures, or '' for the chain (a sede's staff always get theirs). */
+  branch: string;
+  choose: (choice: { period?: OverviewPeriod; branch?: string }) => Promise<void>;
+  load: () => Promise<void>;
+}
+
+const OVERVIEW = flat<ChartsState, 'overview'>({ value: 'overview', status: 'status', error: 'error' }, null);
+
+/** The overview's charts: the period and sede chosen, and their figures (kept on screen while the next load). */
+export const useChartsStore = create<ChartsState>()((set, get) => {
+  const { load } = createLoader(set, get);
+  const fetch = () => {
+    const { period, branch } = get();
+    const to = today();
+    return load(OVERVIEW, null, () => getOverview({ from: addDays(to, -(period - 1)), to, branch }));
+  };
+  return {
+    overview: null,
+    status: 'idle',
+    error: null,
+    period: OVERVIEW_PERIODS[0],
+    branch: '',
+    choose: (choice) => {
+      set(choice);
+      return fetch();
+    },
+    load: fetch,
+  };
+});
