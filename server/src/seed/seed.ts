@@ -14,6 +14,8 @@ import { writeReview } from '../modules/reviews/reviews.service';
 import { seedStandingMember, type BookingRules } from '../modules/bookings/bookings.service';
 import { seedDemoBookings } from '../modules/bookings/bookings.demo';
 import { bookingsConfig } from '../config/env';
+import { refreshInsights } from '../modules/stats/insights';
+import { HISTORY_PASSWORD, seedDemoHistory } from './demo-history';
 import {
   demoTrainerIds,
   findActiveAuthUser,
@@ -24,6 +26,8 @@ import {
 } from '../modules/users/users.service';
 
 export { DEMO_ACCOUNTS } from '@pulso/shared';
+
+const rulesOf = (deps: SeedDeps) => deps.config?.bookings ?? bookingsConfig({});
 
 /** The demo images shipped in the repository (made by scripts/make-demo-images.mjs). */
 export const SEED_IMAGES_DIR = path.join(ROOT_DIR, 'server', 'seed-images');
@@ -93,12 +97,32 @@ export async function seedIfEmpty(logger: Pick<Logger, 'info'>, deps: SeedDeps):
         if (account) others.push(account);
       }
       const me = await findActiveAuthUser(member.toString());
-      const rules = deps.config?.bookings ?? bookingsConfig({});
+      const rules = rulesOf(deps);
       if (me) {
         const places = await seedDemoBookings(lessons, me, others, rules);
         if (places) wrote.push(`${places} bookings`);
       }
     }
+  }
+
+  // A year of history behind the demo chain, so the overview's charts have something to show.
+  if (users.count && lessons) {
+    const history = await seedDemoHistory({
+      plans: [...planByName.values()],
+      branches: [...(await branchIdsByName()).values()],
+      passwordHash: await deps.passwords.hash(HISTORY_PASSWORD),
+      timeZone: rulesOf(deps).timeZone,
+      currency: deps.config?.currency ?? 'usd',
+    });
+    wrote.push(
+      `a year of history (${history.members} members, ${history.payments} payments, ${history.sessions} sessions)`,
+    );
+    await refreshInsights(
+      { timeZone: rulesOf(deps).timeZone, currency: deps.config?.currency ?? 'usd' },
+      undefined,
+      new Date(),
+      true,
+    );
   }
 
   if (wrote.length > 0) logger.info(`Seeded ${wrote.join(', ')}.`);

@@ -1,8 +1,10 @@
 import { addDays, parseSessionId, sessionDates, sessionTimes, type InsightInput } from '@pulso/shared';
-import { trusted } from 'mongoose';
+import { trusted, type Types } from 'mongoose';
+import { ignoreDuplicateKeys } from '../../lib/db';
 import { gymDate, gymInstant } from '../../lib/gym-time';
 import { findLessons } from '../lessons/lessons.service';
 import { SessionModel, type SessionDoc } from './bookings.model';
+import { rebuildStoredDates } from './bookings.standing';
 
 type HeldSession = InsightInput['sessions'][number];
 
@@ -64,4 +66,46 @@ export async function heldSessionsForInsights(
     if (parsed) add(parsed.lessonId, doc.date, doc.start, doc.end, doc);
   }
   return held;
+}
+
+/** A past session of the demo chain's year of history, with its places and who came (seed/demo-history.ts). */
+export interface HistorySession {
+  lesson: Types.ObjectId;
+  date: string;
+  start: string;
+  end: string;
+  endsAt: Date;
+  confirmed: { member: Types.ObjectId; seat: number; at: Date; checkedIn: Date | null }[];
+}
+
+/** Writes the history's sessions, closed when they ended; a date already stored keeps its own. */
+export async function insertHistorySessions(rows: readonly HistorySession[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  await SessionModel.collection
+    .insertMany(
+      rows.map((s) => ({
+        _id: `${s.lesson.toString()}:${s.date}`,
+        lesson: s.lesson,
+        date: s.date,
+        start: s.start,
+        end: s.end,
+        capacity: null,
+        confirmed: s.confirmed.map((p) => ({ ...p, promoted: false })),
+        waitlist: '',
+        cancellations: [],
+        notices: [],
+        cancelledAt: null,
+        cancelReason: '',
+        trainer: null,
+        closedAt: s.endsAt,
+        version: 1,
+        createdAt: s.confirmed[0]?.at ?? s.endsAt,
+        updatedAt: s.endsAt,
+      })) as never[],
+      { ordered: false },
+    )
+    .catch(ignoreDuplicateKeys);
+  // Views read only the sessions on their class's list of stored dates: list these too.
+  await rebuildStoredDates();
+  return rows.length;
 }

@@ -311,3 +311,8 @@ export async function setPinnedSessions(
 ): Promise<void> {
   await LessonModel.updateOne({ _id: id }, { $set: { pinnedSessions: [...pinned] } });
 }
+
+/** The demo chain's classes as running since `since` (its year of history); by `_id`, once, by the seed. */
+export async function backdateLessons(ids: readonly Types.ObjectId[], since: Date): Promise<void> {
+  for (const _id of ids) await LessonModel.collection.updateOne({ _id }, { $set: { createdAt: since } });
+}

@@ -649,3 +649,46 @@ export async function paidPaymentsForInsights(currency: string): Promise<Insight
     paidAt: (p.paidAt as Date).getTime(),
   }));
 }
+
+/** A paid purchase of the demo chain's year of history (seed/demo-history.ts). */
+export interface HistoryPayment {
+  _id: Types.ObjectId;
+  user: Types.ObjectId;
+  plan: Types.ObjectId;
+  planName: string;
+  duration: number;
+  amount: number;
+  paidAt: Date;
+  membershipStart: Date;
+  membershipEnd: Date;
+}
+
+/** Writes the history's payments, taken at the desk or online, paid; once, by the seed. */
+export async function insertHistoryPayments(rows: readonly HistoryPayment[], currency: string): Promise<number> {
+  if (rows.length === 0) return 0;
+  await PaymentModel.collection
+    .insertMany(
+      rows.map((p, i) => ({
+        ...p,
+        currency,
+        provider: i % 3 === 0 ? 'manual' : 'demo',
+        providerSessionId: `history_${p._id.toString()}`,
+        checkoutUrl: '',
+        returnUrl: '',
+        providerEventId: '',
+        status: 'paid',
+        refundedAt: null,
+        refundedBy: null,
+        refundReason: '',
+        providerRefundId: '',
+        renewing: false,
+        renewal: null,
+        receiptNumber: null,
+        createdAt: p.paidAt,
+        updatedAt: p.paidAt,
+      })) as never[],
+      { ordered: false },
+    )
+    .catch(ignoreDuplicateKeys);
+  return rows.length;
+}

@@ -375,3 +375,46 @@ export async function failedRenewals(since: Date, until: Date): Promise<Subscrip
     .filter((d) => d.status === 'past_due' || d.status === 'lapsed')
     .sort((a, b) => (b.failedAt?.getTime() ?? 0) - (a.failedAt?.getTime() ?? 0));
 }
+
+/** A renewing plan of the demo chain's history whose last charge failed (the overview's failed payments). */
+export async function insertFailedHistorySubscriptions(
+  rows: readonly {
+    _id: string;
+    user: Types.ObjectId;
+    plan: Types.ObjectId;
+    planName: string;
+    duration: number;
+    amount: number;
+    failedAt: Date;
+    graceUntil: Date;
+    createdAt: Date;
+  }[],
+  currency: string,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  await SubscriptionModel.collection
+    .insertMany(
+      rows.map((s) => ({
+        ...s,
+        currency,
+        provider: 'demo',
+        status: 'past_due',
+        cycle: 2,
+        paidThrough: s.failedAt,
+        nextChargeAt: s.graceUntil,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        cardFailing: true,
+        endedAt: null,
+        stripeSubscriptionId: '',
+        stripeCustomerId: '',
+        pauses: [],
+        updatedAt: s.failedAt,
+      })) as never[],
+      { ordered: false },
+    )
+    .catch((error: unknown) => {
+      if (!isDuplicateKeyError(error)) throw error;
+    });
+  return rows.length;
+}

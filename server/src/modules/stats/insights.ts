@@ -89,10 +89,12 @@ export async function refreshInsights(
   settings: { timeZone: string; currency: string },
   logger?: Pick<Logger, 'debug'>,
   now = new Date(),
+  /** Sum the whole history whatever was summed before (the seed, after writing a year of it). */
+  force = false,
 ): Promise<number> {
   const today = gymDate(now, settings.timeZone);
   const meta = await metaStore().findOne({ _id: META_ID });
-  const full = !meta || meta.version !== VERSION || now.getTime() - meta.fullAt.getTime() >= FULL_EVERY_MS;
+  const full = force || !meta || meta.version !== VERSION || now.getTime() - meta.fullAt.getTime() >= FULL_EVERY_MS;
   const from = addDays(today, -((full ? HISTORY_DAYS : REFRESH_DAYS) - 1));
   const days = await sumDays(from, today, settings, now);
   if (full) {

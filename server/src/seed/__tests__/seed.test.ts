@@ -1,10 +1,11 @@
-import mongoose, { type Types } from 'mongoose';
+import mongoose, { trusted, type Types } from 'mongoose';
 import { useTestDatabase } from '../../test/db';
 import { PlanModel } from '../../modules/plans/plans.model';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  addDays,
   DEMO_BOOKINGS,
   DEMO_BRANCHES,
   DEMO_LESSONS,
@@ -22,11 +23,13 @@ import { LocalDiskStorage } from '../../lib/storage';
 import { BranchModel } from '../../modules/branches/branches.model';
 import { GoalModel, LessonTypeModel } from '../../modules/catalog/catalog.model';
 import { LessonModel } from '../../modules/lessons/lessons.model';
-import { LessonReviewsModel } from '../../modules/reviews/reviews.model';
 import { countReviews } from '../../modules/reviews/reviews.service';
 import { UserModel } from '../../modules/users/users.model';
 import { PaymentModel } from '../../modules/payments/payments.model';
 import { SEED_IMAGES_DIR, seedIfEmpty } from '../seed';
+import { HISTORY_MEMBERS } from '../demo-history';
+import { getOverview } from '../../modules/stats/overview.service';
+import { gymDate, gymInstant } from '../../lib/gym-time';
 import { bookingsConfig } from '../../config/env';
 import { attendanceOf } from '../../modules/bookings/bookings.attendance';
 import { upcomingSessions } from '../../modules/bookings/bookings.service';
@@ -39,18 +42,9 @@ describe('seedIfEmpty', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   beforeEach(async () => {
-    await Promise.all(
-      [
-        PlanModel,
-        UserModel,
-        BranchModel,
-        LessonModel,
-        LessonTypeModel,
-        GoalModel,
-        LessonReviewsModel,
-        PaymentModel,
-      ].map((m) => (m as typeof PlanModel).deleteMany({})),
-    );
+    // An empty database, every collection (the seed writes through every module).
+    const db = mongoose.connection.db;
+    if (db) await Promise.all((await db.collections()).map((c) => c.deleteMany({})));
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -113,11 +107,14 @@ describe('seedIfEmpty', () => {
 
     // The past session: closed, the first two checked in before it started, the third a no-show.
     // (Sessions of the demo member's own classes that ended earlier today are closed too, by the
-    // same job: the one with check-ins is the demo's.)
-    const closed = await mongoose.connection
-      .collection('lesson_sessions')
-      .find({ closedAt: { $ne: null }, lesson: { $in: (await LessonModel.find().lean()).map((l) => l._id) } })
-      .toArray();
+    // same job: the one with check-ins is the demo's. The year of history before it stops three days ago.)
+    const recent = addDays(gymDate(new Date(), rules.timeZone), -2);
+    const closed = (
+      await mongoose.connection
+        .collection('lesson_sessions')
+        .find({ closedAt: { $ne: null }, lesson: { $in: (await LessonModel.find().lean()).map((l) => l._id) } })
+        .toArray()
+    ).filter((s) => String(s.date) >= recent);
     const past = closed.filter((s) => (s.confirmed as { checkedIn: Date | null }[]).some((p) => p.checkedIn));
     expect(past).toHaveLength(1);
     const places = past[0]?.confirmed as { member: Types.ObjectId; checkedIn: Date | null }[];
@@ -170,5 +167,36 @@ describe('seedIfEmpty', () => {
     await Promise.all([seedIfEmpty(logger, deps), seedIfEmpty(logger, deps)]);
     expect(await PlanModel.countDocuments()).toBe(3);
     expect(await LessonModel.countDocuments()).toBe(DEMO_LESSONS.length);
+  });
+
+  test('when seeded, then a year of history is behind the chain, the same when two processes seed at once, and the overview shows it', async () => {
+    const config = { currency: 'usd', bookings: bookingsConfig({}) };
+    await Promise.all([seedIfEmpty(logger, { ...deps, config }), seedIfEmpty(logger, { ...deps, config })]);
+    const history = await UserModel.countDocuments({ email: /^historial\d+@pulso\.demo$/ });
+    expect(history).toBe(HISTORY_MEMBERS);
+    const payments = await PaymentModel.countDocuments({ providerSessionId: /^history_/ });
+    expect(payments).toBeGreaterThan(HISTORY_MEMBERS);
+    // One payment per purchase, however many seeded: each has its own key.
+    expect(
+      new Set((await PaymentModel.find({}, { providerSessionId: 1 }).lean()).map((p) => p.providerSessionId)).size,
+    ).toBe(await PaymentModel.countDocuments());
+    const today = gymDate(new Date(), config.bookings.timeZone);
+    const year = await getOverview(
+      { from: addDays(today, -364), to: today, branch: '' },
+      { timeZone: config.bookings.timeZone, currency: 'usd' },
+    );
+    expect(year.step).toBe('week');
+    expect(year.revenue.payments).toBe(
+      await PaymentModel.countDocuments({
+        status: 'paid',
+        paidAt: trusted({ $gte: gymInstant(`${addDays(today, -364)}T00:00`, config.bookings.timeZone) }),
+      }),
+    );
+    expect(year.members.started).toBeGreaterThan(HISTORY_MEMBERS / 2);
+    expect(year.members.lapsed).toBeGreaterThan(0);
+    expect(year.heatmap.length).toBeGreaterThan(10);
+    expect(year.classes.fullest).toHaveLength(10);
+    expect(year.failedPayments).toHaveLength(3);
+    expect(year.expiring.length).toBeGreaterThan(0);
   });
 });

@@ -366,7 +366,7 @@ function Lists({ overview }: { overview: OverviewDto }) {
         {overview.expiring.length === 0 ? (
           <p className="empty">{t.noExpiring}</p>
         ) : (
-          <ul className="overview__people">
+          <ul className="overview__people" aria-label={t.expiring} tabIndex={0}>
             {overview.expiring.map((row) => (
               <li key={row.id}>
                 <Link to={memberLink(row.email)} aria-label={t.seeMember(row.fullName)}>
@@ -386,7 +386,7 @@ function Lists({ overview }: { overview: OverviewDto }) {
         {overview.failedPayments.length === 0 ? (
           <p className="empty">{t.noFailed}</p>
         ) : (
-          <ul className="overview__people">
+          <ul className="overview__people" aria-label={t.failed} tabIndex={0}>
             {overview.failedPayments.map((row) => (
               <li key={`${row.id}-${row.failedAt}`}>
                 <Link to={memberLink(row.email)} aria-label={t.seeMember(row.fullName)}>
