@@ -258,14 +258,12 @@ describe('check-in', () => {
       await done.waitFor({ timeout: 30_000 }).catch(async (error) => {
         // Say what the desk showed instead (a refusal, a camera error), not only that it timed out.
         const shown = await page.locator('.checkin-desk').innerText();
-        const camera = await page
-          .locator('.checkin-desk video')
-          .evaluate((v) => ({
-            readyState: v.readyState,
-            paused: v.paused,
-            width: v.videoWidth,
-            stream: !!v.srcObject,
-          }));
+        const camera = await page.locator('.checkin-desk video').evaluate((v) => ({
+          readyState: v.readyState,
+          paused: v.paused,
+          width: v.videoWidth,
+          stream: !!v.srcObject,
+        }));
         throw new Error(
           `${error.message}\nThe desk showed: ${shown}\nThe camera: ${JSON.stringify(camera)}\nThe page said: ${errors.join(' | ')}`,
         );

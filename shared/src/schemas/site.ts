@@ -48,7 +48,6 @@ export const stats = z.object({
   generatedAt: z.string(),
 });
 
-
 const overviewClass = z.object({
   id: z.string(),
   name: z.string(),
@@ -77,9 +76,7 @@ export const overview = z.object({
     total: z.number(),
     payments: z.number(),
     plans: z.array(z.object({ id: z.string(), name: z.string(), amount: z.number(), payments: z.number() })),
-    sedes: z.array(
-      z.object({ id: z.string().nullable(), name: z.string(), amount: z.number(), payments: z.number() }),
-    ),
+    sedes: z.array(z.object({ id: z.string().nullable(), name: z.string(), amount: z.number(), payments: z.number() })),
     buckets: z.array(
       z.object({
         start: z.string(),
