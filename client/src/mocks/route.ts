@@ -8,6 +8,7 @@ import {
   type FormChoice,
   type RequestForm,
   type UserRole,
+  type Access,
 } from '@pulso/shared';
 import type { MockApi, MockConfig } from './api';
 import type { MockData, MockDb } from './db';
@@ -35,21 +36,8 @@ import { authenticate, type AuthUser } from './session';
  * never answers a shape the shared schemas do not describe. Failures are the server's error bodies.
  */
 
-/**
- * Who may call a route, as the server's route tables say it. 'member' is 'signed-in' at the door;
- * the route checks the membership itself (and answers 403 saying why), as the server's services do.
- */
-export type Access =
-  | 'anyone'
-  | 'signed-in'
-  | 'member'
-  | 'self-or-admin'
-  | 'self-or-manager'
-  | 'self-or-desk'
-  | 'staff'
-  | 'desk'
-  | 'manager'
-  | 'admin';
+/** Who may call a route: the server's route tables' word (shared `Access`). */
+export type { Access };
 
 /** The roles each access lets through, as the server's guards read them. */
 const ROLES: Partial<Record<Access, readonly UserRole[]>> = ACCESS_ROLES;

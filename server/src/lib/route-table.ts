@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type * as z from 'zod';
-import { ACCESS_ROLES, type RequestForm } from '@pulso/shared';
+import { ACCESS_ROLES, type Access, type RequestForm } from '@pulso/shared';
 import { requireAuth, requireRole, requireSelfOr } from '../middleware/auth';
 import { requireInScope, type ScopeSpec } from '../middleware/scope';
 import { auditRoute, type AuditSpec } from '../modules/audit/audit.middleware';
@@ -25,17 +25,7 @@ import { validate, type ValidateOptions } from './validate';
  * A sede manager's or front desk's reach is their sede: the route's `scope` refuses a path id
  * beyond it, and lists are filtered by it where they are read (middleware/scope.ts).
  */
-export type Access =
-  | 'anyone'
-  | 'signed-in'
-  | 'member'
-  | 'self-or-admin'
-  | 'self-or-manager'
-  | 'self-or-desk'
-  | 'staff'
-  | 'desk'
-  | 'manager'
-  | 'admin';
+export type { Access };
 
 const GUARDS: Record<Access, RequestHandler[]> = {
   anyone: [],

@@ -87,3 +87,10 @@ export function inSedeScope(
   if (!isSedeScoped(staff.role) || !staff.branch) return false;
   return userRole(target) === 'member' && target.homeBranch === staff.branch;
 }
+
+/**
+ * Who may call a route, as the server's route tables and the mock's declare it: anyone, anyone
+ * signed in, a member ('signed-in' at the door; the route checks the membership itself and answers
+ * 403 saying why), or the roles of ACCESS_ROLES.
+ */
+export type Access = 'anyone' | 'signed-in' | 'member' | keyof typeof ACCESS_ROLES;
