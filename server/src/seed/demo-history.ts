@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { addDays, sessionDates, sessionTimes } from '@pulso/shared';
+import { addDays, sessionDates, sessionTimes, weekdayIndex } from '@pulso/shared';
 import { gymDate, gymInstant } from '../lib/gym-time';
 import { insertHistorySessions, type HistorySession } from '../modules/bookings/bookings.insights';
 import { backdateLessons, findLessons } from '../modules/lessons/lessons.service';
@@ -265,11 +265,10 @@ export async function seedDemoHistory(input: {
               !(l.result.pauses ?? []).some((p) => p.from <= startsAt && startsAt < p.until),
           ),
       );
-      const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
       const season = Number(date.slice(5, 7)) === 8 ? 0.8 : Number(date.slice(5, 7)) === 1 ? 1.1 : 1;
       const share =
         hourPull(Number(times.start.slice(11, 13))) *
-        (WEEKDAY_PULL[weekday] ?? 1) *
+        (WEEKDAY_PULL[weekdayIndex(date)] ?? 1) *
         season *
         (pull.get(lesson._id.toString()) ?? 1) *
         (0.85 + rng.next() * 0.3);

@@ -1,5 +1,5 @@
 import { isObjectId } from '../validation/rules';
-import { addDays, isDate } from '../sessions';
+import { addDays, isDate, weekdayIndex } from '../sessions';
 
 /**
  * The overview's figures (issue 24, item 1). The stored data is summed once per gym day into an
@@ -283,8 +283,6 @@ export const NO_SEDE_KEY = 'none';
 
 const money = (cents: number) => Math.round(cents) / 100;
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
-/** Monday 0 ... Sunday 6. */
-const weekdayIndex = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /**
  * A period's figures from its days' facts. `days` holds the period's days and the day before it

@@ -33,9 +33,12 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
+/** The weekday of a date as WEEKDAYS counts it: Monday 0 to Sunday 6. */
+export const weekdayIndex = (date: string): number => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+
 /** The weekday of a date, as WEEKDAYS names it ('Lunes' ...). */
 export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
-  return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] as (typeof WEEKDAYS)[number];
+  return WEEKDAYS[weekdayIndex(date)] as (typeof WEEKDAYS)[number];
 }
 
 const MONTHS = [
