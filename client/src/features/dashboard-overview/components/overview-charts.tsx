@@ -14,10 +14,10 @@ import {
 } from 'recharts';
 import { isSedeScoped, OVERVIEW_EXPIRING_DAYS, OVERVIEW_PERIODS, WEEKDAYS, type OverviewDto } from '@pulso/shared';
 import { SelectField } from '../../../components/ui/form-controls';
+import { LoadFailure } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { overviewEs } from '../../../i18n/dashboard-overview';
-import { es } from '../../../i18n/es';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useAuthStore } from '../../auth/store';
 import { useBranchesStore } from '../../branches/store';
@@ -66,13 +66,38 @@ function Figure({
   );
 }
 
+/** Which of a chart's views shows: a group of radio buttons. */
+function Choice<V extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="overview__switch">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value}>
+          <input type="radio" name={name} checked={value === option.value} onChange={() => onChange(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function bucketLabel(overview: OverviewDto, start: string) {
   return overview.step === 'day' ? longDate(start) : `${t.week} ${longDate(start)}`;
 }
 
 function Revenue({ overview }: { overview: OverviewDto }) {
   const [by, setBy] = useState<'plan' | 'sede'>('plan');
-  const name = useId();
   const money = (amount: number) => formatPrice(amount, overview.currency);
   const series =
     by === 'plan'
@@ -90,15 +115,15 @@ function Revenue({ overview }: { overview: OverviewDto }) {
           <p className="overview__summary">
             {t.revenueSummary(money(overview.revenue.total), overviewEs.payments(overview.revenue.payments))}
           </p>
-          <fieldset className="overview__switch">
-            <legend>{t.revenueBy}</legend>
-            {(['plan', 'sede'] as const).map((value) => (
-              <label key={value}>
-                <input type="radio" name={name} checked={by === value} onChange={() => setBy(value)} />
-                {value === 'plan' ? t.byPlan : t.bySede}
-              </label>
-            ))}
-          </fieldset>
+          <Choice
+            legend={t.revenueBy}
+            value={by}
+            options={[
+              { value: 'plan', label: t.byPlan },
+              { value: 'sede', label: t.bySede },
+            ]}
+            onChange={setBy}
+          />
           {overview.revenue.payments === 0 && <p className="empty">{t.noRevenue}</p>}
         </>
       }
@@ -246,7 +271,6 @@ function Members({ overview }: { overview: OverviewDto }) {
 /** Occupancy (or attendance) by weekday and hour: a table whose cells are shaded by their value. */
 function Heatmap({ overview }: { overview: OverviewDto }) {
   const [show, setShow] = useState<'occupancy' | 'attendance'>('occupancy');
-  const name = useId();
   const titleId = useId();
   const hours = [...new Set(overview.heatmap.map((c) => c.hour))].sort((a, b) => a - b);
   const cell = (weekday: number, hour: number) =>
@@ -255,15 +279,15 @@ function Heatmap({ overview }: { overview: OverviewDto }) {
     <article className="overview__panel overview__wide" aria-labelledby={titleId}>
       <h3 id={titleId}>{t.occupancy}</h3>
       <p className="overview__hint">{show === 'occupancy' ? t.occupancyHint : t.attendanceHint}</p>
-      <fieldset className="overview__switch">
-        <legend>{t.show}</legend>
-        {(['occupancy', 'attendance'] as const).map((value) => (
-          <label key={value}>
-            <input type="radio" name={name} checked={show === value} onChange={() => setShow(value)} />
-            {value === 'occupancy' ? t.showOccupancy : t.showAttendance}
-          </label>
-        ))}
-      </fieldset>
+      <Choice
+        legend={t.show}
+        value={show}
+        options={[
+          { value: 'occupancy', label: t.showOccupancy },
+          { value: 'attendance', label: t.showAttendance },
+        ]}
+        onChange={setShow}
+      />
       {hours.length === 0 ? (
         <p className="empty">{t.noSessions}</p>
       ) : (
@@ -443,14 +467,7 @@ export function OverviewCharts() {
         )}
       </form>
 
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <strong>{t.loadError}.</strong> {error}{' '}
-          <button type="button" className="button button--small" onClick={() => void load()}>
-            {es.common.retry}
-          </button>
-        </div>
-      )}
+      {status === 'failed' && <LoadFailure text={`${t.loadError}.`} error={error} onRetry={() => void load()} />}
       {!overview && status !== 'failed' && <Spinner label={t.loading} />}
       {overview && (
         <>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailure } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { overviewEs as t } from '../../../i18n/dashboard-overview';
-import { es } from '../../../i18n/es';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useOverviewStore } from '../store';
 import { OverviewCharts } from './overview-charts';
@@ -40,14 +40,7 @@ export function Overview() {
         </button>
       </header>
 
-      {status === 'failed' && (
-        <div className="alert alert--error" role="alert">
-          <strong>{t.loadError}.</strong> {error}{' '}
-          <button type="button" className="button button--small" onClick={() => void load()}>
-            {es.common.retry}
-          </button>
-        </div>
-      )}
+      {status === 'failed' && <LoadFailure text={`${t.loadError}.`} error={error} onRetry={() => void load()} />}
       {!stats && status !== 'failed' && <Spinner label={t.loading} />}
 
       {stats && (
