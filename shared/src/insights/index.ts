@@ -1,5 +1,6 @@
 import { isObjectId } from '../validation/rules';
 import { addDays, isDate, weekdayIndex } from '../sessions';
+import { userStatus, type DirectoryRow } from '../users';
 
 /**
  * The overview's figures (issue 24, item 1). The stored data is summed once per gym day into an
@@ -450,3 +451,35 @@ export function overviewOf(days: readonly InsightDay[], query: OverviewQuery, na
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The lists to act on.
+
+type Listed = Pick<DirectoryRow, 'id' | 'fullName' | 'email' | 'membership'>;
+
+/**
+ * The memberships about to end: started, giving access now ('Activo': not ended, not paused) and ending within
+ * OVERVIEW_EXPIRING_DAYS, soonest first. Whether each renews by itself is the caller's to check.
+ */
+export function endingSoon<R extends Listed>(rows: readonly R[], now: Date): R[] {
+  const until = now.getTime() + OVERVIEW_EXPIRING_DAYS * 86_400_000;
+  const endOf = (row: R) => Date.parse(row.membership?.end ?? '');
+  return rows
+    .filter(
+      (row) =>
+        row.membership &&
+        Date.parse(row.membership.start) <= now.getTime() &&
+        userStatus(row, now) === 'Activo' &&
+        endOf(row) <= until,
+    )
+    .sort((a, b) => endOf(a) - endOf(b));
+}
+
+/** A membership about to end as the overview lists it. */
+export const expiringEntry = (row: Listed) => ({
+  id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  plan: row.membership?.name ?? '',
+  end: row.membership?.end ?? '',
+});

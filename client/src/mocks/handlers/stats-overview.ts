@@ -5,13 +5,13 @@ import {
   insightDays,
   isSedeScoped,
   MESSAGES,
-  OVERVIEW_EXPIRING_DAYS,
+  endingSoon,
+  expiringEntry,
   OVERVIEW_LIST_LIMIT,
   overviewOf,
   parseOverviewQuery,
   sessionDates,
   sessionTimes,
-  userStatus,
   type GymClock,
   type InsightInput,
   type OverviewDto,
@@ -26,8 +26,6 @@ import type { AuthUser } from '../session';
  * The overview's charts (the server's stats/overview.service.ts): the mock sums its days when asked,
  * by the same shared rules, on the visitor's clock; its classes' past sessions are those it stored.
  */
-
-const DAY = 86_400_000;
 
 const localClock = (now: Date): GymClock => ({
   dateOf: (ms) => today(new Date(ms)),
@@ -114,23 +112,12 @@ export function mockOverview(
       .filter((s) => (s.status === 'active' || s.status === 'past_due') && !s.cancelAtPeriodEnd)
       .map((s) => s.user),
   );
-  const until = now.getTime() + OVERVIEW_EXPIRING_DAYS * DAY;
-  const expiring = data.users
-    .filter((u) => mine(u.id) && u.membership && !renewing.has(u.id))
-    .filter((u) => {
-      const m = u.membership as NonNullable<typeof u.membership>;
-      const end = Date.parse(m.end);
-      return end > now.getTime() && end <= until && userStatus({ membership: m }, now) === 'Activo';
-    })
-    .sort((a, b) => Date.parse(a.membership?.end ?? '') - Date.parse(b.membership?.end ?? ''))
+  const expiring = endingSoon(
+    data.users.filter((u) => mine(u.id) && !renewing.has(u.id)),
+    now,
+  )
     .slice(0, OVERVIEW_LIST_LIMIT)
-    .map((u) => ({
-      id: u.id,
-      fullName: u.fullName,
-      email: u.email,
-      plan: u.membership?.name ?? '',
-      end: u.membership?.end ?? '',
-    }));
+    .map(expiringEntry);
   const since = new Date(`${query.from}T00:00`).getTime();
   const end = new Date(`${addDays(query.to, 1)}T00:00`).getTime();
   const failedPayments = (data.subscriptions ?? [])

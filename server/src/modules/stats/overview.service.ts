@@ -2,12 +2,12 @@ import {
   addDays,
   daysOf,
   overviewOf,
-  OVERVIEW_EXPIRING_DAYS,
+  endingSoon,
+  expiringEntry,
   OVERVIEW_LIST_LIMIT,
   type DirectoryRow,
   type OverviewDto,
   type OverviewQuery,
-  userStatus,
 } from '@pulso/shared';
 import { gymInstant } from '../../lib/gym-time';
 import { listBranches } from '../branches/branches.service';
@@ -17,32 +17,19 @@ import { listAllPlans } from '../plans/plans.service';
 import { userDirectory } from '../users/user-directory';
 import { storedDays } from './insights';
 
-const DAY = 86_400_000;
-
 const inSede = (row: DirectoryRow, sede: string | null) => !sede || row.homeBranch?.id === sede;
 
-/** Memberships that give access now and end within OVERVIEW_EXPIRING_DAYS with no renewal to follow, soonest first. */
+/** Memberships about to end (shared `endingSoon`) with no renewal to follow. */
 async function expiring(directory: readonly DirectoryRow[], sede: string | null, now: Date) {
-  const until = now.getTime() + OVERVIEW_EXPIRING_DAYS * DAY;
-  const ending = directory.filter((row) => {
-    const m = row.membership;
-    if (!m || !inSede(row, sede)) return false;
-    const end = Date.parse(m.end);
-    if (end <= now.getTime() || end > until || Date.parse(m.start) > now.getTime()) return false;
-    return userStatus(row, now) === 'Activo';
-  });
+  const ending = endingSoon(
+    directory.filter((row) => inSede(row, sede)),
+    now,
+  );
   const renewing = await renewingSubscriptions(ending.flatMap((row) => (row.subscription ? [row.subscription] : [])));
   return ending
     .filter((row) => !(row.subscription && renewing.has(row.subscription)))
-    .sort((a, b) => Date.parse(a.membership?.end ?? '') - Date.parse(b.membership?.end ?? ''))
     .slice(0, OVERVIEW_LIST_LIMIT)
-    .map((row) => ({
-      id: row.id,
-      fullName: row.fullName,
-      email: row.email,
-      plan: row.membership?.name ?? '',
-      end: row.membership?.end ?? '',
-    }));
+    .map(expiringEntry);
 }
 
 /** Renewals of the sede's members whose charge failed in the period, newest first. */
