@@ -1,11 +1,8 @@
 import { create } from 'zustand';
 import { addDays, OVERVIEW_PERIODS, type LoadStatus, type OverviewDto } from '@pulso/shared';
+import { localDate } from '../../lib/local-date';
 import { createLoader, flat } from '../../lib/resource';
 import { getOverview } from './api/stats';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The visitor's date (`YYYY-MM-DD`). */
-const today = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
 
@@ -28,7 +25,7 @@ export const useChartsStore = create<ChartsState>()((set, get) => {
   const { load } = createLoader(set, get);
   const fetch = () => {
     const { period, branch } = get();
-    const to = today();
+    const to = localDate();
     return load(OVERVIEW, null, () => getOverview({ from: addDays(to, -(period - 1)), to, branch }));
   };
   return {

@@ -633,12 +633,12 @@ export async function seedDemoPayments(
 }
 
 /**
- * Every paid payment in `currency` for the overview's daily sums (stats/insights.ts): read by the
+ * The payments paid since `since` in `currency`, for the overview's daily sums (stats/insights.ts): read by the
  * job runner, never on a request path. A refunded payment is no longer paid, as in the payments list.
  */
-export async function paidPaymentsForInsights(currency: string): Promise<InsightInput['payments']> {
+export async function paidPaymentsForInsights(currency: string, since: Date): Promise<InsightInput['payments']> {
   const rows = await PaymentModel.find(
-    { status: 'paid', currency, paidAt: trusted({ $ne: null }) },
+    { status: 'paid', currency, paidAt: trusted({ $gte: since }) },
     { user: 1, plan: 1, planName: 1, amount: 1, paidAt: 1 },
   ).lean<Pick<PaymentDoc, '_id' | 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>[]>();
   return rows.map((p) => ({

@@ -67,7 +67,8 @@ export async function sumDays(
 ): Promise<InsightDay[]> {
   const clock = gymClock(settings.timeZone, now);
   const [payments, members, sessions] = await Promise.all([
-    paidPaymentsForInsights(settings.currency),
+    // Only the summed days' payments; every member's history, which decides who was covered when.
+    paidPaymentsForInsights(settings.currency, gymInstant(`${from}T00:00`, settings.timeZone)),
     membershipHistories(),
     heldSessionsForInsights(from, to, settings.timeZone, now),
   ]);
