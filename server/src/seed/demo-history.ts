@@ -1,5 +1,13 @@
 import type { Types } from 'mongoose';
-import { addDays, sessionDates, sessionTimes, weekdayIndex } from '@pulso/shared';
+import {
+  addDays,
+  DEMO_HISTORY_MEMBERS,
+  DEMO_HISTORY_PASSWORD,
+  demoHistoryEmail,
+  sessionDates,
+  sessionTimes,
+  weekdayIndex,
+} from '@pulso/shared';
 import { gymDate, gymInstant } from '../lib/gym-time';
 import { insertHistorySessions, type HistorySession } from '../modules/bookings/bookings.insights';
 import { backdateLessons, findLessons } from '../modules/lessons/lessons.service';
@@ -16,10 +24,10 @@ import { insertHistoryMembers, historyId, type HistoryMember } from '../modules/
  * chain; dates are counted back from today. Written with a few bulk inserts.
  */
 
-export const HISTORY_MEMBERS = 160;
+export const HISTORY_MEMBERS = DEMO_HISTORY_MEMBERS;
 export const HISTORY_DAYS = 365;
 /** The history's members sign in with the demo members' password. */
-export const HISTORY_PASSWORD = 'Socio1234';
+export const HISTORY_PASSWORD = DEMO_HISTORY_PASSWORD;
 const SEED = 20_261_127;
 // Names and phones apart from the demo accounts' (Sofía Martínez, Diego Herrera...), so searching for one finds them alone.
 const DAY = 86_400_000;
@@ -149,7 +157,7 @@ export async function seedDemoHistory(input: {
     const member: HistoryMember = {
       _id,
       fullName,
-      email: `historial${String(i + 1).padStart(3, '0')}@pulso.demo`,
+      email: demoHistoryEmail(i),
       phone: `56${String(10_000_000 + i * 7919).slice(0, 8)}`,
       homeBranch: input.branches[i % input.branches.length] as Types.ObjectId,
       createdAt: joined,

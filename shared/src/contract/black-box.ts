@@ -1,4 +1,4 @@
-import { DEMO_USERS } from '../demo';
+import { isDemoEmail } from '../demo';
 import { weekly } from '../schemas/week';
 import { runScenarioSteps, type ContractRequest, type ScenarioResult, type Send, type Vars } from './run';
 import { contractScenarios } from './scenarios';
@@ -135,7 +135,6 @@ async function listAccounts(send: Send, token: string): Promise<Account[]> {
   return accounts;
 }
 
-const DEMO_EMAILS = new Set(DEMO_USERS.map((u) => u.email));
 const TEST_DOMAINS = ['example.com', 'example.net', 'example.org'];
 const TEST_TLDS = ['test', 'example', 'invalid', 'localhost'];
 
@@ -154,9 +153,7 @@ export function isTestEmail(email: string): boolean {
  * are at example.com), whether active or suspended.
  */
 export function realMembers(accounts: readonly { email: string; isAdmin: boolean }[]): string[] {
-  return accounts
-    .filter((a) => !a.isAdmin && !DEMO_EMAILS.has(a.email.toLowerCase()) && !isTestEmail(a.email))
-    .map((a) => a.email);
+  return accounts.filter((a) => !a.isAdmin && !isDemoEmail(a.email) && !isTestEmail(a.email)).map((a) => a.email);
 }
 
 /** `ana.lopez@gmail.com` → `an***@gmail.com`: enough to recognise, not to copy. */

@@ -156,6 +156,24 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
+/**
+ * The year of demo history's members (issue 24): `historial001@pulso.demo` ... `historial160@pulso.demo`,
+ * all with the demo members' password. Seeded data, not people: the contract suite's real-data
+ * guard lets them be, as it does the accounts above.
+ */
+export const DEMO_HISTORY_MEMBERS = 160;
+export const DEMO_HISTORY_PASSWORD = 'Socio1234';
+export const demoHistoryEmail = (index: number) => `historial${String(index + 1).padStart(3, '0')}@pulso.demo`;
+const DEMO_HISTORY_EMAIL = /^historial(\d{3})@pulso\.demo$/;
+
+/** Whether an e-mail is one of the demo chain's own accounts: the ones above or the history's members. */
+export function isDemoEmail(email: string): boolean {
+  const lower = email.toLowerCase();
+  if (DEMO_USERS.some((u) => u.email === lower)) return true;
+  const match = DEMO_HISTORY_EMAIL.exec(lower);
+  return match !== null && Number(match[1]) >= 1 && Number(match[1]) <= DEMO_HISTORY_MEMBERS;
+}
+
 export interface DemoAccount {
   role: string;
   email: string;

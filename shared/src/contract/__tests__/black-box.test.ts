@@ -16,7 +16,7 @@ describe('black-box runs: whose data a database holds', () => {
       expect(isTestEmail(email)).toBe(false);
   });
 
-  it('counts as real members the accounts that are not admins, demo accounts or at a test domain', () => {
+  it("counts as real members the accounts that are not admins, demo accounts (the demo history's too) or at a test domain", () => {
     expect(
       realMembers([
         { email: 'admin@pulso.demo', isAdmin: true },
@@ -25,8 +25,12 @@ describe('black-box runs: whose data a database holds', () => {
         { email: 'jefa@gimnasio.mx', isAdmin: true },
         { email: 'lucia.garcia@gmail.com', isAdmin: false },
         { email: 'otro@pulso.demo', isAdmin: false },
+        { email: 'historial001@pulso.demo', isAdmin: false },
+        { email: 'HISTORIAL160@pulso.demo', isAdmin: false },
+        { email: 'historial161@pulso.demo', isAdmin: false },
+        { email: 'historial000@pulso.demo', isAdmin: false },
       ]),
-    ).toEqual(['lucia.garcia@gmail.com', 'otro@pulso.demo']);
+    ).toEqual(['lucia.garcia@gmail.com', 'otro@pulso.demo', 'historial161@pulso.demo', 'historial000@pulso.demo']);
   });
 });
 
