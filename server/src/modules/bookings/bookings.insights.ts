@@ -1,4 +1,4 @@
-import { addDays, parseSessionId, sessionDates, sessionTimes, type InsightInput } from '@pulso/shared';
+import { addDays, LESSON_CAPACITY, parseSessionId, sessionDates, sessionTimes, type InsightInput } from '@pulso/shared';
 import { trusted, type Types } from 'mongoose';
 import { ignoreDuplicateKeys } from '../../lib/db';
 import { gymDate, gymInstant } from '../../lib/gym-time';
@@ -42,7 +42,8 @@ export async function heldSessionsForInsights(
       sede: lesson.office.toString(),
       date,
       hour: hourOf(start),
-      capacity: doc?.capacity ?? lesson.capacity,
+      // Classes stored before they had a 'Cupo' hold the default, as their booking does.
+      capacity: doc?.capacity ?? lesson.capacity ?? LESSON_CAPACITY.default,
       booked: confirmed.length,
       attended: confirmed.filter((p) => p.checkedIn).length,
     });

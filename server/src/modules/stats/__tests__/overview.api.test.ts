@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import request from 'supertest';
-import { addDays, weekdayOf, WEEKDAYS } from '@pulso/shared';
+import { addDays, LESSON_CAPACITY, weekdayOf, WEEKDAYS } from '@pulso/shared';
 import { createTestApp } from '../../../test/app';
 import { useTestDatabase } from '../../../test/db';
 import { bearer, createTestUser, type TestUser } from '../../../test/fixtures';
@@ -8,6 +8,7 @@ import { expectMatchesOpenApi } from '../../../test/openapi';
 import { gymDate, gymInstant } from '../../../lib/gym-time';
 import { BranchModel } from '../../branches/branches.model';
 import { SessionModel } from '../../bookings/bookings.model';
+import { heldSessionsForInsights } from '../../bookings/bookings.insights';
 import { LessonModel } from '../../lessons/lessons.model';
 import { PaymentModel } from '../../payments/payments.model';
 import { SubscriptionModel } from '../../payments/subscriptions.model';
@@ -401,5 +402,28 @@ describe('GET /api/stats/overview', () => {
     const asMember = await overview(member);
     expect(asMember.status).toBe(403);
     expect((await request(app).get('/api/stats/overview')).status).toBe(401);
+  });
+
+  test("when a class was stored before classes had a 'Cupo', then its sessions count the default capacity", async () => {
+    const legacy = new Types.ObjectId();
+    await LessonModel.collection.insertOne({
+      _id: legacy,
+      name: 'Antigua',
+      scheduleDays: [...WEEKDAYS],
+      scheduleHourStart: '07:00',
+      scheduleHourFinish: '08:00',
+      office: new Types.ObjectId(id('uno')),
+      monitor: new Types.ObjectId(),
+      deletedAt: at(-1, '12:00'),
+      createdAt: at(-4, '00:00'),
+    } as never);
+    try {
+      const held = (await heldSessionsForInsights(from, T, tz, now)).filter((s) => s.lesson === legacy.toString());
+      // T-4 to T-1: the days from its creation to its retirement.
+      expect(held).toHaveLength(4);
+      for (const session of held) expect(session.capacity).toBe(LESSON_CAPACITY.default);
+    } finally {
+      await LessonModel.collection.deleteOne({ _id: legacy });
+    }
   });
 });
