@@ -26,8 +26,15 @@ import { useChartsStore, type OverviewPeriod } from '../charts-store';
 const t = overviewEs.charts;
 
 /** Series colours, each at least 3:1 against the light surface. */
-const COLORS = ['#c2410c', '#1d4ed8', '#047857', '#7c3aed', '#b45309', '#be185d', '#0e7490', '#4d7c0f'];
-const colorOf = (i: number) => COLORS[i % COLORS.length] as string;
+/**
+ * The series' colours are the theme's (overview.css: --chart-1 to --chart-8, darker on the light
+ * theme and lighter on the dark one), each above 4.5:1 against its panel, as the legend writes its
+ * names in them. The axes, grid and tooltip take the page's own colours.
+ */
+const CHART_COLORS = 8;
+const colorOf = (i: number) => `var(--chart-${(i % CHART_COLORS) + 1})`;
+const TICK = { fontSize: 12, fill: 'var(--muted)' };
+const TOOLTIP_STYLE = { background: 'var(--surface)', borderColor: 'var(--border)', color: 'var(--text)' };
 
 const percent = (value: number | null) =>
   value === null ? '—' : `${(value * 100).toLocaleString('es', { maximumFractionDigits: 1 })} %`;
@@ -159,10 +166,10 @@ function Revenue({ overview }: { overview: OverviewDto }) {
     >
       <ResponsiveContainer width="100%" height={260}>
         <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={12} />
-          <YAxis tick={{ fontSize: 12 }} width={56} />
-          <Tooltip formatter={(value) => money(Number(value))} />
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="label" tick={TICK} minTickGap={12} />
+          <YAxis tick={TICK} width={56} />
+          <Tooltip formatter={(value) => money(Number(value))} contentStyle={TOOLTIP_STYLE} />
           <Legend />
           {series.map((s, i) => (
             <Bar
@@ -239,17 +246,17 @@ function Members({ overview }: { overview: OverviewDto }) {
     >
       <ResponsiveContainer width="100%" height={260}>
         <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={12} />
-          <YAxis tick={{ fontSize: 12 }} width={40} allowDecimals={false} />
-          <Tooltip />
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="label" tick={TICK} minTickGap={12} />
+          <YAxis tick={TICK} width={40} allowDecimals={false} />
+          <Tooltip contentStyle={TOOLTIP_STYLE} />
           <Legend />
-          <Bar dataKey="started" name={t.started} fill="#047857" isAnimationActive={false} />
-          <Bar dataKey="lapsed" name={t.lapsed} fill="#c62828" isAnimationActive={false} />
+          <Bar dataKey="started" name={t.started} fill={colorOf(2)} isAnimationActive={false} />
+          <Bar dataKey="lapsed" name={t.lapsed} fill="var(--danger)" isAnimationActive={false} />
           <Line
             dataKey="active"
             name={t.active}
-            stroke="#1d4ed8"
+            stroke={colorOf(1)}
             strokeWidth={2}
             dot={false}
             isAnimationActive={false}
@@ -257,7 +264,7 @@ function Members({ overview }: { overview: OverviewDto }) {
           <Line
             dataKey="paused"
             name={t.paused}
-            stroke="#b45309"
+            stroke={colorOf(4)}
             strokeWidth={2}
             dot={false}
             isAnimationActive={false}
