@@ -11,6 +11,7 @@
 // connections), the class page's latency in the soak, and the cache-off reads and the sign-in on a
 // chain of 3,000 classes and 50,000 users (--skip-growth21 leaves that out).
 import bcrypt from 'bcryptjs';
+import { MongoClient } from 'mongodb';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -73,6 +74,13 @@ const ALONE_RUNS = 5;
  * machine, against a budget of 10 ms between them.
  */
 const SIGN_IN_RUNS = 15;
+/** Issue 24: the overview of a year of the chain's life, on a database of its own (--skip-overview leaves it out). */
+const OVERVIEW_ONLY = args.has('--overview-only');
+const SKIP_OVERVIEW = args.has('--skip-overview') || SOAK_ONLY || RUSH_ONLY || CLUSTER_ONLY;
+/** A few staff opening the dashboard at once: the connections the overview's p99 is taken at. */
+const OVERVIEW_CONNECTIONS = 10;
+/** How long the overview job may take to sum the year on a fresh server. */
+const OVERVIEW_SUM_MS = 300_000;
 /** How long the cache-off server may take to finish what an overloaded run left (then it goes on). */
 const CACHE_OFF_DRAIN_MS = 300_000;
 
@@ -904,6 +912,126 @@ async function measureCluster() {
   return { rows, ...out };
 }
 
+/**
+ * Issue 24: the dashboard overview on the benchmark chain after a year of its life (seedChain's
+ * `year`: memberships as chains of paid purchases, every class's sessions of the year held with
+ * places and check-ins), on a database of its own. A fresh server's job sums the year into daily
+ * documents (timed); then the overview of the year, of the year at one sede and of 30 days, each
+ * alone and at OVERVIEW_CONNECTIONS for DURATION after WARMUP (warm: the server has answered it
+ * before), and the year's revenue checked against the paid payments counted in the database.
+ */
+async function measureOverview() {
+  await ensureBuilt();
+  const started = Date.now();
+  const db = track(await startDatabase(`pulso_bench_overview_${process.pid}`));
+  const out = { chain: CHAIN, connections: OVERVIEW_CONNECTIONS, rows: [] };
+  try {
+    log(`overview (issue 24): seeding the benchmark chain with a year of its life...`);
+    const t0 = Date.now();
+    const ids = await seedChain(db.uri, CHAIN, { year: true });
+    out.seedSeconds = Math.round((Date.now() - t0) / 100) / 10;
+    out.year = ids.year;
+    log(
+      `  seeded in ${out.seedSeconds} s: ${ids.year.paid} paid payments, ${ids.year.sessions} sessions, ` +
+        `${ids.year.places} places, ${ids.year.checkIns} check-ins`,
+    );
+    const serverStarted = Date.now();
+    const server = await startServer(db.uri);
+    const watch = watchMemory(server.pid);
+    try {
+      const admin = { authorization: `Bearer ${await login(server.baseUrl, ADMIN_EMAIL)}` };
+      // The server's clock is the machine's (GYM_TIME_ZONE unset): its today.
+      const to = new Date().toISOString().slice(0, 10);
+      const yearFrom = shared.addDays(to, -364);
+      const path = (from, branch = '') =>
+        `/api/stats/overview?from=${from}&to=${to}${branch ? `&branch=${branch}` : ''}`;
+      const targets = [
+        { key: 'year', label: 'GET /api/stats/overview (a year, whole chain)', path: path(yearFrom), headers: admin },
+        {
+          key: 'yearSede',
+          label: 'GET /api/stats/overview (a year, one sede)',
+          path: path(yearFrom, ids.branchId),
+          headers: admin,
+        },
+        {
+          key: 'month',
+          label: 'GET /api/stats/overview (30 days, whole chain)',
+          path: path(shared.addDays(to, -29)),
+          headers: admin,
+        },
+      ];
+      // The job sums the whole year on the server's first run: wait for the year's days.
+      let overview = null;
+      while (Date.now() - serverStarted < OVERVIEW_SUM_MS) {
+        const res = await request(`${server.baseUrl}${targets[0].path}`, { headers: admin });
+        if (res.status !== 200) throw new Error(`the overview answered ${res.status}: ${res.body}`);
+        overview = JSON.parse(res.body.toString('utf8'));
+        if (overview.computedAt) break;
+        await sleep(500);
+      }
+      if (!overview?.computedAt) throw new Error(`the year was not summed within ${OVERVIEW_SUM_MS / 1000} s`);
+      out.sumSeconds = Math.round((Date.now() - serverStarted) / 100) / 10;
+      log(`  the year summed by the job ${out.sumSeconds} s after the server started`);
+      out.check = await overviewCheck(db.uri, overview, yearFrom, to);
+      log(
+        `  a year: ${overview.revenue.payments} payments, ${overview.revenue.total} in revenue ` +
+          `(the database: ${out.check.paid} paid, ${out.check.total}); ` +
+          `${overview.heatmap.reduce((sum, c) => sum + c.sessions, 0)} sessions in the heatmap`,
+      );
+      log(`  settled after ${await drain(server.baseUrl, { pids: [server.pid, db.pid].filter(Boolean) })} s`);
+      for (const target of targets) {
+        const { bytes, aloneMs } = await measureAlone(server.baseUrl, target);
+        const run = await measure({
+          url: `${server.baseUrl}${target.path}`,
+          connections: OVERVIEW_CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+          headers: headersOf(target),
+        });
+        log(`  ${target.label}: ${bytes} B, ${aloneMs} ms alone; ${OVERVIEW_CONNECTIONS} connections:`);
+        show('Pulso', run);
+        const row = { ...target, bytes, aloneMs, ...run, drainS: await drain(server.baseUrl) };
+        delete row.headers;
+        out.rows.push(row);
+      }
+    } finally {
+      out.memory = { phase: 'overview (a year of the chain)', peakMb: watch.stop() };
+      await server.stop();
+    }
+  } finally {
+    await db.stop();
+  }
+  out.seconds = Math.round((Date.now() - started) / 1000);
+  return out;
+}
+
+/** The year's paid payments counted in the database, against the overview's revenue. */
+async function overviewCheck(uri, overview, from, to) {
+  const client = await MongoClient.connect(uri);
+  try {
+    const paid = await client
+      .db()
+      .collection('payments')
+      .find(
+        {
+          status: 'paid',
+          currency: 'usd',
+          paidAt: { $gte: new Date(`${from}T00:00:00Z`), $lt: new Date(`${shared.addDays(to, 1)}T00:00:00Z`) },
+        },
+        { projection: { amount: 1 } },
+      )
+      .toArray();
+    const cents = paid.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
+    return {
+      paid: paid.length,
+      total: cents / 100,
+      matches: paid.length === overview.revenue.payments && cents === Math.round(overview.revenue.total * 100),
+    };
+  } finally {
+    await client.close();
+  }
+}
+
 /** --rush-only: the booking rush on one server, then through three on the same chain. */
 async function measureRushOnly() {
   await ensureBuilt();
@@ -1125,6 +1253,27 @@ function rushBudget(r) {
   };
 }
 
+/** Issue 24: the overview's p99, warm, on a year of the benchmark chain. */
+const OVERVIEW_P99_MS = 300;
+
+function overviewBudgets(overview) {
+  if (!overview) return [];
+  const year = overview.year;
+  const chain = `${overview.chain.users.toLocaleString('en')} users, ${year.paid.toLocaleString('en')} paid of ${overview.chain.payments.toLocaleString('en')} payments, ${year.sessions.toLocaleString('en')} sessions with ${year.places.toLocaleString('en')} places and ${year.checkIns.toLocaleString('en')} check-ins`;
+  return [
+    ...overview.rows.map((row) => ({
+      budget: `Overview: ${row.label}, warm, at ${row.connections} connections: p99 ≤ ${OVERVIEW_P99_MS} ms, no errors (${chain})`,
+      result: p99Of(row) <= OVERVIEW_P99_MS && row.non2xx + row.errors === 0 ? 'PASS' : 'FAIL',
+      figure: `${p99Text(row)}, p50 ${row.p50} ms, ${row.rps} req/s, ${row.aloneMs} ms alone, ${row.bytes} B`,
+    })),
+    {
+      budget: "Overview: a year's revenue equals the paid payments counted in the database",
+      result: overview.check.matches ? 'PASS' : 'FAIL',
+      figure: `${overview.check.paid} payments, ${overview.check.total}; the year summed ${overview.sumSeconds} s after the server started`,
+    },
+  ];
+}
+
 function budgets(api, client) {
   const out = [];
   const add = (name, pass, figure) => out.push({ budget: name, result: pass ? 'PASS' : 'FAIL', figure });
@@ -1147,7 +1296,8 @@ function budgets(api, client) {
     }
   }
   for (const rush of [api.rush, api.cluster?.rush, api.rushCluster].filter(Boolean)) out.push(rushBudget(rush));
-  // --soak-only, --cluster-only or --rush-only: nothing else was measured.
+  out.push(...overviewBudgets(api.overview));
+  // --soak-only, --cluster-only, --rush-only or --overview-only: nothing else was measured.
   if (api.rows.length === 0) return [...out, ...clusterBudgets(api.cluster)];
   for (const row of api.rows.filter((r) => r.group === 'catalogue')) {
     add(
@@ -1248,12 +1398,17 @@ if (rescore) {
 
 const env = machine();
 log(`${env.nproc} × ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}${QUICK ? ' (quick)' : ''}`);
-const api = CLUSTER_ONLY ? { rows: [], memory: [] } : RUSH_ONLY ? await measureRushOnly() : await measureApi();
-if (!CLUSTER_ONLY && !RUSH_ONLY && !SKIP_GROWTH21) {
+const api =
+  CLUSTER_ONLY || OVERVIEW_ONLY ? { rows: [], memory: [] } : RUSH_ONLY ? await measureRushOnly() : await measureApi();
+if (!CLUSTER_ONLY && !RUSH_ONLY && !OVERVIEW_ONLY && !SKIP_GROWTH21) {
   api.growth21 = await measureGrowth21();
   api.memory.push(api.growth21.memory);
 }
-if (CLUSTER_ONLY || (!SKIP_CLUSTER && !RUSH_ONLY)) api.cluster = await measureCluster();
+if (CLUSTER_ONLY || (!SKIP_CLUSTER && !RUSH_ONLY && !OVERVIEW_ONLY)) api.cluster = await measureCluster();
+if (OVERVIEW_ONLY || !SKIP_OVERVIEW) {
+  api.overview = await measureOverview();
+  api.memory.push(api.overview.memory);
+}
 /** One measured read as a row of the printed tables (`alone`: with its single-request time). */
 function tableRow(r, { alone = false } = {}) {
   return {
@@ -1271,8 +1426,9 @@ function tableRow(r, { alone = false } = {}) {
   };
 }
 
-const client = SKIP_CLIENT || CLUSTER_ONLY ? null : chromiumAvailable() ? await measureClient() : null;
-if (!SKIP_CLIENT && !CLUSTER_ONLY && !client) log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
+const client = SKIP_CLIENT || CLUSTER_ONLY || OVERVIEW_ONLY ? null : chromiumAvailable() ? await measureClient() : null;
+if (!SKIP_CLIENT && !CLUSTER_ONLY && !OVERVIEW_ONLY && !client)
+  log('Chromium is missing: client figures skipped (see e2e/browser.mjs).');
 const checks = budgets(api, client);
 
 if (api.rows.length) {
@@ -1286,6 +1442,13 @@ if (api.rows.length) {
   console.log('Server peak RSS:', api.memory.map((m) => `${m.phase} ${m.peakMb} MB`).join(', '));
   console.table(api.freshness);
   console.table(api.etags);
+}
+if (api.overview) {
+  console.log(
+    `\nOverview (issue 24), a year of the benchmark chain, ${api.overview.connections} connections ` +
+      `(seeded in ${api.overview.seedSeconds} s; summed ${api.overview.sumSeconds} s after the server started)`,
+  );
+  console.table(api.overview.rows.map((r) => tableRow(r, { alone: true })));
 }
 if (api.cacheOff) {
   console.log(

@@ -13,7 +13,16 @@ export const BENCH_PASSWORD = 'Bench1234';
 export const ADMIN_EMAIL = 'admin@bench.pulso';
 export const MEMBER_EMAIL = 'socio@bench.pulso';
 
-const { DEMO_GOALS: GOALS, EXERCISE_TYPES: TYPES, WEEKDAYS, weekly: schedule } = shared;
+const {
+  DEMO_GOALS: GOALS,
+  EXERCISE_TYPES: TYPES,
+  WEEKDAYS,
+  weekly: schedule,
+  addDays,
+  sessionDates,
+  sessionTimes,
+  LESSON_CAPACITY,
+} = shared;
 const PLANS = [
   { name: 'Standar', duration: 1, benefits: 'Acceso a sala de musculacion y cardio en tu sede', price: 29.99 },
   { name: 'Plus', duration: 3, benefits: 'Acceso a todas las sedes y clases grupales ilimitadas', price: 79.99 },
@@ -166,6 +175,7 @@ function lessonDoc(index, refs, r, now) {
     goals: r.some(GOALS, 1, 2),
     ...schedule(r.some(OPEN_DAYS, 2, 4), `${hour}:00`, `${hour + 1}:00`),
     isAvailable: true,
+    capacity: LESSON_CAPACITY.default,
     monitor: refs.trainers[index % trainers],
     office: r.pick(refs.branches),
     averageStars: 0,
@@ -175,14 +185,178 @@ function lessonDoc(index, refs, r, now) {
   };
 }
 
+const HOUR = 3_600_000;
+/** How full a class is at each hour of the day: the morning and evening peaks. */
+const PEAK = (hour) => (hour < 9 ? 0.75 : hour < 12 ? 0.5 : hour < 17 ? 0.35 : hour < 21 ? 0.85 : 0.4);
+/** Stored sessions' dates a class's standing document keeps listed (bookings.standing.ts). */
+const STORED_KEEP_DAYS = 92;
+const utcDate = (ms) => new Date(ms).toISOString().slice(0, 10);
+/** A local `YYYY-MM-DDTHH:mm` as an instant (the benchmark's server runs on the machine's zone, UTC here). */
+const instant = (local) => new Date(`${local}:00Z`);
+
+/**
+ * A year of the chain's life (issue 24), in the shape the server writes it:
+ * - each member's membership as a chain of purchases (`membership_links`, a 'new' one starting each
+ *   stretch), most renewing on the day, some lapsing and coming back, a few pausing two weeks; every
+ *   purchase a paid payment; the rest of the chain's payments abandoned or pending checkouts;
+ * - every session of each class since it was created (at most a year back) held and closed, its
+ *   places taken by members (fuller at the peaks) and about 85 % of them checked in, with each
+ *   class's latest stored dates listed as the server keeps them.
+ * The member the benchmark signs in as keeps an active Premium.
+ */
+function yearOfHistory({ users, memberIndexes, plans, lessons, chain, now }) {
+  const r = picker(random(2024));
+  const weights = [0.7, 0.2, 0.1];
+  const planOf = () => {
+    let roll = r.int(1000) / 1000;
+    for (const [i, w] of weights.entries()) {
+      if (roll < w) return plans[i];
+      roll -= w;
+    }
+    return plans[0];
+  };
+  const payments = [];
+  const links = [];
+  const pay = (user, plan, status, at, period) => {
+    const i = payments.length;
+    const paid = status === 'paid';
+    const payment = {
+      _id: new ObjectId(),
+      user: user._id,
+      plan: plan._id,
+      planName: plan.name,
+      duration: plan.duration,
+      amount: plan.price,
+      currency: 'usd',
+      provider: 'demo',
+      providerSessionId: `bench_${i}`,
+      checkoutUrl: '',
+      providerEventId: '',
+      status,
+      paidAt: paid ? at : null,
+      membershipStart: paid ? period.start : null,
+      membershipEnd: paid ? period.end : null,
+      ...stamp(at),
+    };
+    payments.push(payment);
+    return payment;
+  };
+  for (const index of memberIndexes) {
+    const user = users[index];
+    const signedIn = index === 1;
+    let t = signedIn ? now - 20 * DAY : now - (7 + r.int(593)) * DAY - r.int(12) * HOUR;
+    let stretch = null;
+    let seq = 0;
+    while (t < now) {
+      const plan = signedIn ? plans[2] : planOf();
+      const kind = stretch ? 'renewal' : 'new';
+      const start = new Date(t);
+      let end = t + plan.duration * 30 * DAY;
+      if (!stretch) stretch = { start, pauses: [] };
+      if (!signedIn && r.int(20) === 0) {
+        const from = t + (3 + r.int(10)) * DAY;
+        stretch.pauses.push({ from: new Date(from), until: new Date(from + 14 * DAY) });
+        end += 14 * DAY;
+      }
+      const payment = pay(user, plan, 'paid', start, { start, end: new Date(end) });
+      seq += 1;
+      const result = {
+        planId: plan._id,
+        name: plan.name,
+        start: stretch.start,
+        end: new Date(end),
+        ...(stretch.pauses.length ? { pauses: [...stretch.pauses] } : {}),
+      };
+      links.push({
+        _id: `${user._id}:${seq}`,
+        user: user._id,
+        seq,
+        payment: payment._id.toString(),
+        kind,
+        result,
+        period: { start, end: new Date(end) },
+        at: start,
+      });
+      user.membership = result;
+      if (end >= now) break;
+      const roll = r.int(20);
+      if (roll < 17) t = end;
+      else if (roll < 19) {
+        t = end + (10 + r.int(60)) * DAY;
+        stretch = null;
+      } else break;
+    }
+    user.membershipSeq = seq;
+  }
+  // The chain's other payments: checkouts abandoned or still pending, over the year.
+  for (let i = payments.length; i < chain.payments; i++) {
+    const user = users[memberIndexes[i % memberIndexes.length]];
+    pay(user, r.pick(plans), i % 3 === 0 ? 'pending' : 'cancelled', new Date(now - r.int(365) * DAY), null);
+  }
+
+  const members = memberIndexes.map((index) => users[index]._id);
+  const today = utcDate(now);
+  const yearAgo = addDays(today, -365);
+  const cutoff = addDays(today, -STORED_KEEP_DAYS);
+  const sessions = [];
+  const stored = [];
+  for (const lesson of lessons) {
+    const created = utcDate(lesson.createdAt.getTime());
+    const popularity = 0.5 + r.int(70) / 100;
+    const dates = [];
+    for (const date of sessionDates(lesson, created > yearAgo ? created : yearAgo, today)) {
+      const { start, end } = sessionTimes(lesson, date);
+      const hour = Number(start.slice(11, 13));
+      const fill = Math.max(0, Math.min(1, PEAK(hour) * popularity + (r.int(31) - 15) / 100));
+      const taken = Math.round(LESSON_CAPACITY.default * fill);
+      const startsAt = instant(start);
+      const endsAt = instant(end);
+      const confirmed = r.sample(members, taken, taken).map((member, i) => ({
+        member,
+        seat: i + 1,
+        at: new Date(startsAt.getTime() - (1 + r.int(72)) * HOUR),
+        promoted: false,
+        checkedIn: r.int(100) < 85 ? new Date(startsAt.getTime() - r.int(15) * 60_000) : null,
+      }));
+      sessions.push({
+        _id: `${lesson._id}:${date}`,
+        lesson: lesson._id,
+        date,
+        start,
+        end,
+        capacity: null,
+        confirmed,
+        waitlist: '',
+        cancellations: [],
+        notices: [],
+        cancelledAt: null,
+        cancelReason: '',
+        trainer: null,
+        closedAt: endsAt,
+        version: 1,
+        createdAt: confirmed[0]?.at ?? endsAt,
+        updatedAt: endsAt,
+      });
+      if (date >= cutoff) dates.push(date);
+    }
+    if (dates.length) stored.push({ _id: lesson._id, stored: { since: cutoff, dates } });
+  }
+  return { payments, links, sessions, stored };
+}
+
 /**
  * Seeds an empty database with a chain of the given sizes (CHAIN, GROWTH_CHAIN). Returns the ids
- * the benchmark needs and the accounts' shared password hash.
+ * the benchmark needs and the accounts' shared password hash. With `year`, the chain has lived a
+ * year (issue 24's overview): its members' memberships are chains of purchases, each paid, and
+ * every class's sessions of the year were held with places and check-ins (yearOfHistory).
  * @param {string} uri
  * @param {typeof CHAIN} chain
+ * @param {{ year?: boolean }} [options]
  */
-export async function seedChain(uri, chain = CHAIN) {
+export async function seedChain(uri, chain = CHAIN, { year = false } = {}) {
   const r = picker(random(8));
+  // Its own stream, so that the home sedes (issue 24) leave the rest of the chain as it was.
+  const home = picker(random(24));
   const now = Date.now();
   const passwordHash = await bcrypt.hash(BENCH_PASSWORD, 10);
   const client = await MongoClient.connect(uri);
@@ -230,6 +404,7 @@ export async function seedChain(uri, chain = CHAIN) {
         membership: null,
         sessionsValidAfter: null,
         lessons: [],
+        homeBranch: i === 0 ? null : home.pick(branches)._id,
         ...stamp(created),
       };
     });
@@ -283,30 +458,33 @@ export async function seedChain(uri, chain = CHAIN) {
     const openDays = reviewed.scheduleDays.filter((day) => OPEN_DAYS.includes(day));
     Object.assign(reviewed, schedule(openDays.length ? openDays : OPEN_DAYS.slice(0, 2), '21:00', '22:00'));
 
-    const payments = Array.from({ length: chain.payments }, (_, i) => {
-      const user = users[memberIndexes[i % memberIndexes.length]];
-      const plan = r.pick(plans);
-      const paidAt = new Date(now - r.int(700) * DAY);
-      const status = i % 10 === 0 ? 'cancelled' : i % 10 === 1 ? 'pending' : 'paid';
-      return {
-        _id: new ObjectId(),
-        user: user._id,
-        plan: plan._id,
-        planName: plan.name,
-        duration: plan.duration,
-        amount: plan.price,
-        currency: 'usd',
-        provider: 'demo',
-        providerSessionId: `bench_${i}`,
-        checkoutUrl: '',
-        providerEventId: '',
-        status,
-        paidAt: status === 'paid' ? paidAt : null,
-        membershipStart: status === 'paid' ? paidAt : null,
-        membershipEnd: status === 'paid' ? new Date(paidAt.getTime() + plan.duration * 30 * DAY) : null,
-        ...stamp(paidAt),
-      };
-    });
+    const history = year ? yearOfHistory({ users, memberIndexes, plans, lessons, chain, now }) : null;
+    const payments =
+      history?.payments ??
+      Array.from({ length: chain.payments }, (_, i) => {
+        const user = users[memberIndexes[i % memberIndexes.length]];
+        const plan = r.pick(plans);
+        const paidAt = new Date(now - r.int(700) * DAY);
+        const status = i % 10 === 0 ? 'cancelled' : i % 10 === 1 ? 'pending' : 'paid';
+        return {
+          _id: new ObjectId(),
+          user: user._id,
+          plan: plan._id,
+          planName: plan.name,
+          duration: plan.duration,
+          amount: plan.price,
+          currency: 'usd',
+          provider: 'demo',
+          providerSessionId: `bench_${i}`,
+          checkoutUrl: '',
+          providerEventId: '',
+          status,
+          paidAt: status === 'paid' ? paidAt : null,
+          membershipStart: status === 'paid' ? paidAt : null,
+          membershipEnd: status === 'paid' ? new Date(paidAt.getTime() + plan.duration * 30 * DAY) : null,
+          ...stamp(paidAt),
+        };
+      });
 
     // Events over two years around today: about 83 a month.
     const events = Array.from({ length: chain.events }, (_, i) => {
@@ -325,6 +503,11 @@ export async function seedChain(uri, chain = CHAIN) {
     await insertAll(db.collection('lessons'), lessons);
     await insertAll(db.collection('lessonreviews'), lessonReviews);
     await writePayments(db, payments);
+    if (history) {
+      await insertAll(db.collection('membership_links'), history.links);
+      await insertAll(db.collection('lesson_sessions'), history.sessions);
+      await insertAll(db.collection('standing_bookings'), history.stored);
+    }
     await insertAll(db.collection('events'), events);
     await recordMigrations(db, new Date(now));
     return {
@@ -341,6 +524,14 @@ export async function seedChain(uri, chain = CHAIN) {
       memberEmails: memberIndexes.slice(0, 200).map((index) => users[index].email),
       /** Other members with an active membership, for the booking rush (issue 22). */
       rushMemberIds: memberIndexes.slice(200, 1200).map((index) => users[index]._id.toString()),
+      /** With `year`: what was written of it. */
+      year: history && {
+        paid: history.payments.filter((p) => p.status === 'paid').length,
+        links: history.links.length,
+        sessions: history.sessions.length,
+        places: history.sessions.reduce((sum, s) => sum + s.confirmed.length, 0),
+        checkIns: history.sessions.reduce((sum, s) => sum + s.confirmed.filter((p) => p.checkedIn).length, 0),
+      },
     };
   } finally {
     await client.close();

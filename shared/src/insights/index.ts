@@ -189,14 +189,22 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-/** The overview asked for by a query string: the last 30 days to `today` unless told otherwise. */
+/**
+ * The overview asked for by a query string: `days` (the last N days to the gym's `today`, so the
+ * period is the gym's, whatever the asker's clock says), or `from` and `to` (gym dates; `to` is
+ * `today` when left out), or the last 30 days. At most OVERVIEW_MAX_DAYS.
+ */
 export function parseOverviewQuery(
   raw: Record<string, unknown>,
   today: string,
 ): { query: OverviewQuery } | { invalid: string } {
+  const days = text(raw.days);
+  if (days && (!/^\d{1,3}$/.test(days) || Number(days) < 1 || Number(days) > OVERVIEW_MAX_DAYS || raw.from || raw.to)) {
+    return { invalid: 'days' };
+  }
   const to = text(raw.to) || today;
   if (!isDate(to)) return { invalid: 'to' };
-  const from = text(raw.from) || addDays(to, -(OVERVIEW_PERIODS[0] - 1));
+  const from = text(raw.from) || addDays(to, -((days ? Number(days) : OVERVIEW_PERIODS[0]) - 1));
   if (!isDate(from)) return { invalid: 'from' };
   if (from > to || daysOf(from, to).length > OVERVIEW_MAX_DAYS) return { invalid: 'from' };
   const branch = text(raw.branch);

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { addDays, OVERVIEW_PERIODS, type LoadStatus, type OverviewDto } from '@pulso/shared';
-import { localDate } from '../../lib/local-date';
+import { OVERVIEW_PERIODS, type LoadStatus, type OverviewDto } from '@pulso/shared';
 import { createLoader, flat } from '../../lib/resource';
 import { getOverview } from './api/stats';
 
@@ -25,8 +24,7 @@ export const useChartsStore = create<ChartsState>()((set, get) => {
   const { load } = createLoader(set, get);
   const fetch = () => {
     const { period, branch } = get();
-    const to = localDate();
-    return load(OVERVIEW, null, () => getOverview({ from: addDays(to, -(period - 1)), to, branch }));
+    return load(OVERVIEW, null, () => getOverview({ days: period, branch }));
   };
   return {
     overview: null,

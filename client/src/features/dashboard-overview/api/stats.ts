@@ -6,8 +6,11 @@ export async function getStats(): Promise<StatsDto> {
   return data;
 }
 
-/** The overview's charts for a period (gym dates, both included) and a sede ('' for the chain). */
-export async function getOverview(query: { from: string; to: string; branch: string }): Promise<OverviewDto> {
+/**
+ * The overview's charts for the last `days` days at the gym (the server's today, not this device's)
+ * and a sede ('' for the chain).
+ */
+export async function getOverview(query: { days: number; branch: string }): Promise<OverviewDto> {
   const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
   const { data } = await api.get<OverviewDto>('/stats/overview', { params });
   return data;

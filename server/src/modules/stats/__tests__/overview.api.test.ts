@@ -394,7 +394,21 @@ describe('GET /api/stats/overview', () => {
     expect(year.body.step).toBe('week');
     expect(year.body.revenue.buckets).toHaveLength(53);
     expect(year.body.revenue.total).toBe(500.3);
-    for (const bad of [`from=${addDays(T, -400)}&to=${T}`, `from=${T}&to=${addDays(T, -1)}`, 'from=ayer', `branch=x`]) {
+    // The last N days counted back from the gym's today, as the dashboard asks (whatever its device's clock).
+    const days = await overview(admin, 'days=365');
+    expect(days.status).toBe(200);
+    expect(days.body).toEqual(year.body);
+    expect((await overview(admin, 'days=14')).body).toEqual((await overview(admin)).body);
+    for (const bad of [
+      `from=${addDays(T, -400)}&to=${T}`,
+      `from=${T}&to=${addDays(T, -1)}`,
+      'from=ayer',
+      `branch=x`,
+      'days=0',
+      'days=367',
+      'days=1e2',
+      `days=30&from=${from}`,
+    ]) {
       const res = await overview(admin, bad);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
