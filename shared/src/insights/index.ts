@@ -37,6 +37,8 @@ export interface MembersFact {
 /** A class's session that took place on the day (not cancelled, ended). */
 export interface SessionFact {
   lesson: string;
+  /** The class's name when the day was summed (the overview names a retired class too, without reading it). */
+  name: string;
   sede: string;
   /** Its local start hour (0–23). */
   hour: number;
@@ -143,8 +145,8 @@ export function insightDays(input: InsightInput, dates: readonly string[], clock
   for (const s of input.sessions) {
     const i = index.get(s.date);
     if (i === undefined) continue;
-    const { lesson, sede, hour, capacity, booked, attended } = s;
-    (sessions[i] as SessionFact[]).push({ lesson, sede, hour, capacity, booked, attended });
+    const { lesson, name, sede, hour, capacity, booked, attended } = s;
+    (sessions[i] as SessionFact[]).push({ lesson, name, sede, hour, capacity, booked, attended });
   }
 
   return dates.map((date, i) => ({
@@ -224,6 +226,7 @@ export function bucketsOf(from: string, to: string): { step: OverviewStep; start
 export interface OverviewNames {
   plans: ReadonlyMap<string, string>;
   sedes: ReadonlyMap<string, string>;
+  /** Classes' names where known; others take the name their latest session was summed with. */
   lessons: ReadonlyMap<string, string>;
 }
 
@@ -370,13 +373,13 @@ export function overviewOf(days: readonly InsightDay[], query: OverviewQuery, na
   const lastMembers = memberBuckets[memberBuckets.length - 1];
 
   // Sessions: the heatmap and the classes.
-  const cells = new Map<string, OverviewFigures['heatmap'][number]>();
+  const cells = new Map<number, OverviewFigures['heatmap'][number]>();
   const classes = new Map<string, OverviewClass>();
   for (const date of daysOf(query.from, query.to)) {
+    const weekday = weekdayIndex(date);
     for (const s of byDate.get(date)?.sessions ?? []) {
       if (sede && s.sede !== sede) continue;
-      const weekday = weekdayIndex(date);
-      const key = `${weekday}:${s.hour}`;
+      const key = weekday * 24 + s.hour;
       const cell = cells.get(key) ?? {
         weekday,
         hour: s.hour,
@@ -394,7 +397,7 @@ export function overviewOf(days: readonly InsightDay[], query: OverviewQuery, na
       cells.set(key, cell);
       const lesson = classes.get(s.lesson) ?? {
         id: s.lesson,
-        name: names.lessons.get(s.lesson) ?? s.lesson,
+        name: names.lessons.get(s.lesson) ?? s.name,
         sede: s.sede,
         sedeName: names.sedes.get(s.sede) ?? '',
         sessions: 0,
@@ -403,6 +406,8 @@ export function overviewOf(days: readonly InsightDay[], query: OverviewQuery, na
         attended: 0,
         occupancy: null,
       };
+      // Its latest name: the days come oldest first.
+      if (!names.lessons.has(s.lesson)) lesson.name = s.name;
       lesson.sessions += 1;
       lesson.capacity += s.capacity;
       lesson.booked += s.booked;

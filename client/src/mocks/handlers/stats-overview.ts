@@ -68,6 +68,7 @@ function inputOf(data: MockData, from: string, to: string, currency: string, now
       const confirmed = stored?.confirmed ?? [];
       sessions.push({
         lesson: lesson.id,
+        name: lesson.name,
         sede: lesson.branch,
         date,
         hour: Number(times.start.slice(11, 13)),

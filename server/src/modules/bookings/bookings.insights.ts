@@ -39,6 +39,7 @@ export async function heldSessionsForInsights(
     const confirmed = doc?.confirmed ?? [];
     held.push({
       lesson: lessonId,
+      name: lesson.name,
       sede: lesson.office.toString(),
       date,
       hour: hourOf(start),

@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { addDays, daysOf, insightDays, type GymClock, type InsightDay } from '@pulso/shared';
 import type { Logger } from 'pino';
 import { gymDate, gymInstant } from '../../lib/gym-time';
@@ -13,7 +13,9 @@ import { membershipHistories } from '../users/membership-history';
  * date), and the overview reads a period's days by `_id`. Each run sums the latest REFRESH_DAYS
  * again (today's sales, the sessions that just ended, a refund of last week); once a day, and when
  * the rule's VERSION changes, it sums the whole HISTORY_DAYS. A sum is a pure function of what is
- * stored (shared `insightDays`), so two servers summing the same day write the same document.
+ * stored (shared `insightDays`), so two servers summing the same day write the same facts. Only a
+ * day whose facts changed is written, under a new revision the meta document lists, so readers
+ * keep the days they have read while their revision holds (storedDays).
  */
 
 export const INSIGHT_DAYS = 'insight_days';
@@ -22,24 +24,33 @@ export const REFRESH_DAYS = 35;
 /** Days of history summed (a year and a little, for the year view's day before). */
 export const HISTORY_DAYS = 400;
 /** Bumped when a rule of the sums changes: the next run sums the whole history again. */
-const VERSION = 1;
+const VERSION = 2;
 const FULL_EVERY_MS = 24 * 3_600_000;
 const META_ID = 'meta';
+/** Days kept in this process (the history twice over: a year asked, and the year before). */
+const CACHED_DAYS = 2 * HISTORY_DAYS;
 
 export interface StoredDay extends InsightDay {
   _id: string;
-  /** When it was summed. */
-  at: Date;
+  /** The run that last changed it. */
+  rev: string;
 }
 
-interface Meta {
+/**
+ * What the runs have summed: the rule's version, when the whole history and the latest days were
+ * last summed, and each stored day's revision (the run that last changed it), so that a reader
+ * knows which of the days it keeps are still current from this one small document.
+ */
+export interface InsightsMeta {
   _id: string;
   version: number;
   fullAt: Date;
+  summedAt: Date;
+  revs: Record<string, string>;
 }
 
 export const insightStore = () => mongoose.connection.collection<StoredDay>(INSIGHT_DAYS);
-const metaStore = () => mongoose.connection.collection<Meta>(INSIGHT_DAYS);
+const metaStore = () => mongoose.connection.collection<InsightsMeta>(INSIGHT_DAYS);
 
 /** The gym's calendar in `timeZone`, at `now`. */
 export function gymClock(timeZone: string, now: Date): GymClock {
@@ -58,28 +69,45 @@ export function gymClock(timeZone: string, now: Date): GymClock {
   };
 }
 
-/** Sums the days from `from` to `to` (gym dates) from what is stored, and stores them. */
+const factsOf = (day: InsightDay) => JSON.stringify([day.revenue, day.members, day.sessions]);
+
+/**
+ * Sums the days from `from` to `to` (gym dates) from what is stored, and stores those whose facts
+ * changed under a new revision (a day summed again to the same facts is left as it is, so that
+ * readers keep it). Answers the days and the revisions written.
+ */
 export async function sumDays(
   from: string,
   to: string,
   settings: { timeZone: string; currency: string },
   now: Date,
-): Promise<InsightDay[]> {
+): Promise<{ days: InsightDay[]; revs: Record<string, string> }> {
   const clock = gymClock(settings.timeZone, now);
-  const [payments, members, sessions] = await Promise.all([
+  const dates = daysOf(from, to);
+  const [payments, members, sessions, stored] = await Promise.all([
     // Only the summed days' payments; every member's history, which decides who was covered when.
     paidPaymentsForInsights(settings.currency, gymInstant(`${from}T00:00`, settings.timeZone)),
     membershipHistories(),
     heldSessionsForInsights(from, to, settings.timeZone, now),
+    Promise.all(dates.map((date) => insightStore().findOne({ _id: date }))),
   ]);
-  const days = insightDays({ payments, members, sessions }, daysOf(from, to), clock);
-  await insightStore().bulkWrite(
-    days.map((day) => ({
-      replaceOne: { filter: { _id: day.date }, replacement: { ...day, at: now }, upsert: true },
-    })),
-    { ordered: false },
-  );
-  return days;
+  const days = insightDays({ payments, members, sessions }, dates, clock);
+  const before = new Map(stored.flatMap((day) => (day ? [[day._id, factsOf(day)] as const] : [])));
+  const changed = days.filter((day) => before.get(day.date) !== factsOf(day));
+  const rev = new Types.ObjectId().toString();
+  if (changed.length > 0) {
+    await insightStore().bulkWrite(
+      changed.map((day) => ({
+        replaceOne: {
+          filter: { _id: day.date },
+          replacement: { date: day.date, revenue: day.revenue, members: day.members, sessions: day.sessions, rev },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+  return { days, revs: Object.fromEntries(changed.map((day) => [day.date, rev])) };
 }
 
 /**
@@ -95,18 +123,60 @@ export async function refreshInsights(
 ): Promise<number> {
   const today = gymDate(now, settings.timeZone);
   const meta = await metaStore().findOne({ _id: META_ID });
-  const full = force || !meta || meta.version !== VERSION || now.getTime() - meta.fullAt.getTime() >= FULL_EVERY_MS;
+  const full =
+    force || !meta?.revs || meta.version !== VERSION || now.getTime() - meta.fullAt.getTime() >= FULL_EVERY_MS;
   const from = addDays(today, -((full ? HISTORY_DAYS : REFRESH_DAYS) - 1));
-  const days = await sumDays(from, today, settings, now);
-  if (full) {
-    await metaStore().replaceOne({ _id: META_ID }, { version: VERSION, fullAt: now }, { upsert: true });
-  }
-  logger?.debug({ from, to: today, full }, 'overview days summed');
+  const { days, revs } = await sumDays(from, today, settings, now);
+  // Revisions of days long out of every period asked go (their days stay, read as never summed).
+  const forgotten = full
+    ? Object.keys(meta?.revs ?? {}).filter((date) => date < addDays(today, -(CACHED_DAYS - 1)))
+    : [];
+  const set: Record<string, unknown> = { version: VERSION, summedAt: now };
+  if (full) set.fullAt = now;
+  for (const [date, rev] of Object.entries(revs)) set[`revs.${date}`] = rev;
+  await metaStore().updateOne(
+    { _id: META_ID },
+    {
+      $set: set,
+      ...(forgotten.length ? { $unset: Object.fromEntries(forgotten.map((date) => [`revs.${date}`, ''])) } : {}),
+    },
+    { upsert: true },
+  );
+  logger?.debug({ from, to: today, full, changed: Object.keys(revs).length }, 'overview days summed');
   return days.length;
 }
 
-/** The stored days among `dates`, each read by `_id`. */
-export async function storedDays(dates: readonly string[]): Promise<StoredDay[]> {
-  const found = await Promise.all(dates.map((date) => insightStore().findOne({ _id: date })));
-  return found.filter((day): day is StoredDay => day !== null);
+/** The days this process has read, by date: used while the meta gives them the same revision. */
+const kept = new Map<string, StoredDay>();
+
+function keep(day: StoredDay) {
+  kept.delete(day._id);
+  kept.set(day._id, day);
+  if (kept.size > CACHED_DAYS) kept.delete(kept.keys().next().value as string);
+}
+
+/**
+ * The stored days among `dates` and what was summed (null before a whole history was summed by
+ * this rule: the days are then not all there, or not all by it). One small read of the meta, then
+ * only the days this process does not keep at their current revision, each by `_id`: a year asked
+ * again reads one document, not 367 (the days of a year are megabytes, which the embedded engine
+ * reads at about 2 MB a second).
+ */
+export async function storedDays(dates: readonly string[]): Promise<{ days: StoredDay[]; meta: InsightsMeta | null }> {
+  const meta = await metaStore().findOne({ _id: META_ID });
+  if (!meta?.revs || meta.version !== VERSION) return { days: [], meta: null };
+  const revs = meta.revs;
+  const stale = dates.filter((date) => revs[date] !== undefined && kept.get(date)?.rev !== revs[date]);
+  const read = await Promise.all(stale.map((date) => insightStore().findOne({ _id: date })));
+  const fresh = new Map<string, StoredDay>();
+  for (const day of read) {
+    if (!day) continue;
+    fresh.set(day._id, day);
+    keep(day);
+  }
+  const days = dates.flatMap((date) => {
+    const day = fresh.get(date) ?? (revs[date] !== undefined ? kept.get(date) : undefined);
+    return day ? [day] : [];
+  });
+  return { days, meta };
 }

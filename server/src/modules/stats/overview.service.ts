@@ -9,13 +9,12 @@ import {
   type OverviewDto,
   type OverviewQuery,
 } from '@pulso/shared';
-import { gymInstant } from '../../lib/gym-time';
+import { gymDate, gymInstant } from '../../lib/gym-time';
 import { listBranches } from '../branches/branches.service';
-import { findLessons } from '../lessons/lessons.service';
 import { failedRenewals, renewingSubscriptions } from '../payments/subscriptions';
 import { listAllPlans } from '../plans/plans.service';
 import { userDirectory } from '../users/user-directory';
-import { storedDays } from './insights';
+import { REFRESH_DAYS, storedDays, type InsightsMeta, type StoredDay } from './insights';
 
 const inSede = (row: DirectoryRow, sede: string | null) => !sede || row.homeBranch?.id === sede;
 
@@ -59,9 +58,40 @@ async function failedPayments(
     .slice(0, OVERVIEW_LIST_LIMIT);
 }
 
+/** The figures of the latest periods asked, with what they were summed from. */
+const FIGURES_KEPT = 32;
+const figuresKept = new Map<string, { from: string; figures: ReturnType<typeof overviewOf> }>();
+
+/**
+ * A period's figures (shared `overviewOf`), kept while the same days at the same revisions and the
+ * same names would sum them again: a year is 367 days of facts, tens of milliseconds to sum.
+ */
+function figuresOf(days: readonly StoredDay[], query: OverviewQuery, names: Parameters<typeof overviewOf>[2]) {
+  const key = `${query.from}|${query.to}|${query.branch}`;
+  const from = JSON.stringify([days.map((day) => `${day._id}@${day.rev}`), [...names.plans], [...names.sedes]]);
+  const kept = figuresKept.get(key);
+  if (kept?.from === from) return kept.figures;
+  const figures = overviewOf(days, query, names);
+  figuresKept.delete(key);
+  figuresKept.set(key, { from, figures });
+  if (figuresKept.size > FIGURES_KEPT) figuresKept.delete(figuresKept.keys().next().value as string);
+  return figures;
+}
+
+/**
+ * When the period's figures were summed: its latest days by the last run, its older ones by the
+ * last run over the whole history (null: that never happened under the current rule).
+ */
+function computedAtOf(meta: InsightsMeta | null, query: OverviewQuery, today: string): string | null {
+  if (!meta) return null;
+  const recent = query.from >= addDays(today, -(REFRESH_DAYS - 1));
+  return (recent ? meta.summedAt : meta.fullAt).toISOString();
+}
+
 /**
  * The overview of a period (GET /api/stats/overview): its days' sums read by `_id` (stats/insights.ts)
- * and summed by the shared rule, with the lists to act on from the users directory.
+ * and summed by the shared rule, with the lists to act on from the users directory. Classes are
+ * named by their sessions' facts, so no class is read.
  */
 export async function getOverview(
   query: OverviewQuery,
@@ -71,26 +101,22 @@ export async function getOverview(
   const sede = query.branch || null;
   const since = gymInstant(`${query.from}T00:00`, settings.timeZone);
   const until = gymInstant(`${addDays(query.to, 1)}T00:00`, settings.timeZone);
-  const [days, plans, branches, active, retired, directory] = await Promise.all([
+  const [{ days, meta }, plans, branches, directory] = await Promise.all([
     storedDays(daysOf(addDays(query.from, -1), query.to)),
     listAllPlans(),
     listBranches(),
-    findLessons('all'),
-    findLessons('retired'),
     userDirectory(),
   ]);
   const names = {
     plans: new Map(plans.map((p) => [p.id, p.name])),
     sedes: new Map(branches.map((b) => [b.id, b.name])),
-    lessons: new Map([...active, ...retired].map((l) => [l._id.toString(), l.name])),
+    lessons: new Map<string, string>(),
   };
-  const inPeriod = days.filter((d) => d.date >= query.from);
-  const computedAt = inPeriod.reduce<Date | null>((oldest, d) => (!oldest || d.at < oldest ? d.at : oldest), null);
   return {
-    ...overviewOf(days, query, names),
+    ...figuresOf(days, query, names),
     currency: settings.currency,
     expiring: await expiring(directory, sede, now),
     failedPayments: await failedPayments(directory, sede, since, until),
-    computedAt: computedAt ? computedAt.toISOString() : null,
+    computedAt: computedAtOf(meta, query, gymDate(now, settings.timeZone)),
   };
 }

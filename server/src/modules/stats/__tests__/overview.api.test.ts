@@ -15,7 +15,7 @@ import { SubscriptionModel } from '../../payments/subscriptions.model';
 import { PlanModel } from '../../plans/plans.model';
 import { MembershipLinkModel } from '../../users/membership.model';
 import { UserModel } from '../../users/users.model';
-import { refreshInsights } from '../insights';
+import { insightStore, refreshInsights, type InsightsMeta } from '../insights';
 
 /**
  * The overview's figures (issue 24, item 1) against a small chain whose every figure is counted by
@@ -438,6 +438,54 @@ describe('GET /api/stats/overview', () => {
       for (const session of held) expect(session.capacity).toBe(LESSON_CAPACITY.default);
     } finally {
       await LessonModel.collection.deleteOne({ _id: legacy });
+    }
+  });
+
+  test('when a payment comes after the figures were read, then the next run shows it, and only the days that changed are written again', async () => {
+    const meta = async () => (await insightStore().findOne({ _id: 'meta' })) as unknown as InsightsMeta;
+    const first = await overview(admin);
+    expect(first.body.computedAt).toBe(now.toISOString());
+    const revs = (await meta()).revs;
+    const paid = {
+      user: new Types.ObjectId(id('Uno Entero')),
+      plan: new Types.ObjectId(id('mensual')),
+      planName: 'Mensual',
+      duration: 1,
+      amount: 10,
+      currency: config.currency,
+      provider: 'manual',
+      providerSessionId: 'manual_late',
+      status: 'paid',
+      paidAt: at(-3, '10:00'),
+    };
+    const { insertedId } = await PaymentModel.collection.insertOne(paid as never);
+    try {
+      const later = new Date(now.getTime() + 60_000);
+      await refreshInsights(settings, undefined, later);
+      const after = (await meta()).revs;
+      // T-3's revenue changed; every other day summed again to the same facts keeps its revision.
+      expect(Object.keys(after).filter((date) => after[date] !== revs[date])).toEqual([addDays(T, -3)]);
+      const second = await overview(admin);
+      expect(second.body.revenue.total).toBe(410.3);
+      expect(second.body.revenue.payments).toBe(6);
+      expect(second.body.computedAt).toBe(later.toISOString());
+    } finally {
+      await PaymentModel.collection.deleteOne({ _id: insertedId });
+      await refreshInsights(settings, undefined, now, true);
+    }
+    expect((await overview(admin)).body.revenue.total).toBe(400.3);
+  });
+
+  test('when the whole history was never summed by the current rule, then no figures are given as computed', async () => {
+    const saved = await insightStore().findOne({ _id: 'meta' });
+    await insightStore().deleteOne({ _id: 'meta' });
+    try {
+      const res = await overview(admin);
+      expect(res.status).toBe(200);
+      expect(res.body.computedAt).toBeNull();
+      expect(res.body.revenue.total).toBe(0);
+    } finally {
+      if (saved) await insightStore().insertOne(saved);
     }
   });
 });
