@@ -477,14 +477,18 @@ type Listed = Pick<DirectoryRow, 'id' | 'fullName' | 'email' | 'membership'>;
 export function endingSoon<R extends Listed>(rows: readonly R[], now: Date): R[] {
   const until = now.getTime() + OVERVIEW_EXPIRING_DAYS * 86_400_000;
   const endOf = (row: R) => Date.parse(row.membership?.end ?? '');
+  // The dates first: most memberships end later, and their state is the costly check.
   return rows
-    .filter(
-      (row) =>
-        row.membership &&
+    .filter((row) => {
+      if (!row.membership) return false;
+      const end = endOf(row);
+      return (
+        end > now.getTime() &&
+        end <= until &&
         Date.parse(row.membership.start) <= now.getTime() &&
-        userStatus(row, now) === 'Activo' &&
-        endOf(row) <= until,
-    )
+        userStatus(row, now) === 'Activo'
+      );
+    })
     .sort((a, b) => endOf(a) - endOf(b));
 }
 

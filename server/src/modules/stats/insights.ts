@@ -27,6 +27,7 @@ export const HISTORY_DAYS = 400;
 const VERSION = 2;
 const FULL_EVERY_MS = 24 * 3_600_000;
 const META_ID = 'meta';
+const REVS_ID = 'revs';
 /** Days kept in this process (the history twice over: a year asked, and the year before). */
 const CACHED_DAYS = 2 * HISTORY_DAYS;
 
@@ -38,19 +39,26 @@ export interface StoredDay extends InsightDay {
 
 /**
  * What the runs have summed: the rule's version, when the whole history and the latest days were
- * last summed, and each stored day's revision (the run that last changed it), so that a reader
- * knows which of the days it keeps are still current from this one small document.
+ * last summed, and the revision of the latest run that changed a day (`stamp`): a reader whose
+ * days were checked at that stamp reads nothing more than this small document.
  */
 export interface InsightsMeta {
   _id: string;
   version: number;
   fullAt: Date;
   summedAt: Date;
+  stamp: string;
+}
+
+/** Each stored day's revision (the run that last changed it), in one document beside the days. */
+interface InsightRevs {
+  _id: string;
   revs: Record<string, string>;
 }
 
 export const insightStore = () => mongoose.connection.collection<StoredDay>(INSIGHT_DAYS);
 const metaStore = () => mongoose.connection.collection<InsightsMeta>(INSIGHT_DAYS);
+const revsStore = () => mongoose.connection.collection<InsightRevs>(INSIGHT_DAYS);
 
 /** The gym's calendar in `timeZone`, at `now`. */
 export function gymClock(timeZone: string, now: Date): GymClock {
@@ -124,25 +132,40 @@ export async function refreshInsights(
   const today = gymDate(now, settings.timeZone);
   const meta = await metaStore().findOne({ _id: META_ID });
   const full =
-    force || !meta?.revs || meta.version !== VERSION || now.getTime() - meta.fullAt.getTime() >= FULL_EVERY_MS;
+    force || !meta?.stamp || meta.version !== VERSION || now.getTime() - meta.fullAt.getTime() >= FULL_EVERY_MS;
   const from = addDays(today, -((full ? HISTORY_DAYS : REFRESH_DAYS) - 1));
   const { days, revs } = await sumDays(from, today, settings, now);
+  const changed = Object.entries(revs);
   // Revisions of days long out of every period asked go (their days stay, read as never summed).
   const forgotten = full
-    ? Object.keys(meta?.revs ?? {}).filter((date) => date < addDays(today, -(CACHED_DAYS - 1)))
+    ? Object.keys((await revsStore().findOne({ _id: REVS_ID }))?.revs ?? {}).filter(
+        (date) => date < addDays(today, -(CACHED_DAYS - 1)),
+      )
     : [];
-  const set: Record<string, unknown> = { version: VERSION, summedAt: now };
-  if (full) set.fullAt = now;
-  for (const [date, rev] of Object.entries(revs)) set[`revs.${date}`] = rev;
+  if (changed.length > 0 || forgotten.length > 0) {
+    await revsStore().updateOne(
+      { _id: REVS_ID },
+      {
+        ...(changed.length ? { $set: Object.fromEntries(changed.map(([date, rev]) => [`revs.${date}`, rev])) } : {}),
+        ...(forgotten.length ? { $unset: Object.fromEntries(forgotten.map((date) => [`revs.${date}`, ''])) } : {}),
+      },
+      { upsert: true },
+    );
+  }
+  // Last, so that a reader who sees the new stamp finds the days and revisions it stands for.
   await metaStore().updateOne(
     { _id: META_ID },
     {
-      $set: set,
-      ...(forgotten.length ? { $unset: Object.fromEntries(forgotten.map((date) => [`revs.${date}`, ''])) } : {}),
+      $set: {
+        version: VERSION,
+        summedAt: now,
+        ...(full ? { fullAt: now } : {}),
+        ...(changed.length || !meta?.stamp ? { stamp: changed[0]?.[1] ?? new Types.ObjectId().toString() } : {}),
+      },
     },
     { upsert: true },
   );
-  logger?.debug({ from, to: today, full, changed: Object.keys(revs).length }, 'overview days summed');
+  logger?.debug({ from, to: today, full, changed: changed.length }, 'overview days summed');
   return days.length;
 }
 
@@ -155,17 +178,23 @@ function keep(day: StoredDay) {
   if (kept.size > CACHED_DAYS) kept.delete(kept.keys().next().value as string);
 }
 
+/** The revisions this process last read, and the stamp they were read at. */
+let revsRead: { stamp: string; revs: Record<string, string> } | null = null;
+
 /**
  * The stored days among `dates` and what was summed (null before a whole history was summed by
- * this rule: the days are then not all there, or not all by it). One small read of the meta, then
- * only the days this process does not keep at their current revision, each by `_id`: a year asked
- * again reads one document, not 367 (the days of a year are megabytes, which the embedded engine
- * reads at about 2 MB a second).
+ * this rule: the days are then not all there, or not all by it). One small read of the meta; the
+ * revisions again only when a run changed a day since; then only the days this process does not
+ * keep at their current revision, each by `_id`. A year asked again reads one small document,
+ * not 367 days (megabytes, which the embedded engine reads at about 2 MB a second).
  */
 export async function storedDays(dates: readonly string[]): Promise<{ days: StoredDay[]; meta: InsightsMeta | null }> {
   const meta = await metaStore().findOne({ _id: META_ID });
-  if (!meta?.revs || meta.version !== VERSION) return { days: [], meta: null };
-  const revs = meta.revs;
+  if (!meta?.stamp || meta.version !== VERSION) return { days: [], meta: null };
+  if (revsRead?.stamp !== meta.stamp) {
+    revsRead = { stamp: meta.stamp, revs: (await revsStore().findOne({ _id: REVS_ID }))?.revs ?? {} };
+  }
+  const revs = revsRead.revs;
   const stale = dates.filter((date) => revs[date] !== undefined && kept.get(date)?.rev !== revs[date]);
   const read = await Promise.all(stale.map((date) => insightStore().findOne({ _id: date })));
   const fresh = new Map<string, StoredDay>();

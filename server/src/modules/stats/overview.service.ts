@@ -10,6 +10,7 @@ import {
   type OverviewQuery,
 } from '@pulso/shared';
 import { gymDate, gymInstant } from '../../lib/gym-time';
+import { readCache } from '../../lib/read-cache';
 import { listBranches } from '../branches/branches.service';
 import { failedRenewals, renewingSubscriptions } from '../payments/subscriptions';
 import { listAllPlans } from '../plans/plans.service';
@@ -38,8 +39,10 @@ async function failedPayments(
   since: Date,
   until: Date,
 ): Promise<OverviewDto['failedPayments']> {
+  const failed = await failedRenewals(since, until);
+  if (failed.length === 0) return [];
   const rows = new Map(directory.map((row) => [row.id, row]));
-  return (await failedRenewals(since, until))
+  return failed
     .flatMap((sub) => {
       const row = rows.get(sub.user.toString());
       if (!row || !inSede(row, sede)) return [];
@@ -57,6 +60,16 @@ async function failedPayments(
     })
     .slice(0, OVERVIEW_LIST_LIMIT);
 }
+
+/** Plans' and sedes' names, through the read cache (a write to either drops them). */
+const namesOf = () =>
+  readCache.get('stats:names', async () => {
+    const [plans, branches] = await Promise.all([listAllPlans(), listBranches()]);
+    return {
+      plans: plans.map((p): [string, string] => [p.id, p.name]),
+      sedes: branches.map((b): [string, string] => [b.id, b.name]),
+    };
+  });
 
 /** The figures of the latest periods asked, with what they were summed from. */
 const FIGURES_KEPT = 32;
@@ -101,17 +114,12 @@ export async function getOverview(
   const sede = query.branch || null;
   const since = gymInstant(`${query.from}T00:00`, settings.timeZone);
   const until = gymInstant(`${addDays(query.to, 1)}T00:00`, settings.timeZone);
-  const [{ days, meta }, plans, branches, directory] = await Promise.all([
+  const [{ days, meta }, { plans, sedes }, directory] = await Promise.all([
     storedDays(daysOf(addDays(query.from, -1), query.to)),
-    listAllPlans(),
-    listBranches(),
+    namesOf(),
     userDirectory(),
   ]);
-  const names = {
-    plans: new Map(plans.map((p) => [p.id, p.name])),
-    sedes: new Map(branches.map((b) => [b.id, b.name])),
-    lessons: new Map<string, string>(),
-  };
+  const names = { plans: new Map(plans), sedes: new Map(sedes), lessons: new Map<string, string>() };
   return {
     ...figuresOf(days, query, names),
     currency: settings.currency,

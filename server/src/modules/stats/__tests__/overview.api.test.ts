@@ -442,10 +442,17 @@ describe('GET /api/stats/overview', () => {
   });
 
   test('when a payment comes after the figures were read, then the next run shows it, and only the days that changed are written again', async () => {
-    const meta = async () => (await insightStore().findOne({ _id: 'meta' })) as unknown as InsightsMeta;
+    const revsOf = async () =>
+      ((await insightStore().findOne({ _id: 'revs' })) as unknown as { revs: Record<string, string> }).revs;
+    const stampOf = async () => ((await insightStore().findOne({ _id: 'meta' })) as unknown as InsightsMeta).stamp;
     const first = await overview(admin);
     expect(first.body.computedAt).toBe(now.toISOString());
-    const revs = (await meta()).revs;
+    const revs = await revsOf();
+    const stamp = await stampOf();
+    // Summed again with nothing new: no day written, the stamp readers check stays.
+    await refreshInsights(settings, undefined, new Date(now.getTime() + 30_000));
+    expect(await revsOf()).toEqual(revs);
+    expect(await stampOf()).toBe(stamp);
     const paid = {
       user: new Types.ObjectId(id('Uno Entero')),
       plan: new Types.ObjectId(id('mensual')),
@@ -462,7 +469,8 @@ describe('GET /api/stats/overview', () => {
     try {
       const later = new Date(now.getTime() + 60_000);
       await refreshInsights(settings, undefined, later);
-      const after = (await meta()).revs;
+      const after = await revsOf();
+      expect(await stampOf()).not.toBe(stamp);
       // T-3's revenue changed; every other day summed again to the same facts keeps its revision.
       expect(Object.keys(after).filter((date) => after[date] !== revs[date])).toEqual([addDays(T, -3)]);
       const second = await overview(admin);
