@@ -10,6 +10,18 @@ type HeldSession = InsightInput['sessions'][number];
 
 const hourOf = (localStart: string) => Number(localStart.slice(11, 13));
 
+/** A stored session as the overview counts it. */
+interface Counted {
+  _id: string;
+  date: string;
+  start: string;
+  end: string;
+  capacity: number | null;
+  cancelled: boolean;
+  booked: number;
+  attended: number;
+}
+
 /**
  * The sessions that took place from `from` to `to` (gym dates) and ended by `now`, for the
  * overview's occupancy and attendance (stats/insights.ts): every date of each class's weekly
@@ -24,19 +36,32 @@ export async function heldSessionsForInsights(
   timeZone: string,
   now: Date,
 ): Promise<HeldSession[]> {
-  const [active, retired, stored] = await Promise.all([
-    findLessons('all'),
-    findLessons('retired'),
-    SessionModel.find({ date: trusted({ $gte: from, $lte: to }) }).lean<SessionDoc[]>(),
-  ]);
+  const [active, retired] = await Promise.all([findLessons('all'), findLessons('retired')]);
   const lessons = new Map([...active, ...retired].map((l) => [l._id.toString(), l]));
-  const docs = new Map(stored.map((doc) => [doc._id, doc]));
+  // A year of sessions holds a place per booking (a few hundred thousand at a chain's size): each
+  // is counted as it is read, so only the counts stay in memory.
+  const docs = new Map<string, Counted>();
+  const cursor = SessionModel.find({ date: trusted({ $gte: from, $lte: to }) })
+    .lean<SessionDoc[]>()
+    .cursor();
+  for await (const doc of cursor as AsyncIterable<SessionDoc>) {
+    const confirmed = doc.confirmed ?? [];
+    docs.set(doc._id, {
+      _id: doc._id,
+      date: doc.date,
+      start: doc.start,
+      end: doc.end,
+      capacity: doc.capacity ?? null,
+      cancelled: Boolean(doc.cancelledAt),
+      booked: confirmed.length,
+      attended: confirmed.filter((p) => p.checkedIn).length,
+    });
+  }
   const held: HeldSession[] = [];
-  const add = (lessonId: string, date: string, start: string, end: string, doc: SessionDoc | undefined) => {
+  const add = (lessonId: string, date: string, start: string, end: string, doc: Counted | undefined) => {
     const lesson = lessons.get(lessonId);
-    if (!lesson || doc?.cancelledAt) return;
+    if (!lesson || doc?.cancelled) return;
     if (gymInstant(end, timeZone).getTime() > now.getTime()) return;
-    const confirmed = doc?.confirmed ?? [];
     held.push({
       lesson: lessonId,
       name: lesson.name,
@@ -45,8 +70,8 @@ export async function heldSessionsForInsights(
       hour: hourOf(start),
       // Classes stored before they had a 'Cupo' hold the default, as their booking does.
       capacity: doc?.capacity ?? lesson.capacity ?? LESSON_CAPACITY.default,
-      booked: confirmed.length,
-      attended: confirmed.filter((p) => p.checkedIn).length,
+      booked: doc?.booked ?? 0,
+      attended: doc?.attended ?? 0,
     });
   };
   for (const [id, lesson] of lessons) {
