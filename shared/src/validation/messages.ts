@@ -497,7 +497,7 @@ export const MESSAGES = {
   memberships: {
     endingSubject: (gym: string, plan: string, date: string) => `${gym}: tu membresía ${plan} vence el ${date}`,
     endingText: (name: string, plan: string, date: string, days: number) =>
-      `Hola ${name}, tu membresía ${plan} vence el ${date} (${days === 1 ? 'mañana' : `en ${days} días`}). ` +
+      `Hola ${name}, tu membresía ${plan} vence el ${date} (${days === 0 ? 'hoy' : days === 1 ? 'mañana' : `en ${days} días`}). ` +
       'Si quieres seguir entrenando sin pausa, renuévala antes de esa fecha: el plan nuevo empieza el día que termina el actual.',
     lapsedSubject: (gym: string, plan: string) => `${gym}: tu membresía ${plan} venció`,
     lapsedText: (name: string, plan: string, date: string) =>

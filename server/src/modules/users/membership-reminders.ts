@@ -99,7 +99,10 @@ export async function sendMembershipReminders(deps: ReminderDeps, now = new Date
       throw error;
     }
     const date = mailDate(membership.end);
-    const daysLeft = Math.max(1, Math.ceil((membership.end.getTime() - now.getTime()) / DAY_MS));
+    // Counted in the calendar days the date is written in (mailDate: UTC), so that a membership
+    // ending later today is not said to end tomorrow.
+    const dayOf = (instant: Date) => Math.floor(instant.getTime() / DAY_MS);
+    const daysLeft = Math.max(0, dayOf(membership.end) - dayOf(now));
     const s = MESSAGES.subscriptions;
     const mail = renewal
       ? {

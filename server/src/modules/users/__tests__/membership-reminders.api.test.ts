@@ -61,7 +61,9 @@ describe('membership reminders', () => {
 
   test('when the job runs as the end comes and goes, then the 7-day, the 1-day and the lapse e-mails go once each', async () => {
     const mailer = recordingMailer();
-    const end = new Date(Date.now() + 30 * DAY);
+    // At 06:00 UTC, the e-mails' calendar: 6.5 days before is 7 days before by the date, 12 hours before the day before.
+    const soon = new Date(Date.now() + 30 * DAY);
+    const end = new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth(), soon.getUTCDate(), 6));
     const member = await memberEndingAt(end);
     const run = (before: number) => sendMembershipReminders(deps(mailer), new Date(end.getTime() - before));
 
@@ -93,6 +95,17 @@ describe('membership reminders', () => {
       subject: 'Gimnasio Norte: tu membresía Plus venció',
       text: expect.stringContaining(`tu membresía Plus venció el ${day(end)}. Cuando compres un plan nuevo`),
     });
+  });
+
+  test('when a membership ends later today, then its last reminder says today, not tomorrow', async () => {
+    const mailer = recordingMailer();
+    const soon = new Date(Date.now() + 30 * DAY);
+    const end = new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth(), soon.getUTCDate(), 20));
+    const member = await memberEndingAt(end);
+    // 18:00 UTC of its last day: the 1-day notice is the nearest due, and the date it names is today's.
+    await sendMembershipReminders(deps(mailer), new Date(end.getTime() - 2 * HOUR));
+    expect(mailsTo(mailer, member.email)).toHaveLength(1);
+    expect(mailsTo(mailer, member.email)[0]?.text).toContain(`vence el ${day(end)} (hoy).`);
   });
 
   test('when a member renews, then the new end gets its own reminders', async () => {
