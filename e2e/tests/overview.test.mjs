@@ -64,7 +64,10 @@ describe('the overview: charts of a period and a sede', () => {
     const { page, errors } = await openPage(browser, PHONE, '/dashboard', token);
     await page.getByRole('heading', { name: 'Análisis' }).waitFor({ timeout: 15_000 });
     await page.getByText('Sede: Sede Centro').waitFor();
-    assert.equal(await page.getByLabel('Sede').count(), 0);
+    // No sede select (exactly 'Sede'; the charts' own labels may name sedes), nor a split of one sede by sede.
+    await page.getByText(/ en \d+ pagos?$/).waitFor();
+    assert.equal(await page.getByLabel('Sede', { exact: true }).count(), 0);
+    assert.equal(await page.getByRole('radio', { name: 'Por sede' }).count(), 0);
     await page.getByRole('region', { name: 'Ocupación por día y hora' }).waitFor();
     // The period by keyboard: focus reaches its select and the arrow keys change it.
     const period = page.getByLabel('Periodo');

@@ -104,7 +104,10 @@ function bucketLabel(overview: OverviewDto, start: string) {
 }
 
 function Revenue({ overview }: { overview: OverviewDto }) {
-  const [by, setBy] = useState<'plan' | 'sede'>('plan');
+  const [chosen, setBy] = useState<'plan' | 'sede'>('plan');
+  // One sede's figures have nothing to split by sede: by plan only.
+  const oneSede = overview.branch !== null;
+  const by = oneSede ? 'plan' : chosen;
   const money = (amount: number) => formatPrice(amount, overview.currency);
   const series =
     by === 'plan'
@@ -122,15 +125,17 @@ function Revenue({ overview }: { overview: OverviewDto }) {
           <p className="overview__summary">
             {t.revenueSummary(money(overview.revenue.total), overviewEs.payments(overview.revenue.payments))}
           </p>
-          <Choice
-            legend={t.revenueBy}
-            value={by}
-            options={[
-              { value: 'plan', label: t.byPlan },
-              { value: 'sede', label: t.bySede },
-            ]}
-            onChange={setBy}
-          />
+          {!oneSede && (
+            <Choice
+              legend={t.revenueBy}
+              value={by}
+              options={[
+                { value: 'plan', label: t.byPlan },
+                { value: 'sede', label: t.bySede },
+              ]}
+              onChange={setBy}
+            />
+          )}
           {overview.revenue.payments === 0 && <p className="empty">{t.noRevenue}</p>}
         </>
       }
