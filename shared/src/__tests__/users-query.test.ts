@@ -60,6 +60,9 @@ describe('the users list searched, filtered and sorted', () => {
     expect(ask({ q: 'ALVARO' })).toEqual(['u3']);
     expect(ask({ q: 'u2@example' })).toEqual(['u2']);
     expect(ask({ q: '55 1111-2222' })).toEqual(['u1']);
+    expect(ask({ q: '+52 (55) 1111.2222'.slice(4) })).toEqual(['u1']);
+    // A word with digits in it is no phone: it does not find the numbers that hold them.
+    expect(ask({ q: 'Lote5a111c' })).toEqual([]);
     expect(ask({ q: 'nadie' })).toEqual([]);
   });
 

@@ -140,12 +140,14 @@ function sortValue(row: DirectoryRow, sort: UserSort, now: Date): string {
 
 /**
  * The rows the query asks for, in its order: the search matches the name, the e-mail or the phone
- * (accents and case aside; a phone also by its digits alone), each filter narrows, and ties keep
+ * (accents and case aside; a phone also by its digits alone, when the search is written as a phone), each filter narrows, and ties keep
  * the newest first.
  */
 export function queryUsers(rows: readonly DirectoryRow[], query: UserQuery, now: Date): DirectoryRow[] {
   const words = searchText(query.q).split(' ').filter(Boolean);
-  const digits = query.q.replace(/\D/g, '');
+  // A phone written any way ('+52 (55) 1111-2222'): only digits and a phone's punctuation. The digits
+  // of other words ('Lote3a5f2') are no phone, and would find whoever's number holds them.
+  const digits = /^[\d\s+().-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : '';
   const found = rows.filter((row) => {
     if (words.length > 0) {
       const haystack = searchText(`${row.fullName} ${row.email} ${row.phone}`);
