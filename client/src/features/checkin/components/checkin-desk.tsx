@@ -10,6 +10,12 @@ import '../checkin.css';
 const BRANCH_KEY = 'pulso.checkin.branch';
 /** The same code scanned again within this time is the same person still in front of the camera. */
 const SAME_CODE_MS = 5000;
+/**
+ * The reader tries a frame every 200 ms and calls back each time. It stops for good on an error it
+ * does not expect (a frame read before the video had its size, say) and leaves the camera running
+ * with nothing decoded; with no call back for this long, the scan is started again.
+ */
+const STALLED_MS = 3000;
 
 interface CheckinDeskProps {
   branches: { id: string; name: string }[];
@@ -36,6 +42,10 @@ export function CheckinDesk({ branches }: CheckinDeskProps) {
   const video = useRef<HTMLVideoElement>(null);
   const scanner = useRef<Scanner | null>(null);
   const lastScan = useRef<{ code: string; at: number } | null>(null);
+  /** The reader's latest call back, the watchdog that restarts a stalled scan, and the scan's number. */
+  const lastTick = useRef(0);
+  const watchdog = useRef<number | null>(null);
+  const run = useRef(0);
   const historyId = useId();
   const known = branches.some((b) => b.id === branchId);
 
@@ -55,6 +65,9 @@ export function CheckinDesk({ branches }: CheckinDeskProps) {
   );
 
   const stopCamera = useCallback(() => {
+    run.current += 1;
+    if (watchdog.current !== null) window.clearInterval(watchdog.current);
+    watchdog.current = null;
     scanner.current?.stop();
     scanner.current = null;
     setScanning(false);
@@ -69,11 +82,14 @@ export function CheckinDesk({ branches }: CheckinDeskProps) {
       return;
     }
     setScanning(true);
-    try {
-      const { BrowserQRCodeReader } = await import('@zxing/browser');
+    const { BrowserQRCodeReader } = await import('@zxing/browser');
+    const begin = async () => {
+      const mine = ++run.current;
+      lastTick.current = Date.now();
       const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 200 });
       if (!video.current) return;
-      scanner.current = await reader.decodeFromVideoDevice(undefined, video.current, (result) => {
+      const controls = await reader.decodeFromVideoDevice(undefined, video.current, (result) => {
+        lastTick.current = Date.now();
         if (!result) return;
         const text = result.getText();
         const now = Date.now();
@@ -82,6 +98,21 @@ export function CheckinDesk({ branches }: CheckinDeskProps) {
         setCode(text);
         void send(text);
       });
+      // Stopped, or started again, while the camera was opening: this scan is not wanted.
+      if (mine !== run.current) controls.stop();
+      else scanner.current = controls;
+    };
+    try {
+      await begin();
+      watchdog.current = window.setInterval(() => {
+        if (Date.now() - lastTick.current < STALLED_MS) return;
+        scanner.current?.stop();
+        scanner.current = null;
+        begin().catch(() => {
+          stopCamera();
+          setCameraError(t.desk.noCamera);
+        });
+      }, STALLED_MS);
     } catch {
       setScanning(false);
       setCameraError(t.desk.noCamera);
