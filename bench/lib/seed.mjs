@@ -185,6 +185,29 @@ function lessonDoc(index, refs, r, now) {
   };
 }
 
+/** The `i`th payment of the chain, as the server stores it: `period` is what a paid one bought. */
+function paymentDoc(i, user, plan, status, at, period) {
+  const paid = status === 'paid';
+  return {
+    _id: new ObjectId(),
+    user: user._id,
+    plan: plan._id,
+    planName: plan.name,
+    duration: plan.duration,
+    amount: plan.price,
+    currency: 'usd',
+    provider: 'demo',
+    providerSessionId: `bench_${i}`,
+    checkoutUrl: '',
+    providerEventId: '',
+    status,
+    paidAt: paid ? at : null,
+    membershipStart: paid ? period.start : null,
+    membershipEnd: paid ? period.end : null,
+    ...stamp(at),
+  };
+}
+
 const HOUR = 3_600_000;
 /** How full a class is at each hour of the day: the morning and evening peaks. */
 const PEAK = (hour) => (hour < 9 ? 0.75 : hour < 12 ? 0.5 : hour < 17 ? 0.35 : hour < 21 ? 0.85 : 0.4);
@@ -218,26 +241,7 @@ function yearOfHistory({ users, memberIndexes, plans, lessons, chain, now }) {
   const payments = [];
   const links = [];
   const pay = (user, plan, status, at, period) => {
-    const i = payments.length;
-    const paid = status === 'paid';
-    const payment = {
-      _id: new ObjectId(),
-      user: user._id,
-      plan: plan._id,
-      planName: plan.name,
-      duration: plan.duration,
-      amount: plan.price,
-      currency: 'usd',
-      provider: 'demo',
-      providerSessionId: `bench_${i}`,
-      checkoutUrl: '',
-      providerEventId: '',
-      status,
-      paidAt: paid ? at : null,
-      membershipStart: paid ? period.start : null,
-      membershipEnd: paid ? period.end : null,
-      ...stamp(at),
-    };
+    const payment = paymentDoc(payments.length, user, plan, status, at, period);
     payments.push(payment);
     return payment;
   };
@@ -466,24 +470,8 @@ export async function seedChain(uri, chain = CHAIN, { year = false } = {}) {
         const plan = r.pick(plans);
         const paidAt = new Date(now - r.int(700) * DAY);
         const status = i % 10 === 0 ? 'cancelled' : i % 10 === 1 ? 'pending' : 'paid';
-        return {
-          _id: new ObjectId(),
-          user: user._id,
-          plan: plan._id,
-          planName: plan.name,
-          duration: plan.duration,
-          amount: plan.price,
-          currency: 'usd',
-          provider: 'demo',
-          providerSessionId: `bench_${i}`,
-          checkoutUrl: '',
-          providerEventId: '',
-          status,
-          paidAt: status === 'paid' ? paidAt : null,
-          membershipStart: status === 'paid' ? paidAt : null,
-          membershipEnd: status === 'paid' ? new Date(paidAt.getTime() + plan.duration * 30 * DAY) : null,
-          ...stamp(paidAt),
-        };
+        const period = { start: paidAt, end: new Date(paidAt.getTime() + plan.duration * 30 * DAY) };
+        return paymentDoc(i, user, plan, status, paidAt, period);
       });
 
     // Events over two years around today: about 83 a month.
