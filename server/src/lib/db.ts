@@ -5,6 +5,7 @@ import type { Config } from '../config/env';
 import { resolveDatabase, type ResolvedDatabase } from './database-engine';
 import { CacheSync } from './cache-sync';
 import { readCache } from './read-cache';
+import { countCommands } from './metrics';
 
 // Query filters built from user input can never smuggle operators such as { $gt: '' }: operator
 // objects are only honoured when the code marks them with mongoose.trusted().
@@ -68,6 +69,7 @@ export async function connectMongoose(
       });
       readCache.clear();
       readCache.watch(mongoose.connection.getClient());
+      countCommands(mongoose.connection.getClient());
       selectionTimeoutMs = selection;
       return;
     } catch (error) {

@@ -96,6 +96,38 @@ new Counter({
   },
 });
 
+/** Commands sent to the database, by command and collection (`${command} ${collection}`). */
+const commandCounts = new Map<string, number>();
+const watchedClients = new WeakSet<object>();
+
+/**
+ * Counts every command `client` sends (the driver's command monitoring, on for the read cache):
+ * which collections a request path costs, and how many commands a booking sends.
+ */
+export function countCommands(client: mongoose.mongo.MongoClient): void {
+  if (watchedClients.has(client)) return;
+  watchedClients.add(client);
+  client.on('commandStarted', (event) => {
+    const target = event.command[event.commandName];
+    const key = `${event.commandName} ${typeof target === 'string' ? target : ''}`;
+    commandCounts.set(key, (commandCounts.get(key) ?? 0) + 1);
+  });
+}
+
+new Counter({
+  name: 'pulso_database_commands_total',
+  help: 'Commands this process sent to the database, by command and collection',
+  labelNames: ['command', 'collection'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [key, count] of commandCounts) {
+      const [command = '', collection = ''] = key.split(' ');
+      this.inc({ command, collection }, count);
+    }
+  },
+});
+
 const ROUTE = Symbol('pulso.route');
 
 interface RoutedRequest extends IncomingMessage {

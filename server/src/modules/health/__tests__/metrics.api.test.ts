@@ -49,6 +49,8 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/pulso_read_cache_misses_total [1-9]/);
     expect(text).toMatch(/pulso_read_cache_bytes [1-9]/);
     expect(text).toContain('pulso_database_up 1');
+    // The catalogue's first read went to the database: its commands are counted by collection.
+    expect(text).toMatch(/pulso_database_commands_total\{command="find",collection="[a-z_]+"\} [1-9]/);
     expect(text).toContain('pulso_process_resident_memory_bytes');
     expect(text).toContain('pulso_nodejs_eventloop_lag_seconds');
   });
