@@ -15,7 +15,7 @@ function ferretDbBinary() {
   const cache = path.join(process.env.XDG_CACHE_HOME?.trim() || path.join(os.homedir(), '.cache'), 'pulso');
   const candidates = [
     process.env.FERRETDB_BINARY?.trim(),
-    path.join(cache, 'bin', 'ferretdb-1.24.2-idindex'),
+    path.join(cache, 'bin', ferretDb.FERRETDB_BINARY_NAME),
     ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => dir && path.join(dir, 'ferretdb')),
   ];
   for (const candidate of candidates) {

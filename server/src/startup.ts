@@ -95,20 +95,20 @@ export async function prepareDatabase(options: PrepareOptions): Promise<PrepareR
 }
 
 /**
- * On FerretDB, whether a read by `_id` uses the index (Pulso builds FerretDB with that fix, see
- * FERRETDB_ID_PATCH): a binary without it (FERRETDB_BINARY) works, but every read scans its table,
- * so the server says so at start. MongoDB answers explain without `filterPushdown`: nothing to say.
+ * On FerretDB, whether reads by `_id` and by a list of `_id`s use the index (Pulso builds FerretDB
+ * with those fixes, see FERRETDB_PATCHES): a binary without them (FERRETDB_BINARY) works, but reads
+ * scan their tables, so the server says so at start. MongoDB answers explain without
+ * `filterPushdown`: nothing to say.
  */
 export async function warnWithoutIdIndex(
   db: mongoose.mongo.Db,
   logger: Pick<Logger, 'warn'>,
 ): Promise<'index' | 'scan' | 'not-ferretdb'> {
-  const plan = await db
-    .command({ explain: { find: 'read_models', filter: { _id: 'meta' } }, verbosity: 'queryPlanner' })
-    .catch(() => null);
-  if (!plan || !('filterPushdown' in plan)) return 'not-ferretdb';
-  const steps = JSON.stringify(plan.queryPlanner ?? {});
-  if (steps.includes('USING INDEX')) return 'index';
+  const explain = (filter: Record<string, unknown>) =>
+    db.command({ explain: { find: 'read_models', filter }, verbosity: 'queryPlanner' }).catch(() => null);
+  const plans = [await explain({ _id: 'meta' }), await explain({ _id: { $in: ['meta', 'other'] } })];
+  if (plans.some((plan) => !plan || !('filterPushdown' in plan))) return 'not-ferretdb';
+  if (plans.every((plan) => JSON.stringify(plan?.queryPlanner ?? {}).includes('USING INDEX'))) return 'index';
   logger.warn(
     'This FerretDB reads documents by _id without its index, so every request slows down as the chain ' +
       'grows. Let Pulso build its own FerretDB (unset FERRETDB_BINARY; see README, "The database").',

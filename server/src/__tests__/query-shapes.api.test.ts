@@ -1374,4 +1374,32 @@ describe('the engine serves a point read by _id from an index', () => {
       expect(JSON.stringify(plan)).not.toContain('"COLLSCAN"');
     }
   });
+
+  test('when documents are read by a list of _ids ($in), then the plan uses the index and the read finds exactly them', async () => {
+    const db = database();
+    const coll = db.collection('query_shape_probe_in');
+    const ids = await coll
+      .insertMany(Array.from({ length: 20 }, (_, i) => ({ n: i })))
+      .then((r) => Object.values(r.insertedIds));
+    const filter = {
+      _id: { $in: [ids[3], ids[11], ids[17], new mongoose.Types.ObjectId()] as mongoose.Types.ObjectId[] },
+    };
+    const plan = (await db.command({
+      explain: { find: coll.collectionName, filter },
+      verbosity: 'queryPlanner',
+    })) as Doc;
+    if ('filterPushdown' in plan) {
+      expect(plan.filterPushdown).toBe(true);
+      expect(((plan.queryPlanner as { Plan: string[] }).Plan ?? []).join(' ')).toMatch(
+        /SEARCH \S+ USING (COVERING )?INDEX/,
+      );
+    } else {
+      expect(JSON.stringify(plan)).not.toContain('"COLLSCAN"');
+    }
+    const found = await coll.find(filter).toArray();
+    expect(found.map((d) => d.n).sort((a, b) => a - b)).toEqual([3, 11, 17]);
+    // A list with a value of another kind is read the long way, with the same answer.
+    const mixed = await coll.find({ _id: { $in: [ids[5], 42] as never[] } }).toArray();
+    expect(mixed.map((d) => d.n)).toEqual([5]);
+  });
 });

@@ -15,7 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ferretDbArgs, sqliteSynchronous, type SqliteSynchronous } from './ferretdb-args';
+import { FERRETDB_BINARY_NAME, ferretDbArgs, sqliteSynchronous, type SqliteSynchronous } from './ferretdb-args';
 
 /**
  * Finds a MongoDB-protocol database for Pulso, in this order:
@@ -36,31 +36,110 @@ const execFileAsync = promisify(execFile);
 export const FERRETDB_VERSION = 'v1.24.2';
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 
-/**
- * The one change Pulso makes to FerretDB 1.24.2 when it builds it. Its SQLite backend indexes every
- * collection on `_ferretdb_sjson->"_id"` but looks documents up by `_ferretdb_sjson->'$._id'`: the
- * same value written differently, so SQLite never uses that index and every read, update and
- * delete by `_id` scans the whole table (109 ms for the last of 48,000 documents, 1 ms with the
- * index). The patch makes the lookup use the index's own expression, so existing databases are
- * fast without rebuilding anything. The binary carries the patch's name: one built before it is
- * not used (a first start builds the patched one).
- */
-export const FERRETDB_ID_PATCH = {
-  file: 'internal/backends/sqlite/metadata/metadata.go',
-  from: `IDColumn = DefaultColumn + "->'$._id'"`,
-  to: 'IDColumn = DefaultColumn + `->"_id"`',
-} as const;
-export const FERRETDB_BINARY_NAME = 'ferretdb-1.24.2-idindex';
+/** A change Pulso makes to FerretDB's source when it builds it: `from` replaced by `to` in `file`. */
+export interface FerretDbPatch {
+  file: string;
+  from: string;
+  to: string;
+}
 
-/** Applies FERRETDB_ID_PATCH to a copy of FerretDB's source; throws when the source is not the expected one. */
+const ID_IN_FUNCTION = `
+// idInClause (Pulso's patch) returns the WHERE clause of a filter {_id: {$in: [...]}} whose values
+// are all strings or ObjectIDs (at most 1000), looked up through the _id index; "" (every row) for
+// any other filter. The handler filters the rows it gets in memory either way.
+func idInClause(d *types.Document) (string, []any) {
+	if d.Len() != 1 {
+		return "", nil
+	}
+	v, err := d.Get("$in")
+	if err != nil {
+		return "", nil
+	}
+	values, ok := v.(*types.Array)
+	if !ok || values.Len() == 0 || values.Len() > 1000 {
+		return "", nil
+	}
+	args := make([]any, 0, values.Len())
+	for i := 0; i < values.Len(); i++ {
+		value := must.NotFail(values.Get(i))
+		switch value.(type) {
+		case string, types.ObjectID:
+			args = append(args, string(must.NotFail(sjson.MarshalSingleValue(value))))
+		default:
+			return "", nil
+		}
+	}
+	return fmt.Sprintf(\` WHERE %s IN (?%s)\`, metadata.IDColumn, strings.Repeat(", ?", len(args)-1)), args
+}
+`;
+
+/**
+ * The changes Pulso makes to FerretDB 1.24.2 when it builds it (the binary carries their name, so
+ * one built before them is not used: a first start builds the patched one).
+ *
+ * 1. Its SQLite backend indexes every collection on `_ferretdb_sjson->"_id"` but looks documents
+ *    up by `_ferretdb_sjson->'$._id'`: the same value written differently, so SQLite never uses
+ *    that index and every read, update and delete by `_id` scans the whole table (109 ms for the
+ *    last of 48,000 documents, 1 ms with the index). The lookup now uses the index's own
+ *    expression, so existing databases are fast without rebuilding anything.
+ * 2. A filter `{_id: {$in: [...]}}` scanned the whole table (only `_id` equality reached SQLite);
+ *    it is now looked up through the same index. Pulso sends point reads made at the same moment
+ *    as one such read (lib/combined-reads.ts): on FerretDB a command costs far more than a
+ *    document in it (docs/performance.md, "Booking rush").
+ */
+export const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
+  {
+    file: 'internal/backends/sqlite/metadata/metadata.go',
+    from: `IDColumn = DefaultColumn + "->'$._id'"`,
+    to: 'IDColumn = DefaultColumn + `->"_id"`',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: `\t\tcase string, types.ObjectID:
+\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\t}`,
+    to: `\t\tcase string, types.ObjectID:
+\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\tcase *types.Document:
+\t\t\twhereClause, args = idInClause(v.(*types.Document))
+\t\t}`,
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: `\t\tcase string, types.ObjectID:
+\t\t\tfilterPushdown = true
+\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\t}`,
+    to: `\t\tcase string, types.ObjectID:
+\t\t\tfilterPushdown = true
+\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\tcase *types.Document:
+\t\t\twhereClause, args = idInClause(v.(*types.Document))
+\t\t\tfilterPushdown = whereClause != ""
+\t\t}`,
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '// check interfaces\n',
+    to: `${ID_IN_FUNCTION}\n// check interfaces\n`,
+  },
+];
+
+/** Applies FERRETDB_PATCHES to a copy of FerretDB's source; throws when the source is not the expected one. */
 export function patchFerretDbSource(sourceDir: string): void {
-  const file = path.join(sourceDir, FERRETDB_ID_PATCH.file);
-  const source = readFileSync(file, 'utf8');
-  if (!source.includes(FERRETDB_ID_PATCH.from)) {
-    throw new Error(`FerretDB source does not have the expected _id lookup in ${FERRETDB_ID_PATCH.file}`);
+  for (const patch of FERRETDB_PATCHES) {
+    const file = path.join(sourceDir, patch.file);
+    const source = readFileSync(file, 'utf8');
+    if (source.split(patch.from).length !== 2) {
+      throw new Error(`FerretDB source does not have the expected code in ${patch.file}: ${patch.from.slice(0, 60)}`);
+    }
+    chmodSync(file, 0o644);
+    writeFileSync(file, source.replace(patch.from, patch.to));
   }
-  chmodSync(file, 0o644);
-  writeFileSync(file, source.replace(FERRETDB_ID_PATCH.from, FERRETDB_ID_PATCH.to));
 }
 
 export type EngineKind = 'external' | 'mongod' | 'ferretdb';
@@ -294,7 +373,7 @@ async function startFerretDb(
  * Builds FerretDB with Go into `<cache>/bin/<FERRETDB_BINARY_NAME>`. The module zip lacks the
  * generated build/version/version.txt that the binary needs at start (and `go install` of it fails
  * on module proxies that refuse the deprecation lookup), so the module is downloaded, copied, given
- * its version file and the `_id` index patch (FERRETDB_ID_PATCH), and built with `go build`.
+ * its version file and Pulso's patches (FERRETDB_PATCHES), and built with `go build`.
  */
 async function buildFerretDb(cacheDir: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string> {
   const go = which('go', env);

@@ -3,6 +3,12 @@
  * engine: bench/lib/database.mjs), in one place so both run the engine alike.
  */
 
+/**
+ * The name of the FerretDB binary Pulso builds (with FERRETDB_PATCHES, server/src/lib/database-engine.ts):
+ * a binary built before the latest of them has another name, so it is not used.
+ */
+export const FERRETDB_BINARY_NAME = 'ferretdb-1.24.2-idindex-idin';
+
 /** How SQLite makes FerretDB's commits durable (`FERRETDB_SQLITE_SYNCHRONOUS`). */
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
 

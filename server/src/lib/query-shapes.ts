@@ -1,7 +1,8 @@
 /**
  * Which queries a request may send, by the shape the database engine can serve without reading a
- * whole collection. The embedded engine (FerretDB 1.24 over SQLite) pushes a filter down to SQL only
- * when it is exactly `{ _id: <value> }`; any other filter, and every count, sort, skip and limit, makes
+ * whole collection. The embedded engine (FerretDB 1.24 over SQLite, as Pulso builds it) pushes a
+ * filter down to SQL only when it is exactly `{ _id: <value> }` or `{ _id: { $in: [<values>] } }`
+ * (FERRETDB_PATCHES in lib/database-engine.ts); any other filter, and every count, sort, skip and limit, makes
  * it read and decode every document of the collection. That is harmless on the catalogue's small
  * collections and ruinous on the ones that grow with the chain, so a request path may read a growing
  * collection only by `_id` (or by an index, on MongoDB) unless it is listed below with its reason.

@@ -275,6 +275,18 @@ export class ReadCache {
     client.on('commandFailed', answered);
   }
 
+  /**
+   * A read of `collection` made for the computation under way (if any), whatever context its command
+   * is sent in (lib/combined-reads.ts sends many callers' reads as one command).
+   */
+  noteRead(collection: string, id: unknown): void {
+    const reads = this.reading.getStore();
+    if (!reads) return;
+    reads.add(collection);
+    if (KEYED_COLLECTIONS.has(collection))
+      reads.add(typeof id === 'string' ? `${collection}/${id}` : `${collection}/#`);
+  }
+
   /** Whether nothing the entry read (nor every collection at once) was written since it was computed. */
   private isCurrent(entry: Entry<unknown>, now: number): boolean {
     if (entry.expiresAt <= now) return false;

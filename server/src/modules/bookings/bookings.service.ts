@@ -25,6 +25,7 @@ import {
   type SessionState,
 } from '@pulso/shared';
 import type { Config } from '../../config/env';
+import { CombinedReads } from '../../lib/combined-reads';
 import { CombinedWrites } from '../../lib/combined-writes';
 import { withDocumentLock } from '../../lib/document-lock';
 import { gymDate, gymInstant } from '../../lib/gym-time';
@@ -341,9 +342,12 @@ const KEEP_ENDED_DAYS = 400;
 export const withMemberLock = <T>(member: Types.ObjectId, work: () => Promise<T>) =>
   withDocumentLock(`member-sessions:${member.toString()}`, work);
 
+/** Members' lists read at the same moment (bookings opening) go in one command. */
+const memberListReads = new CombinedReads<MemberSessionsDoc>(() => mongoose.connection.collection(MEMBER_SESSIONS));
+
 /** The sessions on the member's list (held or waited for), as last written. */
 export async function heldEntries(member: Types.ObjectId): Promise<HeldEntry[]> {
-  const held = (await memberSessions().findOne({ _id: member })) as MemberSessionsDoc | null;
+  const held = await memberListReads.findById(member);
   return held?.entries ?? [];
 }
 

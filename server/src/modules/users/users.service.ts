@@ -27,6 +27,7 @@ import {
 } from '@pulso/shared';
 import { searchUserIds } from './user-directory';
 import { readCache, type ComputeContext } from '../../lib/read-cache';
+import { CombinedReads } from '../../lib/combined-reads';
 import { objectIdOrNull, toObjectId } from '../../lib/object-id';
 import { findLessonById, lessonsByTrainer, lessonSummaries } from '../lessons/lessons.service';
 import { refreshTrainerLessons, taughtBy } from '../lessons/lessons.views';
@@ -138,12 +139,17 @@ const AUTH_FIELDS = {
   sessionsValidAfter: 1,
 };
 
+/**
+ * Accounts read for authentication: by the driver itself (every signed-in request's first read,
+ * where Mongoose's query building is a share of the cost), those read at the same moment in one
+ * command (many members booking at once).
+ */
+const authReads = new CombinedReads<UserDoc>(() => UserModel.collection as never, AUTH_FIELDS);
+
 async function readAuthUser(id: string, cache: ComputeContext): Promise<AuthUser | null> {
-  // Read by the driver itself: every signed-in request's first read, where Mongoose's query
-  // building is a share of the cost.
   const _id = objectIdOrNull(id);
   if (!_id) return null;
-  const doc = (await UserModel.collection.findOne({ _id }, { projection: AUTH_FIELDS })) as UserDoc | null;
+  const doc = await authReads.findById(_id);
   if (!doc) return null;
   expireWithMembership(cache, doc);
   return {
