@@ -3,6 +3,7 @@ import { createApp } from './app';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, paymentProviderName, type Config } from './config/env';
 import { openDatabase } from './lib/db';
+import { locksReleased } from './lib/document-lock';
 import { hotPath } from './lib/hot-path';
 import { DatabaseUnavailableError } from './lib/database-engine';
 import { createLogger } from './lib/logger';
@@ -91,7 +92,9 @@ async function main(): Promise<void> {
         drainMs: config.shutdownDrainMs,
         timeoutMs: config.shutdownTimeoutMs,
         stopJobs: (timeoutMs) => jobs.stop(timeoutMs),
-        closeDatabase: () => database.close(),
+        // Locks released while the last requests ended are deleted first (another server would
+        // otherwise wait for their lease).
+        closeDatabase: () => locksReleased().then(() => database.close()),
         logger,
       },
       sockets,

@@ -6,7 +6,7 @@ import { BranchModel } from '../../modules/branches/branches.model';
 import { LessonModel } from '../../modules/lessons/lessons.model';
 import { LESSON_LISTS, refreshLesson } from '../../modules/lessons/lessons.views';
 import { loadModelValue, patchModel } from '../read-models';
-import { withDocumentLock } from '../document-lock';
+import { locksReleased, withDocumentLock } from '../document-lock';
 import { loadConfig } from '../../config/env';
 import { warnWithoutIdIndex } from '../../startup';
 import { queriesDuring } from '../../test/point-queries';
@@ -43,7 +43,8 @@ describe('document locks and read models on the embedded engine', () => {
     const doc = await collection().findOne({ _id: 'counter' });
     expect(doc?.n).toBe(30);
     expect([...(doc?.seen ?? [])].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
-    // Every lock was released.
+    // Every lock was released (deleted once each holder's work had ended).
+    await locksReleased();
     expect(await mongoose.connection.db?.collection('document_locks').countDocuments({})).toBe(0);
   });
 
