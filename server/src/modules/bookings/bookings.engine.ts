@@ -277,14 +277,21 @@ function storeFirst(frame: SessionFrame): Promise<unknown> {
 export async function changeSession(
   frame: SessionFrame,
   request: SessionRequest,
-  { standingHeld = false }: { standingHeld?: boolean } = {},
+  {
+    standingHeld = false,
+    alongside,
+  }: {
+    standingHeld?: boolean;
+    /** Work that follows the change, run at the same time as the seats board's write. */
+    alongside?: (change: SessionChange) => Promise<unknown>;
+  } = {},
 ): Promise<SessionChange> {
   for (;;) {
     try {
       const change = await batches.submit(frame.id, { frame, request, standingHeld });
       // The class list's seats (bookings.seats.ts) follow before the request is answered, outside
       // the session's lock (the board's writes gather every session's changes meanwhile).
-      await seatsChanged(frame.id, change.state);
+      await Promise.all([seatsChanged(frame.id, change.state), alongside?.(change)]);
       return change;
     } catch (error) {
       if (!(error instanceof NotStoredError)) throw error;

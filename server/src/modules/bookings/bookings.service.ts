@@ -572,18 +572,25 @@ export async function bookSession(
     for (const other of await standingClashes(caller.schedule, context)) {
       if (await memberPart(other.id, member, rules)) throw fail(409, ERROR_CODES.CONFLICT, m.overlap(other.lessonName));
     }
-    const { outcome, state } = await changeSession(context.frame, { op: 'book', member: member.toString() });
+    // The member's list is written at the same time as the seats board.
+    const { outcome, state } = await changeSession(
+      context.frame,
+      { op: 'book', member: member.toString() },
+      {
+        alongside: async ({ outcome: booked }) => {
+          if (booked.result !== 'confirmed' && booked.result !== 'waitlisted') return;
+          entries = entries.filter((e) => e.session !== id && !clashing.includes(e));
+          entries.push({
+            session: id,
+            lessonName: context.lesson.name,
+            start: context.frame.start,
+            end: context.frame.end,
+          });
+          await writeEntries(member, entries, context.frame.date);
+        },
+      },
+    );
     if (outcome.result === 'session-cancelled') throw fail(409, ERROR_CODES.CONFLICT, m.sessionCancelled);
-    if (outcome.result === 'confirmed' || outcome.result === 'waitlisted') {
-      entries = entries.filter((e) => e.session !== id && !clashing.includes(e));
-      entries.push({
-        session: id,
-        lessonName: context.lesson.name,
-        start: context.frame.start,
-        end: context.frame.end,
-      });
-      await writeEntries(member, entries, context.frame.date);
-    }
     // The answer shows the session as the booking's batch stored it: no second read of it.
     return resultOf(outcome, await stateDto(context, state, member, now));
   });
