@@ -30,22 +30,26 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 
 /**
  * A session of the catalogue that nobody has booked, of a class with `capacity` places, open for
- * booking and starting more than an hour from now (`skip` classes are left for another rush).
+ * booking and starting more than an hour from now, overlapping none of the sessions in `avoid`
+ * (`{ start, end }`: the members who book it hold those; an overlapping one would be refused).
  */
-export async function pickSession(baseUrl, { capacity = RUSH.capacity, skip = 0 } = {}) {
+export async function pickSession(baseUrl, { capacity = RUSH.capacity, avoid = [] } = {}) {
   const agent = new http.Agent({ keepAlive: true });
   try {
     const lessons = (await send(agent, `${baseUrl}/api/lessons`)).body.filter((l) => l.capacity === capacity);
-    let skipped = 0;
     for (const lesson of lessons) {
       const { body: sessions } = await send(agent, `${baseUrl}/api/sessions/of/${lesson.id}`);
       const soon = Date.now() + 3_600_000;
       const open = sessions.find(
-        (s) => s.bookable && !s.cancelled && s.taken === 0 && s.waiting === 0 && Date.parse(`${s.start}:00Z`) > soon,
+        (s) =>
+          s.bookable &&
+          !s.cancelled &&
+          s.taken === 0 &&
+          s.waiting === 0 &&
+          Date.parse(`${s.start}:00Z`) > soon &&
+          !avoid.some((held) => s.start < held.end && held.start < s.end),
       );
-      if (!open) continue;
-      if (skipped++ < skip) continue;
-      return { lesson: lesson.name, session: open };
+      if (open) return { lesson: lesson.name, session: open };
     }
     throw new Error(`no open session of a ${capacity}-place class to book`);
   } finally {

@@ -130,10 +130,14 @@ export async function startLimitServer(kind, bodies) {
 
 /**
  * Starts bench/lib/proxy.mjs, a round-robin balancer in a process of its own, in front of the
- * servers listening on the given ports of 127.0.0.1. `stats()` gives the requests each one got.
+ * servers listening on the given ports of 127.0.0.1; a session's bookings go to one server, as
+ * Caddyfile.cluster sends them, unless `roundRobin`. `stats()` gives the requests each one got.
  */
-export async function startProxy(ports) {
-  const child = await startListening('The proxy', 'proxy.mjs', ports.map(String));
+export async function startProxy(ports, { roundRobin = false } = {}) {
+  const child = await startListening('The proxy', 'proxy.mjs', [
+    ...(roundRobin ? ['--round-robin'] : []),
+    ...ports.map(String),
+  ]);
   return {
     ...child,
     /** @returns {Promise<{ port: number, requests: number, errors: number }[]>} */
