@@ -4,10 +4,10 @@
  */
 
 /**
- * The name of the FerretDB binary Pulso builds (with FERRETDB_PATCHES, server/src/lib/database-engine.ts):
- * a binary built before the latest of them has another name, so it is not used.
+ * The name of the FerretDB binary Pulso builds with FERRETDB_PATCHES (server/src/lib/database-engine.ts),
+ * numbered by the set of patches: a binary built with an earlier set has another name, so it is not used.
  */
-export const FERRETDB_BINARY_NAME = 'ferretdb-1.24.2-idindex-idin';
+export const FERRETDB_BINARY_NAME = 'ferretdb-1.24.2-pulso3';
 
 /** How SQLite makes FerretDB's commits durable (`FERRETDB_SQLITE_SYNCHRONOUS`). */
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
