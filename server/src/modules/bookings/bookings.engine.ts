@@ -20,7 +20,14 @@ import {
   type SessionDoc,
 } from './bookings.model';
 import { storeNotices } from './bookings.notices';
-import { readStanding, recordStored, standingState, withStandingLock } from './bookings.standing';
+import {
+  mayBeStored,
+  readStanding,
+  recordStored,
+  standingState,
+  standingViewOf,
+  withStandingLock,
+} from './bookings.standing';
 import { seatsChanged } from './bookings.seats';
 
 /**
@@ -286,6 +293,9 @@ export async function changeSession(
     alongside?: (change: SessionChange) => Promise<unknown>;
   } = {},
 ): Promise<SessionChange> {
+  // A session its class's list says was never stored is stored first: its first batch would only
+  // find it missing and give up (three round trips more for the first requests when bookings open).
+  if (!standingHeld && !mayBeStored((await standingViewOf(frame.lesson)).stored, frame.date)) await storeFirst(frame);
   for (;;) {
     try {
       const change = await batches.submit(frame.id, { frame, request, standingHeld });
