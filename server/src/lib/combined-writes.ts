@@ -31,7 +31,8 @@ const statementError = (e: StatementError) =>
 /**
  * Point writes (each to one document, by `_id`) that requests make to one collection in the same turn
  * of the event loop, sent to the database as one command: the inserts as one `insertMany`, the
- * deletes and replacements as one `bulkWrite`. On the embedded FerretDB each command is a SQLite
+ * deletes by `_id` alone as one `deleteMany` of a list of `_id`s, the other deletes and the
+ * replacements as one `bulkWrite`. On the embedded FerretDB each command is a SQLite
  * transaction that costs far more than a document in it (docs/performance.md, "Booking rush"), so
  * when many requests arrive at once (bookings opening) the database does a fraction of the work; a
  * write made alone waits only for the end of the current turn. Each write still succeeds or fails on
@@ -117,6 +118,25 @@ export class CombinedWrites {
   }
 
   private async writeAll(ops: Exclude<Op, { kind: 'insert' }>[]): Promise<void> {
+    // Deletes by `_id` alone go as one delete of a list of `_id`s: on FerretDB each statement of a
+    // bulk write is a lookup and a delete of its own (Pulso's FerretDB finds a list by index).
+    const byId = ops.filter(
+      (op): op is Extract<Op, { kind: 'delete' }> => op.kind === 'delete' && Object.keys(op.filter).length === 1,
+    );
+    await Promise.all([this.deleteAll(byId), this.bulkWrite(ops.filter((op) => !(byId as Op[]).includes(op)))]);
+  }
+
+  private async deleteAll(ops: Extract<Op, { kind: 'delete' }>[]): Promise<void> {
+    if (ops.length < 2) return this.bulkWrite(ops);
+    try {
+      await this.collection().deleteMany({ _id: { $in: ops.map((op) => op.filter._id) } } as Document);
+      for (const op of ops) op.resolve();
+    } catch (error) {
+      for (const op of ops) op.reject(error);
+    }
+  }
+
+  private async bulkWrite(ops: Exclude<Op, { kind: 'insert' }>[]): Promise<void> {
     if (ops.length === 0) return;
     const statements = ops.map((op) =>
       op.kind === 'delete'
