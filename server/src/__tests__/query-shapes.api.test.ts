@@ -1,3 +1,4 @@
+import { BranchModel } from '../modules/branches/branches.model';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -523,9 +524,9 @@ function cases(mailbox: () => Promise<string>): Case[] {
     },
     {
       route: 'POST /api/checkin',
-      name: 'the front desk checks the member in by code (no booking now: refused)',
+      name: 'the front desk checks the member in by code (no booking at this sede now: refused)',
       status: 409,
-      send: (api, v) => api.post('/api/checkin').set(auth(v.admin)).send({ code: v.code, branchId: v.branchId }),
+      send: (api, v) => api.post('/api/checkin').set(auth(v.admin)).send({ code: v.code, branchId: v.emptyBranchId }),
     },
     {
       route: 'POST /api/sessions/:sessionId/checkin',
@@ -1208,6 +1209,15 @@ describe('query shapes: request paths read growing collections only by index', (
       { info: () => undefined },
       { passwords: app.ctx.passwords, storage: app.ctx.storage, config: app.config },
     );
+    // A sede with no classes: checking the member in there is refused whatever the time of day (at
+    // the demo sedes the member's standing classes open for check-in at some hours of the day).
+    const emptyBranch = await BranchModel.create({
+      name: 'Sede Sin Clases',
+      location: 'Calle 9',
+      scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+      scheduleHourStart: '6:00',
+      scheduleHourFinish: '23:00',
+    });
     // As every start-up does after seeding (startup.ts): the read models are built from the data.
     await ensureReadModels();
     const db = database();
@@ -1216,6 +1226,7 @@ describe('query shapes: request paths read growing collections only by index', (
     for (const name of GROWING_COLLECTIONS) if (!existing.has(name)) await db.createCollection(name);
 
     const v: Vars = {};
+    v.emptyBranchId = String(emptyBranch._id);
     v.memberId = await userId('socio@pulso.demo');
     v.userId = await userId('usuario@pulso.demo');
     v.trainerId = await userId('carlos@pulso.demo');
