@@ -21,6 +21,36 @@ export function run(command, args, options = {}) {
 
 export const npm = (args, options) => run(NPM, args, options);
 
+/**
+ * Like `run`, the output still shown as it comes; `onLine` also sees each line of it (without
+ * colour codes), so a caller can keep what it needs for a summary.
+ */
+export function runTee(command, args, onLine, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['inherit', 'pipe', 'pipe'], ...options });
+    for (const [source, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let pending = '';
+      source.on('data', (chunk) => {
+        sink.write(chunk);
+        const lines = (pending + chunk.toString('utf8')).split('\n');
+        pending = lines.pop();
+        // eslint-disable-next-line no-control-regex
+        for (const line of lines) onLine(line.replace(/\u001b\[[0-9;]*m/g, ''));
+      });
+    }
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+export const NPM_COMMAND = NPM;
+
 /** Newest modification time among the files (or single files) given, skipping node_modules and dist. */
 export function newest(dirs) {
   let latest = 0;
