@@ -34,6 +34,11 @@ import { bookingsConfig } from '../../config/env';
 import { attendanceOf } from '../../modules/bookings/bookings.attendance';
 import { upcomingSessions } from '../../modules/bookings/bookings.service';
 
+// Each case seeds the whole demo chain with its year of history and sums the year's insights: about
+// 6 s on an idle machine, and up to three times that while the other test files load the same engine
+// (stop 40's CI ran past the 30 s default). The work, not its speed, is what these cases check.
+jest.setTimeout(90_000);
+
 describe('seedIfEmpty', () => {
   useTestDatabase();
   const logger = { info: () => undefined };
