@@ -100,6 +100,10 @@ export default defineConfig(({ mode }) => {
       globals: true,
       setupFiles: ['./src/test/setup.ts'],
       css: false,
+      // A case may wait up to 5 s for one thing to show (asyncUtilTimeout, src/test/setup.ts), and
+      // the longest form cases type into a dozen fields (2.5 s on an idle machine): vitest's default
+      // 5 s for a whole case left no room on a busy one.
+      testTimeout: 20_000,
     },
   };
 });
