@@ -27,4 +27,20 @@ describe('KeyedLock', () => {
     await expect(lock.run('k', async () => 'next')).resolves.toBe('next');
     expect(lock.size).toBe(0);
   });
+
+  test('when tasks queue behind a running one, then waiting counts them, key by key, down to none', async () => {
+    const lock = new KeyedLock();
+    const seen: number[] = [];
+    const runs = [1, 2, 3].map(() =>
+      lock.run('k', async () => {
+        seen.push(lock.waiting('k'));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }),
+    );
+    expect(lock.waiting('k')).toBe(2);
+    expect(lock.waiting('other')).toBe(0);
+    await Promise.all(runs);
+    expect(seen).toEqual([2, 1, 0]);
+    expect(lock.waiting('k')).toBe(0);
+  });
 });

@@ -48,6 +48,78 @@ describe('document locks and read models on the embedded engine', () => {
     expect(await mongoose.connection.db?.collection('document_locks').countDocuments({})).toBe(0);
   });
 
+  /** The lock documents inserted and deleted while `run` ran (statements, not commands). */
+  async function lockWritesDuring(run: () => Promise<unknown>): Promise<{ inserted: number; deleted: number }> {
+    const counted = { inserted: 0, deleted: 0 };
+    const client = mongoose.connection.getClient();
+    const listen = (event: { commandName: string; command: Record<string, unknown> }) => {
+      if (event.command[event.commandName] !== 'document_locks') return;
+      if (event.commandName === 'insert') counted.inserted += (event.command.documents as unknown[]).length;
+      if (event.commandName === 'delete') counted.deleted += (event.command.deletes as unknown[]).length;
+    };
+    client.on('commandStarted', listen);
+    try {
+      await run();
+      await locksReleased();
+    } finally {
+      client.off('commandStarted', listen);
+    }
+    return counted;
+  }
+
+  test('when callers of this process queue for one lock, then it is taken once and handed from one to the next, and they share its hold', async () => {
+    const holds = new Set<unknown>();
+    const order: number[] = [];
+    const writes = await lockWritesDuring(() =>
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          withDocumentLock('test:handoff', async ({ hold }) => {
+            holds.add(hold);
+            hold.count = ((hold.count as number | undefined) ?? 0) + 1;
+            order.push(i);
+            await new Promise((resolve) => setTimeout(resolve, 2));
+          }),
+        ),
+      ),
+    );
+    expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(writes).toEqual({ inserted: 1, deleted: 1 });
+    expect(holds.size).toBe(1);
+    expect([...holds][0]).toMatchObject({ count: 20 });
+    expect(await mongoose.connection.db?.collection('document_locks').countDocuments({})).toBe(0);
+  });
+
+  test('when a hold has gone from caller to caller for a second, then it is released and taken again (other servers get their turn)', async () => {
+    const holds = new Set<unknown>();
+    const writes = await lockWritesDuring(() =>
+      Promise.all(
+        Array.from({ length: 8 }, () =>
+          withDocumentLock('test:long-hold', async ({ hold }) => {
+            holds.add(hold);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }),
+        ),
+      ),
+    );
+    // 8 × 200 ms: the first hold ends after its caller that passed 1 s, the rest take a new one.
+    expect(writes).toEqual({ inserted: 2, deleted: 2 });
+    expect(holds.size).toBe(2);
+  });
+
+  test('when a caller asks as soon as the last one is answered, then the hold goes on; when it asks later, then the lock was released', async () => {
+    const writes = await lockWritesDuring(async () => {
+      for (let i = 0; i < 3; i++) await withDocumentLock('test:one-by-one', async () => undefined);
+    });
+    expect(writes).toEqual({ inserted: 1, deleted: 1 });
+    const apart = await lockWritesDuring(async () => {
+      for (let i = 0; i < 3; i++) {
+        await withDocumentLock('test:one-by-one', async () => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    expect(apart).toEqual({ inserted: 3, deleted: 3 });
+  });
+
   test('when a holder died, then its lock is taken over once it expires', async () => {
     await mongoose.connection.db
       ?.collection('document_locks')
