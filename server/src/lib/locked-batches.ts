@@ -11,7 +11,9 @@ interface Pending<I, R> {
  * session when bookings open), done in batches: requests for a key queue in this process in the
  * order they arrive, and each batch is handled in one hold of the key's document lock (one read,
  * change and write of the document for the whole batch, instead of one lock round per request).
- * A batch is everything queued when the lock is taken.
+ * A batch is everything queued when the lock is taken. The next batch asks for the lock as soon as
+ * this one is answered, so under a burst it is handed over (document-lock.ts) and `handle` may keep
+ * what it knows of the document in `hold` for the next batch.
  * Other processes on the database take the same lock, so their batches interleave with these but
  * never overlap them. `handle` gets the batch in arrival order and returns one result per item
  * (or throws, failing the whole batch).
@@ -22,7 +24,8 @@ export class LockedBatches<I, R> {
 
   constructor(
     private readonly lockKey: (key: string) => string,
-    private readonly handle: (key: string, items: I[]) => Promise<R[]>,
+    /** `hold`: what the batches of one hold of the lock keep for each other (document-lock.ts). */
+    private readonly handle: (key: string, items: I[], hold: Record<string, unknown>) => Promise<R[]>,
     private readonly maxBatch = 100,
   ) {}
 
@@ -44,12 +47,13 @@ export class LockedBatches<I, R> {
         // it joins this batch, so the busier the key, the fewer rounds of the lock it takes.
         let batch: Pending<I, R>[] = [];
         try {
-          const results = await withDocumentLock(this.lockKey(key), () => {
+          const results = await withDocumentLock(this.lockKey(key), ({ hold }) => {
             batch = (this.queues.get(key) ?? []).splice(0, this.maxBatch);
             return batch.length > 0
               ? this.handle(
                   key,
                   batch.map((p) => p.item),
+                  hold,
                 )
               : Promise.resolve([]);
           });

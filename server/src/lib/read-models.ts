@@ -134,11 +134,18 @@ export async function patchModel<T>(
   key: string,
   change: (current: T | null) => Promise<T | null | undefined> | T | null | undefined,
 ): Promise<void> {
-  await withDocumentLock(`read-model:${key}`, async () => {
-    const next = await change(await loadModelValue<T>(key));
+  await withDocumentLock(`read-model:${key}`, async ({ hold }) => {
+    // A hold handed over from the last writer of this process has the value as it was stored (no
+    // other writer can change it meanwhile): no read, no decompression.
+    const carried = hold.value as T | undefined;
+    hold.value = undefined;
+    const next = await change(carried ?? (await loadModelValue<T>(key)));
     if (next === undefined) return;
     if (next === null) await deleteModel(key);
-    else await storeModel(key, next);
+    else {
+      await storeModel(key, next);
+      hold.value = next;
+    }
   });
 }
 
@@ -157,7 +164,8 @@ export async function loadOrBuild(key: string, build: () => Promise<unknown>): P
   if (stored) return stored;
   const value = await build();
   let answer: CachedBody | undefined;
-  await withDocumentLock(`read-model:${key}`, async () => {
+  await withDocumentLock(`read-model:${key}`, async ({ hold }) => {
+    hold.value = undefined;
     answer = (await loadModel(key)) ?? (await storeModel(key, value));
   });
   return new BuiltBody(answer as CachedBody);

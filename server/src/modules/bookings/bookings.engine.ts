@@ -177,9 +177,14 @@ export async function handleBatch(
   requests: SessionRequest[],
   now: Date,
   mayStoreFirst = true,
+  hold: { stored?: SessionDoc } = {},
 ): Promise<BatchResult> {
   for (let attempt = 0; ; attempt++) {
-    const stored = (await sessions().findOne({ _id: frame.id })) as SessionDoc | null;
+    // In a hold of the lock that went on from an earlier batch, the session is as that batch wrote
+    // it (no other writer could change it meanwhile): it is not read again.
+    const carried = attempt === 0 ? hold.stored : undefined;
+    hold.stored = undefined;
+    const stored = carried ?? ((await sessions().findOne({ _id: frame.id })) as SessionDoc | null);
     if (!stored && !mayStoreFirst) throw new NotStoredError(frame.id);
     // The seats whose keys are held; a session stored for the first time (storeFirst, under the
     // class's standing lock) starts from its standing members' places, whose keys this batch claims.
@@ -204,7 +209,9 @@ export async function handleBatch(
     // A first store puts the date on its class's list first (views of the dates not on it read no
     // session); the class's standing lock is held.
     if (!stored) await recordStored(frame.lesson, frame.date, now);
-    await sessions().replaceOne({ _id: frame.id }, docOf(frame, state, stored, now), { upsert: true });
+    const written = docOf(frame, state, stored, now);
+    await sessions().replaceOne({ _id: frame.id }, written, { upsert: true });
+    hold.stored = { _id: frame.id, ...written } as SessionDoc;
     await Promise.all(gone.filter((p) => !regiven.has(p.seat)).map((place) => releaseSeat(frame.id, place)));
     const known = new Set(before.notices.map((n) => n.id));
     const notices = await storeNotices(
@@ -241,13 +248,14 @@ export interface SessionChange {
 
 const batches = new LockedBatches<Queued, SessionChange>(
   (id) => `session:${id}`,
-  async (_id, items) => {
+  async (_id, items, hold) => {
     const frame = (items.at(-1) as Queued).frame;
     const { outcomes, notices, state } = await handleBatch(
       frame,
       items.map((i) => i.request),
       new Date(),
       items.some((i) => i.standingHeld),
+      hold as { stored?: SessionDoc },
     );
     return outcomes.map((outcome) => ({ outcome, notices, state }));
   },
