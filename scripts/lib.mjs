@@ -7,39 +7,29 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs a command with inherited output; resolves with its exit code. */
-export function run(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', (error) => {
-      console.error(`${command}: ${error.message}`);
-      resolve(1);
-    });
-  });
-}
-
-export const npm = (args, options) => run(NPM, args, options);
-
 /**
- * Like `run`, the output still shown as it comes; `onLine` also sees each line of it (without
- * colour codes), so a caller can keep what it needs for a summary.
+ * Runs a command with inherited output; resolves with its exit code. With `onLine`, the output is
+ * still shown as it comes, and `onLine` also sees each line of it (without colour codes), so a
+ * caller can keep what it needs for a summary.
  */
-export function runTee(command, args, onLine, options = {}) {
+export function run(command, args, { onLine, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['inherit', 'pipe', 'pipe'], ...options });
-    for (const [source, sink] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      let pending = '';
-      source.on('data', (chunk) => {
-        sink.write(chunk);
-        const lines = (pending + chunk.toString('utf8')).split('\n');
-        pending = lines.pop();
-        // eslint-disable-next-line no-control-regex
-        for (const line of lines) onLine(line.replace(/\u001b\[[0-9;]*m/g, ''));
-      });
+    const stdio = onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit';
+    const child = spawn(command, args, { cwd: ROOT, stdio, ...options });
+    if (onLine) {
+      for (const [source, sink] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let pending = '';
+        source.on('data', (chunk) => {
+          sink.write(chunk);
+          const lines = (pending + chunk.toString('utf8')).split('\n');
+          pending = lines.pop();
+          // eslint-disable-next-line no-control-regex
+          for (const line of lines) onLine(line.replace(/\u001b\[[0-9;]*m/g, ''));
+        });
+      }
     }
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
@@ -49,7 +39,7 @@ export function runTee(command, args, onLine, options = {}) {
   });
 }
 
-export const NPM_COMMAND = NPM;
+export const npm = (args, options) => run(NPM, args, options);
 
 /** Newest modification time among the files (or single files) given, skipping node_modules and dist. */
 export function newest(dirs) {

@@ -2,17 +2,17 @@
 // database engine), end-to-end tests (Chromium) and the cluster suite (three servers on one
 // database). Every part runs; the exit code is non-zero if any failed, and the run closes with the
 // names of the failed tests (a CI log that keeps only its end still says which) and one summary line.
-import { NPM_COMMAND, runTee, ROOT } from './lib.mjs';
+import { npm, run, ROOT } from './lib.mjs';
 import path from 'node:path';
 
-const node = (script) => [process.execPath, [path.join(ROOT, ...script)]];
+const node = (script, options) => run(process.execPath, [path.join(ROOT, ...script)], options);
 const parts = [
-  { name: 'shared', exec: [NPM_COMMAND, ['test', '-w', 'shared']] },
-  { name: 'client', exec: [NPM_COMMAND, ['test', '-w', 'client']] },
-  { name: 'server', exec: [NPM_COMMAND, ['test', '-w', 'server']] },
-  { name: 'e2e', exec: node(['e2e', 'run.mjs']) },
+  { name: 'shared', exec: (options) => npm(['test', '-w', 'shared'], options) },
+  { name: 'client', exec: (options) => npm(['test', '-w', 'client'], options) },
+  { name: 'server', exec: (options) => npm(['test', '-w', 'server'], options) },
+  { name: 'e2e', exec: (options) => node(['e2e', 'run.mjs'], options) },
   // One database and three production servers on it (issue 20: several instances).
-  { name: 'cluster', exec: node(['e2e', 'cluster', 'run.mjs']) },
+  { name: 'cluster', exec: (options) => node(['e2e', 'cluster', 'run.mjs'], options) },
 ];
 
 /**
@@ -27,8 +27,10 @@ for (const part of parts) {
   if (only.length && !only.includes(part.name)) continue;
   console.log(`\n━━ ${part.name} tests ━━`);
   const failures = new Set();
-  const code = await runTee(...part.exec, (line) => {
-    if (FAILURE.test(line) && failures.size < 40) failures.add(line.trim().slice(0, 300));
+  const code = await part.exec({
+    onLine: (line) => {
+      if (FAILURE.test(line) && failures.size < 40) failures.add(line.trim().slice(0, 300));
+    },
   });
   results.push({ name: part.name, ok: code === 0, failures: [...failures] });
 }
