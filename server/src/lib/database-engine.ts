@@ -127,32 +127,19 @@ export const FERRETDB_PATCHES: readonly FerretDbPatch[] = [
 \t\t\tfilterPushdown = whereClause != ""
 \t\t}`,
   },
-  {
+  ...['Track', 'Untrack'].map((name) => ({
     file: 'internal/util/resource/resource.go',
-    from: `func Track(obj any, token *Token) {
+    from: `func ${name}(obj any, token *Token) {
 \tcheckArgs(obj, token)
 `,
-    to: `func Track(obj any, token *Token) {
+    to: `func ${name}(obj any, token *Token) {
 \tcheckArgs(obj, token)
 
 \tif !debugbuild.Enabled {
 \t\treturn
 \t}
 `,
-  },
-  {
-    file: 'internal/util/resource/resource.go',
-    from: `func Untrack(obj any, token *Token) {
-\tcheckArgs(obj, token)
-`,
-    to: `func Untrack(obj any, token *Token) {
-\tcheckArgs(obj, token)
-
-\tif !debugbuild.Enabled {
-\t\treturn
-\t}
-`,
-  },
+  })),
   {
     file: 'internal/backends/sqlite/collection.go',
     from: '// check interfaces\n',
