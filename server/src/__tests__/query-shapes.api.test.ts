@@ -16,6 +16,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { ensureReadModels } from '../read-models';
 import { createTestApp } from '../test/app';
 import { useTestDatabase } from '../test/db';
+import { branchFields } from '../test/fixtures';
 import { PNG } from '../test/images';
 import { mountedApiRoutes } from '../test/openapi';
 import { upcomingSessions } from '../modules/bookings/bookings.service';
@@ -1211,13 +1212,7 @@ describe('query shapes: request paths read growing collections only by index', (
     );
     // A sede with no classes: checking the member in there is refused whatever the time of day (at
     // the demo sedes the member's standing classes open for check-in at some hours of the day).
-    const emptyBranch = await BranchModel.create({
-      name: 'Sede Sin Clases',
-      location: 'Calle 9',
-      scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
-      scheduleHourStart: '6:00',
-      scheduleHourFinish: '23:00',
-    });
+    const emptyBranch = await BranchModel.create(branchFields('Sede Sin Clases', 'Calle 9'));
     // As every start-up does after seeding (startup.ts): the read models are built from the data.
     await ensureReadModels();
     const db = database();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
+import { WEEKDAYS } from '@pulso/shared';
 import type { Config } from '../config/env';
 import { TokenService } from '../lib/jwt';
 import { PasswordHasher } from '../lib/password';
@@ -67,6 +68,18 @@ export function lessonFields(name: string, fields: Record<string, unknown> = {})
     scheduleHourFinish: '10:00',
     monitor: new Types.ObjectId(),
     office: new Types.ObjectId(),
+    ...fields,
+  };
+}
+
+/** A sede's fields for `BranchModel.create`: open every day from 6:00 to 23:00, with `fields` on top. */
+export function branchFields(name: string, location: string, fields: Record<string, unknown> = {}) {
+  return {
+    name,
+    location,
+    scheduleDays: [...WEEKDAYS],
+    scheduleHourStart: '6:00',
+    scheduleHourFinish: '23:00',
     ...fields,
   };
 }

@@ -1,7 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import type { LessonListItemDto } from '@pulso/shared';
 import { resetReadModels, useTestDatabase } from '../../test/db';
-import { createTestUser, lessonFields } from '../../test/fixtures';
+import { branchFields, createTestUser, lessonFields } from '../../test/fixtures';
 import { BranchModel } from '../../modules/branches/branches.model';
 import { LessonModel } from '../../modules/lessons/lessons.model';
 import { LESSON_LISTS, refreshLesson } from '../../modules/lessons/lessons.views';
@@ -131,13 +131,7 @@ describe('document locks and read models on the embedded engine', () => {
 
   test('when many classes change at the same moment, then both stored lists show every change', async () => {
     const trainer = await createTestUser(config, { isMonitor: true, fullName: 'Entrenadora Lista' });
-    const branch = await BranchModel.create({
-      name: 'Sede Listas',
-      location: 'Calle 2',
-      scheduleDays: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
-      scheduleHourStart: '6:00',
-      scheduleHourFinish: '23:00',
-    });
+    const branch = await BranchModel.create(branchFields('Sede Listas', 'Calle 2'));
     const lessons = await LessonModel.insertMany(
       Array.from({ length: 12 }, (_, i) => ({
         ...lessonFields(`Lista ${String.fromCharCode(97 + i)}`),
