@@ -1,0 +1,22 @@
+export const validation = 'Hay datos inválidos en la solicitud';
+export const invalidJson = 'El cuerpo de la solicitud no es JSON válido';
+export const invalidId = 'El identificador no es válido';
+export const unauthenticated = 'Debes iniciar sesión';
+export const invalidSession = 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.';
+export const forbidden = 'No tienes permiso para realizar esta acción';
+/** A sede manager or front desk reaching past their sede (issue 24, item 4). */
+export const outOfScope = 'Solo puedes gestionar a los socios, las clases y los pagos de tu sede';
+export const notFound = 'No se encontró el recurso solicitado';
+export const routeNotFound = 'La ruta solicitada no existe';
+export const conflict = 'El recurso ya existe';
+export const payloadTooLarge = 'La solicitud es demasiado grande';
+export const unsupportedMedia = 'El tipo de contenido no es compatible';
+export const missingAttributes = 'Faltan los datos del formulario';
+export const tooLong = 'El texto es demasiado largo';
+export const invalidValue = 'El valor no es válido';
+export const malformedUpload = 'El archivo enviado está incompleto o dañado';
+export const imageTooLarge = 'La imagen no puede pesar más de 5 MB';
+export const rateLimited = 'Demasiadas solicitudes, inténtalo más tarde';
+export const databaseUnavailable = 'La base de datos no está disponible';
+export const internal = 'Ocurrió un error inesperado, inténtalo nuevamente';
+export const planNotFound = 'No se encontró la membresía';

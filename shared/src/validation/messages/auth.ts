@@ -1,0 +1,23 @@
+export const loginRequired = 'Debe completar todos los campos';
+export const registerEmailRequired = 'El email es obligatorio';
+export const registerEmailFormat = 'Debe ingresar un correo electrónico válido';
+export const passwordRequired = 'La contraseña es obligatoria';
+export const passwordDigit = 'La contraseña debe tener al menos 1 número (0-9)';
+export const passwordCapital = 'La contraseña debe tener al menos una mayúscula';
+export const passwordLength = 'La contraseña debe tener al menos 8 caracteres';
+export const profilePhoneDigits = 'El telefono solo puede contener números';
+export const userNotFound = 'No se encontró un usuario con ese email';
+export const wrongPassword = 'La contraseña es incorrecta';
+export const suspended = 'Tu cuenta está suspendida. Comunícate con el gimnasio para restaurarla.';
+export const loggedIn = 'Inicio de sesión exitoso';
+export const registered = 'Usuario creado con éxito';
+export const forgotSent = 'Si el email está registrado, te enviamos un enlace para crear una nueva contraseña.';
+export const resetDone = 'Contraseña actualizada. Ya puedes iniciar sesión.';
+export const resetInvalid = 'El enlace no es válido o expiró. Solicita uno nuevo.';
+export const googleWidgetFailed = 'Error al validar con Google';
+export const googleRejected = 'error al verificar con google';
+export const googleOff = 'El ingreso con Google no está configurado';
+export const currentPasswordRequired = 'Escribe tu contraseña actual para cambiarla';
+export const currentPasswordWrong = 'La contraseña actual es incorrecta';
+export const noPasswordYet =
+  'Tu cuenta entra con Google y no tiene contraseña: créala con «Olvidé mi contraseña» en la página de ingreso';

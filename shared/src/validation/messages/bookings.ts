@@ -1,0 +1,31 @@
+export const book = 'Reservar';
+export const cancel = 'Cancelar reserva';
+export const leaveWaitlist = 'Salir de la lista de espera';
+export const confirmed = 'Reserva confirmada';
+export const waitlisted = (position: number) =>
+  `La clase está llena: quedaste en la lista de espera, posición ${position}`;
+export const alreadyConfirmed = 'Ya tienes un lugar en esta clase';
+export const alreadyWaiting = (position: number) => `Ya estás en la lista de espera, posición ${position}`;
+export const cancelled = 'Reserva cancelada';
+export const cancelledLate = 'Reserva cancelada fuera de plazo: cuenta como cancelación tardía';
+export const leftWaitlist = 'Saliste de la lista de espera';
+export const notBooked = 'No tienes una reserva en esta clase';
+export const sessionNotFound = 'No se encontró la sesión de la clase';
+export const sessionCancelled = 'Esta sesión fue cancelada';
+export const notOpenYet = (days: number) =>
+  `Las reservas abren ${days} ${days === 1 ? 'día' : 'días'} antes de la clase`;
+export const closed = 'La clase ya empezó: no se puede reservar ni cancelar';
+export const overlap = (name: string) => `Ya tienes una reserva a esa hora (${name})`;
+export const seatsLeft = (n: number) => (n === 1 ? 'Queda 1 lugar' : `Quedan ${n} lugares`);
+export const full = 'Clase llena';
+export const capacityLabel = 'Cupo';
+export const capacityRange = 'El cupo debe ser un número entero entre 1 y 1000';
+export const reasonRequired = 'Indica el motivo de la cancelación';
+export const reasonTooLong = 'El motivo no puede tener más de 200 caracteres';
+export const sessionUpdated = 'Sesión actualizada';
+export const sessionCancelledDone = 'Sesión cancelada: se avisó por correo a las personas con reserva';
+export const alreadyCancelled = 'La sesión ya estaba cancelada';
+export const calendarBooked = (name: string) => `Reserva: ${name}`;
+export const calendarWaiting = (name: string, position: number) => `En espera: ${name} (posición ${position})`;
+export const daysRange = (max: number) => `El periodo debe ser un número entero de días entre 1 y ${max}`;
+export const notYourSession = 'Solo el profesor de esta sesión puede ver su lista';

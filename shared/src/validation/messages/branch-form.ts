@@ -1,0 +1,14 @@
+export const nameRequired = 'El nombre es obligatorio.';
+export const nameLetters = 'El nombre solo puede contener letras.';
+export const nameTooShort = 'El nombre debe tener al menos 3 caracteres.';
+export const addressRequired = 'La dirección es obligatoria';
+export const addressChars = 'La dirección no debe contener caracteres especiales';
+export const addressTooShort = 'La dirección debe tener al menos 5 caracteres';
+export const daysRequired = 'Debe seleccionar al menos un día';
+export const hourStartRequired = 'Debe seleccionar hora de inicio';
+export const hourFinishRequired = 'Debe seleccionar hora de fin';
+export const hourOrder = 'La hora de fin debe ser posterior a la hora de inicio';
+export const imageRequired = 'La imagen es obligatoria';
+export const editInvalid = 'Debe completar los campos obligatorios y corregir los errores.';
+export const createInvalid = 'Debe completar todos los datos requeridos.';
+export const createInvalidTitle = 'Error de validación';

@@ -1,0 +1,11 @@
+export const titleRequired = 'El título es requerido';
+export const titleTooLong = 'El título no puede tener más de 100 caracteres';
+export const startRequired = 'La fecha y hora inicial es requerida';
+export const endRequired = 'La fecha y hora final es requerida';
+export const endOrder = 'La fecha final debe ser posterior a la inicial';
+export const rangeRequired = 'Debes indicar el rango de fechas (start y end)';
+export const rangeTooLong = 'El rango de fechas no puede superar 62 días';
+export const created = 'Evento creado';
+export const deleted = 'Evento eliminado';
+export const notFound = 'No se encontró el evento';
+export const dragNotAllowed = 'No se puede cambiar la fecha de la clase!';

@@ -1,0 +1,23 @@
+export const nameRequired = 'El nombre es requerido';
+export const nameLetters = 'El nombre solo puede contener letras';
+export const nameTooShort = 'El nombre debe ser mayor a 3 caracteres';
+export const nameTooLong = 'El nombre debe ser menor a 20 caracteres';
+/** Names take single spaces between words (issue 18); the spec allowed no space at all. */
+export const nameSpaces = 'Deja un solo espacio entre palabras';
+export const descriptionRequired = 'La descripción es requerida';
+export const descriptionLength = 'La descripción debe tener entre 3 y 200 caracteres';
+export const shortDescriptionRequired = 'La descripción corta es requerida';
+export const shortDescriptionLength = 'La descripción corta debe tener entre 3 y 50 caracteres';
+export const effortRequired = 'La intensidad es requerida';
+export const effortRange = 'La intensidad debe ser un número del 1 al 5';
+export const imageRequired = 'La imagen es requerida';
+export const imageType = 'La imagen debe ser jpg, jpeg o png';
+export const hourStartRequired = 'La hora de inicio es requerida';
+export const hourFinishRequired = 'La hora de fin es requerida';
+export const hourOrder = 'La hora de fin debe ser posterior a la hora de inicio';
+export const isAvailableRequired = 'La disponibilidad es requerida';
+export const trainerRequired = 'El profesor es requerido';
+export const branchRequired = 'La sede es requerida';
+export const daysRequired = 'El día de la semana es requerido';
+export const typesRequired = 'Debes escoger al menos un tipo de ejercicio';
+export const goalsRequired = 'Debe escoger al menos una meta';

@@ -1,0 +1,16 @@
+export const nameRequired = 'El campo de nombre es requerido.';
+export const nameLetters = 'El nombre debe contener solo letras.';
+export const benefitsRequired = 'El campo de beneficios es requerido.';
+export const benefitsChars = 'Los beneficios debe contener letras y números sin caracteres especiales.';
+export const durationRequired = 'El campo de duracion es requerido.';
+export const durationFormat = 'Seleccionar la cantidad de meses en numeros.';
+export const priceRequired = 'El campo de precio es requerido.';
+export const priceFormat = 'El precio debe tener el formato adecuado.';
+export const renewingInvalid = 'Indica si el plan se renueva automáticamente';
+export const created = 'Plan creado exitosamente';
+export const updated = 'Cambios guardados exitosamente';
+export const deleted = 'Plan eliminado exitosamente';
+export const incomplete = 'Faltan datos';
+export const nameTaken = 'Ya existe un plan con ese nombre';
+export const restored = 'Plan restaurado exitosamente';
+export const cancelled = 'Acción cancelada';
