@@ -8,6 +8,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { usePaymentsStore } from '../../features/payments/store';
 import { slotFor } from '../../lib/resource';
 import { es } from '../../i18n/es';
+import { paymentsEs } from '../../i18n/payments';
 import { MESSAGES } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -45,8 +46,8 @@ export function DemoCheckoutRoute() {
   const pending = session.status === 'pending';
   return (
     <section className="section checkout">
-      <h1>{es.payments.demoTitle}</h1>
-      <p className="section__subtitle">{es.payments.demoNote}</p>
+      <h1>{paymentsEs.demoTitle}</h1>
+      <p className="section__subtitle">{paymentsEs.demoNote}</p>
       <article className="plan-card checkout__card" aria-labelledby="demo-plan">
         <h2 id="demo-plan" className="plan-card__name">
           {session.planName}
@@ -58,11 +59,11 @@ export function DemoCheckoutRoute() {
         </p>
         {session.renewing && (
           <>
-            <p>{es.payments.renews(session.duration)}</p>
+            <p>{paymentsEs.renews(session.duration)}</p>
             {pending && (
               <CheckField
-                label={es.payments.failRenewals}
-                hint={es.payments.failRenewalsHint}
+                label={paymentsEs.failRenewals}
+                hint={paymentsEs.failRenewalsHint}
                 checked={failRenewals}
                 onChange={setFailRenewals}
                 disabled={busy}
@@ -85,7 +86,7 @@ export function DemoCheckoutRoute() {
               if (await cancel(sessionId)) void navigate(paths.paymentCancelled);
             }}
           >
-            {es.payments.cancel}
+            {paymentsEs.cancel}
           </button>
           <button
             type="button"
@@ -95,7 +96,7 @@ export function DemoCheckoutRoute() {
               if (await confirm(sessionId, userId, { failRenewals })) void navigate(paths.paymentSuccess);
             }}
           >
-            {busy ? es.payments.processing : es.payments.pay}
+            {busy ? paymentsEs.processing : paymentsEs.pay}
           </button>
         </div>
       </article>

@@ -7,6 +7,7 @@ import { runningPeriod, upcomingOf } from '../../features/payments/purchase-rule
 import { usePaymentsStore } from '../../features/payments/store';
 import { slotFor } from '../../lib/resource';
 import { es } from '../../i18n/es';
+import { paymentsEs } from '../../i18n/payments';
 import { MESSAGES } from '@pulso/shared';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -34,7 +35,7 @@ export function PaymentSuccessRoute() {
       <h1>{MESSAGES.payments.success}</h1>
       {membership && (
         <p>
-          {es.payments.successText(
+          {paymentsEs.successText(
             membership.name,
             formatDate(runningPeriod(membership).start),
             formatDate(runningPeriod(membership).end),
@@ -43,12 +44,10 @@ export function PaymentSuccessRoute() {
       )}
       {membership &&
         upcomingOf(membership).map((period) => (
-          <p key={period.start}>
-            {es.payments.thenText(period.name, formatDate(period.start), formatDate(period.end))}
-          </p>
+          <p key={period.start}>{paymentsEs.thenText(period.name, formatDate(period.start), formatDate(period.end))}</p>
         ))}
       <Link className="button button--primary" to={paths.profile}>
-        {es.payments.goProfile}
+        {paymentsEs.goProfile}
       </Link>
     </section>
   );
@@ -59,9 +58,9 @@ export function PaymentCancelledRoute() {
   return (
     <section className="section message-page">
       <h1>{MESSAGES.payments.cancelled}</h1>
-      <p>{es.payments.cancelledText}</p>
+      <p>{paymentsEs.cancelledText}</p>
       <Link className="button button--primary" to={`${paths.home}#${PLANS_SECTION_ID}`}>
-        {es.payments.seePlans}
+        {paymentsEs.seePlans}
       </Link>
     </section>
   );

@@ -10,6 +10,7 @@ import { usePaymentsStore } from '../../features/payments/store';
 import { slotFor } from '../../lib/resource';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
+import { paymentsEs } from '../../i18n/payments';
 import { MESSAGES, planBadge } from '@pulso/shared';
 import { formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -54,11 +55,11 @@ export function PaymentRoute() {
   if (status === 'failed' || !plan) {
     return (
       <section className="section message-page" role="alert">
-        <h1>{notFound || !error ? MESSAGES.api.planNotFound : es.payments.loadError}</h1>
+        <h1>{notFound || !error ? MESSAGES.api.planNotFound : paymentsEs.loadError}</h1>
         {!notFound && error && <p>{error}</p>}
         <div className="checkout__actions">
           <Link className="button" to={paths.home}>
-            {es.payments.back}
+            {paymentsEs.back}
           </Link>
           {!notFound && (
             <button type="button" className="button button--primary" onClick={() => void loadPlan(id)}>
@@ -71,7 +72,7 @@ export function PaymentRoute() {
   }
   return (
     <section className="section checkout">
-      <h1>{es.payments.title}</h1>
+      <h1>{paymentsEs.title}</h1>
       <article
         className={`plan-card plan-card--${planBadge(plan.name)} checkout__card`}
         aria-labelledby="checkout-plan"
@@ -89,18 +90,18 @@ export function PaymentRoute() {
           {plan.name}
         </h2>
         <p>
-          <strong>{es.payments.duration}:</strong> {es.plans.duration(plan.duration)}
+          <strong>{paymentsEs.duration}:</strong> {es.plans.duration(plan.duration)}
         </p>
         <div>
-          <strong>{es.payments.benefits}:</strong>
+          <strong>{paymentsEs.benefits}:</strong>
           <BenefitList benefits={plan.benefits} />
         </div>
         <p className="plan-card__price">
           <strong>{formatPrice(plan.price, currency)}</strong>
         </p>
-        {plan.renewing && <p>{es.payments.renews(plan.duration)}</p>}
+        {plan.renewing && <p>{paymentsEs.renews(plan.duration)}</p>}
         {!buyable && <p className="alert alert--info">{MESSAGES.payments.unavailable}</p>}
-        {buyable && !userId && <p>{es.payments.loginFirst}</p>}
+        {buyable && !userId && <p>{paymentsEs.loginFirst}</p>}
         {buyable && userId && account && (
           <p className="alert alert--info checkout__rule">{purchaseNotice(account.membresia, plan)}</p>
         )}
@@ -111,7 +112,7 @@ export function PaymentRoute() {
         )}
         <div className="checkout__actions">
           <Link className="button" to={paths.home}>
-            {es.payments.back}
+            {paymentsEs.back}
           </Link>
           <button
             type="button"
@@ -119,7 +120,7 @@ export function PaymentRoute() {
             onClick={() => void pay()}
             disabled={busy || !buyable}
           >
-            {busy ? es.payments.processing : es.payments.pay}
+            {busy ? paymentsEs.processing : paymentsEs.pay}
           </button>
         </div>
       </article>

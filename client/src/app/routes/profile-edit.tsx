@@ -10,6 +10,7 @@ import { PasswordField } from '../../features/auth/components/password-field';
 import { useAuthStore } from '../../features/auth/store';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { es } from '../../i18n/es';
+import { profileEs } from '../../i18n/profile';
 import { failureOf, type ApiFailure } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -32,9 +33,9 @@ export function ProfileEditRoute() {
   if (id !== userId) {
     return (
       <section className="section message-page" role="alert">
-        <h1>{es.profile.notYours}</h1>
+        <h1>{profileEs.notYours}</h1>
         <Link className="button" to={paths.profile}>
-          {es.profile.back}
+          {profileEs.back}
         </Link>
       </section>
     );
@@ -132,10 +133,10 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
   };
 
   return (
-    <AuthCard title={es.profile.editTitle}>
+    <AuthCard title={profileEs.editTitle}>
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field
-          label={es.profile.username}
+          label={profileEs.username}
           name="fullName"
           autoComplete="name"
           value={values.fullName}
@@ -144,10 +145,10 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
           error={shownError('fullName')}
         />
         <PasswordField
-          label={es.profile.newPassword}
+          label={profileEs.newPassword}
           name="password"
           autoComplete="new-password"
-          hint={es.profile.newPasswordHint}
+          hint={profileEs.newPasswordHint}
           value={values.password}
           onChange={(e) => {
             form.change('password', e.target.value);
@@ -158,10 +159,10 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
         {values.password !== '' && (
           <div onBlur={leaveCurrent}>
             <PasswordField
-              label={es.profile.currentPassword}
+              label={profileEs.currentPassword}
               name="currentPassword"
               autoComplete="current-password"
-              hint={es.profile.currentPasswordHint}
+              hint={profileEs.currentPasswordHint}
               value={values.currentPassword}
               onChange={(e) => form.change('currentPassword', e.target.value)}
               error={shownError('currentPassword')}
@@ -170,7 +171,7 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
         )}
         {/* No maxLength: a longer number ('+52 55 1234 5678') was cut silently; the rule's message says why. */}
         <Field
-          label={es.profile.phone}
+          label={profileEs.phone}
           name="phone"
           type="tel"
           inputMode="numeric"
@@ -186,32 +187,32 @@ function ProfileForm({ id, user }: { id: string; user: UserDto }) {
         />
         <div className="profile__actions">
           <Link className="button" to={paths.profile}>
-            {es.profile.cancel}
+            {profileEs.cancel}
           </Link>
           <button type="submit" className="button button--primary" disabled={busy || blocked}>
-            {busy ? es.profile.saving : es.profile.save}
+            {busy ? profileEs.saving : profileEs.save}
           </button>
         </div>
       </form>
       <hr className="profile__rule" />
       <button type="button" className="button button--danger button--small" onClick={() => setAsking('delete')}>
-        {es.profile.delete}
+        {profileEs.delete}
       </button>
       {asking && (
         <ConfirmModal
-          title={es.profile.confirmTitle}
+          title={profileEs.confirmTitle}
           message={
             asking === 'save' ? (
-              es.profile.confirmSave
+              profileEs.confirmSave
             ) : (
               <>
-                <p>{es.profile.confirmDelete}</p>
-                <p>{es.profile.deleteNote}</p>
+                <p>{profileEs.confirmDelete}</p>
+                <p>{profileEs.deleteNote}</p>
               </>
             )
           }
-          confirmLabel={es.profile.confirm}
-          cancelLabel={es.profile.back}
+          confirmLabel={profileEs.confirm}
+          cancelLabel={profileEs.back}
           danger={asking === 'delete'}
           busy={busy}
           onConfirm={() => void (asking === 'save' ? save() : remove())}

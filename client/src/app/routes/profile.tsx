@@ -20,6 +20,7 @@ import { RenewalBox } from '../../features/subscriptions/components/renewal-box'
 import { PauseMembership, usePauseAllowed } from '../../features/pauses/components/pause-membership';
 import { useUiStore } from '../../features/ui/store';
 import { es } from '../../i18n/es';
+import { profileEs } from '../../i18n/profile';
 import { formatDate, formatPrice } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -46,7 +47,7 @@ export function ProfileRoute() {
     if (status === 'failed') {
       return (
         <section className="section message-page" role="alert">
-          <h1>{es.profile.loadError}</h1>
+          <h1>{profileEs.loadError}</h1>
           <p>{error}</p>
           <button type="button" className="button" onClick={() => void loadUser()}>
             {es.common.retry}
@@ -70,10 +71,10 @@ export function ProfileRoute() {
         </div>
         <div>
           <h1 className="profile__name">{user.fullName}</h1>
-          <ul className="profile__badges" aria-label={es.profile.title}>
-            {user.isAdmin && <li className="badge badge--admin">{es.profile.admin}</li>}
-            {user.isMonitor && <li className="badge badge--trainer">{es.profile.trainer}</li>}
-            {user.deletedAt && <li className="badge badge--danger">{es.profile.suspended}</li>}
+          <ul className="profile__badges" aria-label={profileEs.title}>
+            {user.isAdmin && <li className="badge badge--admin">{profileEs.admin}</li>}
+            {user.isMonitor && <li className="badge badge--trainer">{profileEs.trainer}</li>}
+            {user.deletedAt && <li className="badge badge--danger">{profileEs.suspended}</li>}
             {user.membresia && (
               <li className={`badge badge--${planBadge(user.membresia.name)}`}>{user.membresia.name}</li>
             )}
@@ -88,23 +89,23 @@ export function ProfileRoute() {
 
       <div className="profile__grid">
         <article className="profile__card">
-          <h2>{es.profile.title}</h2>
+          <h2>{profileEs.title}</h2>
           <dl className="profile__data">
-            <dt>{es.profile.username}</dt>
+            <dt>{profileEs.username}</dt>
             <dd>{user.fullName}</dd>
-            <dt>{es.profile.email}</dt>
+            <dt>{profileEs.email}</dt>
             <dd>{user.email}</dd>
-            <dt>{es.profile.phone}</dt>
-            <dd>{user.phone || es.profile.notProvided}</dd>
+            <dt>{profileEs.phone}</dt>
+            <dd>{user.phone || profileEs.notProvided}</dd>
             <dt>{es.homeBranch.label}</dt>
             <dd>{user.homeBranch?.name ?? es.homeBranch.none}</dd>
           </dl>
           <div className="profile__actions">
             <Link className="button button--primary" to={paths.calendar}>
-              {es.profile.calendar}
+              {profileEs.calendar}
             </Link>
             <Link className="button" to={paths.profileEdit(user.id)}>
-              {es.profile.edit}
+              {profileEs.edit}
             </Link>
           </div>
           <DataExportButton />
@@ -117,7 +118,7 @@ export function ProfileRoute() {
 
         {user.isMonitor && (
           <article className="profile__card profile__card--wide">
-            <h2>{es.profile.myLessons}</h2>
+            <h2>{profileEs.myLessons}</h2>
             {user.monitorLessons.length ? (
               <ul className="profile__list">
                 {user.monitorLessons.map((lesson) => (
@@ -127,14 +128,14 @@ export function ProfileRoute() {
                 ))}
               </ul>
             ) : (
-              <p className="empty">{es.profile.noTeaching}</p>
+              <p className="empty">{profileEs.noTeaching}</p>
             )}
             <TeachingSessions userId={user.id} days={TEACHING_DAYS.default} />
           </article>
         )}
 
         <article className="profile__card">
-          <h2>{es.profile.schedule}</h2>
+          <h2>{profileEs.schedule}</h2>
           {user.lessonDetails.length ? (
             <ul className="profile__list profile__schedule">
               {user.lessonDetails.map((lesson) => (
@@ -149,9 +150,9 @@ export function ProfileRoute() {
             </ul>
           ) : (
             <>
-              <p className="empty">{es.profile.noSchedule}</p>
+              <p className="empty">{profileEs.noSchedule}</p>
               <Link className="button button--small" to={paths.lessons}>
-                {es.profile.browseLessons}
+                {profileEs.browseLessons}
               </Link>
             </>
           )}
@@ -176,33 +177,33 @@ function MembershipCard({ user }: { user: UserDto }) {
   const [pausing, setPausing] = useState(false);
   return (
     <article className="profile__card">
-      <h2>{es.profile.membership}</h2>
+      <h2>{profileEs.membership}</h2>
       {active ? (
         <dl className="profile__data">
-          <dt>{es.profile.membership}</dt>
+          <dt>{profileEs.membership}</dt>
           <dd>
             <span className={`badge badge--${planBadge(active.name)}`}>{active.name}</span>
           </dd>
-          <dt>{es.profile.from}</dt>
+          <dt>{profileEs.from}</dt>
           <dd>{formatDate(runningPeriod(active).start)}</dd>
-          <dt>{es.profile.until}</dt>
+          <dt>{profileEs.until}</dt>
           <dd>{formatDate(runningPeriod(active).end)}</dd>
           {upcomingOf(active).map((period) => (
             <Fragment key={period.start}>
-              <dt>{es.profile.next}</dt>
-              <dd>{es.profile.nextPeriod(period.name, formatDate(period.start), formatDate(period.end))}</dd>
+              <dt>{profileEs.next}</dt>
+              <dd>{profileEs.nextPeriod(period.name, formatDate(period.start), formatDate(period.end))}</dd>
             </Fragment>
           ))}
         </dl>
       ) : (
         <>
-          <p className="profile__no-membership">{es.profile.noMembership}</p>
+          <p className="profile__no-membership">{profileEs.noMembership}</p>
           <Link
             className="button button--small button--primary"
             to={`${paths.home}#${PLANS_SECTION_ID}`}
             onClick={() => setPlansClicked(true)}
           >
-            {es.profile.buyPlan}
+            {profileEs.buyPlan}
           </Link>
         </>
       )}
@@ -233,7 +234,7 @@ function PaymentsCard() {
 
   return (
     <article className="profile__card profile__card--wide">
-      <h2>{es.profile.payments}</h2>
+      <h2>{profileEs.payments}</h2>
       {status === 'failed' ? (
         <p className="alert alert--error" role="alert">
           {error}
@@ -241,28 +242,28 @@ function PaymentsCard() {
       ) : status !== 'succeeded' ? (
         <Spinner label={es.common.loading} />
       ) : payments.length === 0 ? (
-        <p className="empty">{es.profile.noPayments}</p>
+        <p className="empty">{profileEs.noPayments}</p>
       ) : (
         // On a phone each payment is a block of label and value lines: four columns do not fit.
         <div className="table-stack">
           <table className="table profile__payments">
             <thead>
               <tr>
-                <th scope="col">{es.profile.paymentDate}</th>
-                <th scope="col">{es.profile.paymentPlan}</th>
-                <th scope="col">{es.profile.paymentAmount}</th>
-                <th scope="col">{es.profile.paymentStatus}</th>
-                <th scope="col">{es.profile.paymentReceipt}</th>
+                <th scope="col">{profileEs.paymentDate}</th>
+                <th scope="col">{profileEs.paymentPlan}</th>
+                <th scope="col">{profileEs.paymentAmount}</th>
+                <th scope="col">{profileEs.paymentStatus}</th>
+                <th scope="col">{profileEs.paymentReceipt}</th>
               </tr>
             </thead>
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td data-label={es.profile.paymentDate}>{formatDate(p.paidAt ?? p.createdAt)}</td>
-                  <td data-label={es.profile.paymentPlan}>{p.planName}</td>
-                  <td data-label={es.profile.paymentAmount}>{formatPrice(p.amount, p.currency || currency)}</td>
-                  <td data-label={es.profile.paymentStatus}>{es.profile.paymentStatuses[p.status]}</td>
-                  <td data-label={es.profile.paymentReceipt}>
+                  <td data-label={profileEs.paymentDate}>{formatDate(p.paidAt ?? p.createdAt)}</td>
+                  <td data-label={profileEs.paymentPlan}>{p.planName}</td>
+                  <td data-label={profileEs.paymentAmount}>{formatPrice(p.amount, p.currency || currency)}</td>
+                  <td data-label={profileEs.paymentStatus}>{profileEs.paymentStatuses[p.status]}</td>
+                  <td data-label={profileEs.paymentReceipt}>
                     <ReceiptButton payment={p} />
                   </td>
                 </tr>

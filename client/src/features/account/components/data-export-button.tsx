@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { OutcomeLine } from '../../../components/ui/outcome-line';
-import { es } from '../../../i18n/es';
+import { profileEs } from '../../../i18n/profile';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { saveFile } from '../../../lib/save-file';
 import { exportMyData } from '../api/export';
 import '../account.css';
 
-const t = es.profile.dataExport;
+const t = profileEs.dataExport;
 
 /** Saves `data` as a JSON file named `name` (the browser's download). */
 function saveJson(data: unknown, name: string): void {

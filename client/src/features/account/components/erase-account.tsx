@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
-import { es } from '../../../i18n/es';
+import { profileEs } from '../../../i18n/profile';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { useSignOut } from '../../auth/use-sign-out';
 import { eraseMyAccount } from '../api/erase';
 import '../account.css';
 
-const t = es.profile.erase;
+const t = profileEs.erase;
 
 type Step = 'closed' | 'confirm' | 'done';
 

@@ -14,14 +14,14 @@ import {
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ResultModal } from '../../../components/ui/result-modal';
-import { es } from '../../../i18n/es';
+import { profileEs } from '../../../i18n/profile';
 import { formatDate, localToday } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { useUiStore } from '../../ui/store';
 import { pauseMembership } from '../api/pause';
 import './pause-membership.css';
 
-const t = es.profile.pause;
+const t = profileEs.pause;
 
 /** The last paused day of a pause ending at `until` (the day before it ends). */
 const lastPausedDay = (until: Date | string) => formatDate(new Date(new Date(until).getTime() - 1).toISOString());

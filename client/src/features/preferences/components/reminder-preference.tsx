@@ -3,13 +3,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { LoadFailure } from '../../../components/ui/load-state';
 import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { Spinner } from '../../../components/ui/spinner';
-import { es } from '../../../i18n/es';
+import { profileEs } from '../../../i18n/profile';
 import type { Outcome } from '../../../lib/mutation';
 import { slotFor } from '../../../lib/resource';
 import { usePreferencesStore } from '../store';
 import '../preferences.css';
 
-const t = es.profile.reminders;
+const t = profileEs.reminders;
 
 /**
  * The membership reminders, on or off, saved as soon as the box changes; the answer is read out

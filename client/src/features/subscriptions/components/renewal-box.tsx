@@ -5,15 +5,15 @@ import { LoadFailure } from '../../../components/ui/load-state';
 import { Modal } from '../../../components/ui/modal';
 import { OutcomeLine } from '../../../components/ui/outcome-line';
 import { Spinner } from '../../../components/ui/spinner';
-import { es } from '../../../i18n/es';
+import { profileEs } from '../../../i18n/profile';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { mutate, type Outcome } from '../../../lib/mutation';
 import { useLoaded } from '../../../lib/use-loaded';
 import * as api from '../api/subscriptions';
 import './renewal-box.css';
 
-const t = es.profile.renewal;
-const p = es.profile.pause;
+const t = profileEs.renewal;
+const p = profileEs.pause;
 
 type Action = 'cancel' | 'resume' | 'fix' | 'portal';
 

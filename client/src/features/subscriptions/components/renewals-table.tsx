@@ -1,13 +1,13 @@
 import { LoadFailure } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { es } from '../../../i18n/es';
+import { profileEs } from '../../../i18n/profile';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { useLoaded } from '../../../lib/use-loaded';
 import { getAllSubscriptions } from '../api/subscriptions';
 import './renewal-box.css';
 
-const t = es.profile.renewals;
-const STATE = es.profile.renewalStates;
+const t = profileEs.renewals;
+const STATE = profileEs.renewalStates;
 
 /** The admin's list of renewing plans (issue 23, item 5: who stopped their renewal and when). */
 export function RenewalsTable() {

@@ -1,0 +1,160 @@
+import { MESSAGES } from '@pulso/shared';
+
+/**
+ * Texts of the member's profile ('Mi Perfil'): data, membership, payments, bookings, attendance, calendar feed, preferences, data export and erasure. Kept out of `es` so the public pages' bundle does not carry them.
+ */
+export const profileEs = {
+  title: 'Mi perfil',
+  admin: 'Admin',
+  trainer: 'Profesor',
+  suspended: 'Cuenta Suspendida',
+  username: 'Nombre de usuario',
+  email: 'Email',
+  phone: 'Teléfono',
+  notProvided: 'No proporcionado',
+  membership: 'Membresía',
+  from: 'Desde',
+  until: 'Hasta',
+  next: 'Después',
+  /** A renewing plan's state in the admin's list. */
+  renewalStates: (sub: { status: string; cancelAtPeriodEnd: boolean }) =>
+    sub.status === 'past_due'
+      ? 'Pago pendiente'
+      : sub.status === 'lapsed'
+        ? 'Vencida por falta de pago'
+        : sub.status === 'canceled'
+          ? 'Terminada'
+          : sub.cancelAtPeriodEnd
+            ? 'Activa hasta su fin'
+            : 'Se renueva',
+  renewals: {
+    title: 'Renovaciones',
+    intro:
+      'Los planes con renovación automática: quién los tiene, cuándo se cobran de nuevo y quién canceló la renovación y cuándo.',
+    loading: 'Cargando renovaciones...',
+    loadError: 'No se pudieron cargar las renovaciones',
+    none: 'Todavía nadie tiene un plan con renovación automática.',
+    caption: 'Planes con renovación automática',
+    member: 'Socio',
+    plan: 'Plan',
+    state: 'Estado',
+    renewsAt: 'Próximo cobro',
+    cancelled: 'Renovación cancelada',
+    noDate: '—',
+    cancelledOn: (date: string) => `El ${date}`,
+    provider: { demo: 'Demostración', stripe: 'Stripe', manual: 'Recepción' },
+    method: 'Cobro',
+  },
+  renewal: {
+    title: 'Renovación automática',
+    loading: 'Cargando tu renovación...',
+    loadError: 'No se pudo cargar tu renovación',
+    active: (plan: string, date: string, amount: string) => `${plan} se renueva el ${date} por ${amount}.`,
+    scheduledEnd: (plan: string, date: string) => `Renovación cancelada: ${plan} termina el ${date}.`,
+    pastDue: (until: string) =>
+      `No pudimos cobrar la renovación. Mantienes el acceso hasta el ${until}: actualiza tu tarjeta antes de esa fecha.`,
+    lapsed: (plan: string) => `Tu plan ${plan} venció por falta de pago.`,
+    ended: (plan: string, date: string) => `La renovación de ${plan} terminó el ${date}.`,
+    cancel: 'Cancelar renovación',
+    cancelling: 'Cancelando...',
+    confirmTitle: 'Cancelar renovación',
+    confirmText: (date: string) => `Tu plan seguirá activo hasta el ${date} y no se te volverá a cobrar.`,
+    keep: 'Volver',
+    resume: 'Seguir renovando',
+    fixCard: 'Usar una tarjeta que funcione',
+    updateCard: 'Actualizar tarjeta',
+    demoFailing: 'Simular que la tarjeta de demostración es rechazada',
+    demoFailingHint: 'Solo en la demostración: el próximo cobro de la renovación fallará.',
+    resultTitle: 'Renovación',
+    accept: 'Aceptar',
+    saving: 'Guardando...',
+  },
+  pause: {
+    button: 'Pausar membresía',
+    title: 'Pausar membresía',
+    memberRules: (min: number, max: number, notice: number, perYear: number, left: number) =>
+      `Puedes pausarla de ${min} a ${max} días, pidiéndolo con ${notice} ${notice === 1 ? 'día' : 'días'} de antelación, ` +
+      `hasta ${perYear} ${perYear === 1 ? 'vez' : 'veces'} en 12 meses (te ${left === 1 ? 'queda' : 'quedan'} ${left}).`,
+    staffRules: (min: number, max: number) =>
+      `Como administrador puedes pausarla desde hoy, de ${min} a ${max} días, sin límite de pausas por año.`,
+    effects:
+      'Mientras esté pausada no se puede reservar ni entrar al gimnasio, y las reservas de esos días se liberan para quien esté en lista de espera. La membresía vence tantos días más tarde y, si se renueva automáticamente, el cobro también se aplaza.',
+    from: 'Desde',
+    days: 'Días',
+    daysHint: (min: number, max: number) => `Entre ${min} y ${max}`,
+    preview: (from: string, until: string, end: string) => `Pausada del ${from} al ${until}. Vencerá el ${end}.`,
+    confirm: 'Pausar membresía',
+    submitting: 'Pausando...',
+    cancel: 'Cancelar',
+    doneTitle: 'Membresía pausada',
+    accept: 'Aceptar',
+    offerTitle: 'Antes de cancelar',
+    offerText:
+      '¿Solo necesitas un descanso? Puedes pausar tu membresía unos días en lugar de cancelar la renovación: no se te cobra mientras esté pausada y no pierdes tus clases.',
+    offerPause: 'Pausar en su lugar',
+    offerContinue: 'Cancelar la renovación',
+    offerBack: 'Volver',
+  },
+  erase: {
+    button: 'Eliminar mi cuenta',
+    title: 'Eliminar mi cuenta',
+    intro:
+      'Se borran tu nombre, tu correo, tu teléfono, tu contraseña y los mensajes que enviaste desde el formulario de contacto, y se liberan tus reservas y tus clases. Tus reseñas quedan como «Socio anónimo». Tus pagos se conservan sin tus datos, porque la ley obliga al gimnasio a guardarlos.',
+    undoable: 'No se puede deshacer. Si quieres conservar una copia, descarga antes tus datos.',
+    password: 'Contraseña',
+    email: 'Correo electrónico',
+    useEmail: 'Entro con Google y no tengo contraseña',
+    usePassword: 'Confirmar con mi contraseña',
+    confirm: 'Eliminar mi cuenta para siempre',
+    submitting: 'Eliminando...',
+    cancel: 'Cancelar',
+    doneTitle: 'Cuenta eliminada',
+    close: 'Ir al inicio',
+  },
+  dataExport: {
+    button: 'Descargar mis datos',
+    preparing: 'Preparando tus datos...',
+    done: 'Listo: tus datos se descargaron en un archivo JSON.',
+  },
+  reminders: {
+    label: 'Avisarme por correo antes de que venza mi membresía y cuando venza',
+    loading: 'Cargando tus preferencias...',
+    loadError: 'No se pudieron cargar tus preferencias',
+    saving: 'Guardando...',
+  },
+  nextPeriod: (plan: string, start: string, end: string) => `${plan}, del ${start} al ${end}`,
+  noMembership: 'No tienes una membresía activa.',
+  buyPlan: 'Ver planes',
+  myLessons: 'Mis Clases',
+  noTeaching: 'Todavía no tienes clases asignadas.',
+  schedule: 'Mi horario',
+  noSchedule: 'Todavía no añadiste clases. Elige una en Clases y pulsa «Añadir clase».',
+  browseLessons: 'Ver clases',
+  calendar: 'Calendario',
+  edit: 'Editar perfil',
+  payments: 'Mis pagos',
+  noPayments: 'Todavía no hay pagos registrados.',
+  paymentDate: 'Fecha',
+  paymentPlan: 'Plan',
+  paymentAmount: 'Importe',
+  paymentStatus: 'Estado',
+  paymentReceipt: 'Recibo',
+  paymentStatuses: MESSAGES.receipts.statuses,
+  loadError: 'No se pudo cargar tu perfil.',
+  editTitle: 'Editar perfil',
+  newPassword: 'Nueva contraseña',
+  newPasswordHint: 'Déjala vacía para conservar la actual. Mínimo 8 caracteres, con un número y una mayúscula.',
+  currentPassword: 'Contraseña actual',
+  currentPasswordHint: 'Para cambiar tu contraseña, confirma la que usas ahora.',
+  save: 'Guardar cambios',
+  saving: 'Guardando...',
+  cancel: 'Cancelar',
+  confirmTitle: 'Confirmar',
+  confirmSave: '¿Estás seguro de que quieres modificar tu perfil?',
+  confirmDelete: '¿Estás seguro de que quieres eliminar tu perfil?',
+  deleteNote: 'Tu cuenta quedará suspendida y no podrás ingresar hasta que el gimnasio la restaure.',
+  delete: 'Eliminar mi perfil',
+  confirm: 'Confirmar',
+  back: 'Volver',
+  notYours: 'Solo puedes editar tu propio perfil.',
+} as const;
