@@ -637,17 +637,25 @@ export async function seedDemoPayments(
  * job runner, never on a request path. A refunded payment is no longer paid, as in the payments list.
  */
 export async function paidPaymentsForInsights(currency: string, since: Date): Promise<InsightInput['payments']> {
-  const rows = await PaymentModel.find(
+  // Read a document at a time (a chain's year is tens of thousands of payments): only the rows the
+  // sums need stay in memory.
+  const rows: InsightInput['payments'][number][] = [];
+  const cursor = PaymentModel.find(
     { status: 'paid', currency, paidAt: trusted({ $gte: since }) },
     { user: 1, plan: 1, planName: 1, amount: 1, paidAt: 1 },
-  ).lean<Pick<PaymentDoc, '_id' | 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>[]>();
-  return rows.map((p) => ({
-    member: p.user.toString(),
-    plan: p.plan.toString(),
-    planName: p.planName,
-    amount: p.amount,
-    paidAt: (p.paidAt as Date).getTime(),
-  }));
+  )
+    .lean<Pick<PaymentDoc, '_id' | 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>[]>()
+    .cursor();
+  for await (const p of cursor as AsyncIterable<Pick<PaymentDoc, 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>>) {
+    rows.push({
+      member: p.user.toString(),
+      plan: p.plan.toString(),
+      planName: p.planName,
+      amount: p.amount,
+      paidAt: (p.paidAt as Date).getTime(),
+    });
+  }
+  return rows;
 }
 
 /** A paid purchase of the demo chain's year of history (seed/demo-history.ts). */

@@ -92,13 +92,13 @@ export async function sumDays(
 ): Promise<{ days: InsightDay[]; revs: Record<string, string> }> {
   const clock = gymClock(settings.timeZone, now);
   const dates = daysOf(from, to);
-  const [payments, members, sessions, stored] = await Promise.all([
-    // Only the summed days' payments; every member's history, which decides who was covered when.
-    paidPaymentsForInsights(settings.currency, gymInstant(`${from}T00:00`, settings.timeZone)),
-    membershipHistories(),
-    heldSessionsForInsights(from, to, settings.timeZone, now),
-    Promise.all(dates.map((date) => insightStore().findOne({ _id: date }))),
-  ]);
+  // One read after the other: a server's memory holds one collection's read at a time (a whole
+  // history summed at once took a 50,000-member chain's server from about 220 to 377 MB).
+  // Only the summed days' payments; every member's history, which decides who was covered when.
+  const payments = await paidPaymentsForInsights(settings.currency, gymInstant(`${from}T00:00`, settings.timeZone));
+  const members = await membershipHistories();
+  const sessions = await heldSessionsForInsights(from, to, settings.timeZone, now);
+  const stored = await Promise.all(dates.map((date) => insightStore().findOne({ _id: date })));
   const days = insightDays({ payments, members, sessions }, dates, clock);
   const before = new Map(stored.flatMap((day) => (day ? [[day._id, factsOf(day)] as const] : [])));
   const changed = days.filter((day) => before.get(day.date) !== factsOf(day));

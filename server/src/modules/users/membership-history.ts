@@ -38,20 +38,26 @@ function merged(spans: Span[]): Span[] {
  * that). A suspension ends the member's last stretch. Read by the job runner, never on a request path: it reads every account and link.
  */
 export async function membershipHistories(): Promise<InsightInput['members']> {
-  const [users, links] = await Promise.all([
-    UserModel.find({ erasedAt: null }, { membership: 1, homeBranch: 1, deletedAt: 1 }).lean<UserDoc[]>(),
-    MembershipLinkModel.find({}, { user: 1, seq: 1, kind: 1, result: 1 }).lean<MembershipLinkDoc[]>(),
-  ]);
-  const chains = new Map<string, MembershipLinkDoc[]>();
-  for (const link of links) {
+  // Both collections are read a document at a time (a chain has tens of thousands of accounts and
+  // more links): only each member's stretches stay in memory, not the documents as read.
+  const chains = new Map<string, { seq: number; kind: MembershipLinkDoc['kind']; result: Covered }[]>();
+  const links = MembershipLinkModel.find({}, { user: 1, seq: 1, kind: 1, result: 1 })
+    .lean<MembershipLinkDoc[]>()
+    .cursor();
+  for await (const link of links as AsyncIterable<MembershipLinkDoc>) {
     const key = link.user.toString();
     const chain = chains.get(key) ?? [];
-    chain.push(link);
+    chain.push({ seq: link.seq, kind: link.kind, result: link.result });
     chains.set(key, chain);
   }
-  return users.map((user) => {
+  const members: InsightInput['members'][number][] = [];
+  const users = UserModel.find({ erasedAt: null }, { membership: 1, homeBranch: 1, deletedAt: 1 })
+    .lean<UserDoc[]>()
+    .cursor();
+  for await (const user of users as AsyncIterable<UserDoc>) {
     const id = user._id.toString();
     const chain = (chains.get(id) ?? []).sort((a, b) => a.seq - b.seq);
+    chains.delete(id);
     // The last link of each stretch holds it as it ended up.
     const stretches: Covered[] = [];
     for (const link of chain) {
@@ -67,6 +73,7 @@ export async function membershipHistories(): Promise<InsightInput['members']> {
     // A suspended account stopped being a member when it was suspended.
     const cut = user.deletedAt ? user.deletedAt.getTime() : Infinity;
     const spans = stretches.map(spanOf).map((s) => ({ ...s, end: Math.min(s.end, cut) }));
-    return { id, sede: user.homeBranch ? user.homeBranch.toString() : null, spans: merged(spans) };
-  });
+    members.push({ id, sede: user.homeBranch ? user.homeBranch.toString() : null, spans: merged(spans) });
+  }
+  return members;
 }
