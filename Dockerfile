@@ -30,4 +30,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Node's arguments as in scripts/lib.mjs SERVER_NODE_ARGS.
-CMD ["node", "--enable-source-maps", "--no-allocation-site-pretenuring", "server/dist/server.js"]
+CMD ["node", "--no-allocation-site-pretenuring", "server/dist/server.js"]

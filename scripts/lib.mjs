@@ -109,14 +109,18 @@ const SERVER_HEAP_MB = 256;
 
 /**
  * Node's arguments for the production server bundle (the Dockerfile's CMD says the same):
- * - source-mapped stack traces;
+ * - no `--enable-source-maps`: it loads the source map of every module that names one (the
+ *   bundle's and the database driver's, among others) into the heap at start, about 30 MB, which
+ *   left the soak's 96 MB heap collecting garbage half of the time (docs/performance.md, "Session
+ *   42"). The bundle's map stays beside it (server/dist/server.js.map) for reading a stack trace;
+ *   `NODE_OPTIONS=--enable-source-maps` turns it back on;
  * - no allocation-site pretenuring. When requests pile up behind a slow first read (a cold
  *   cache, or the first read after a write, with a large catalogue), V8 sees the objects of every
  *   request survive and from then on allocates them straight in the old space, for good: 20 full
  *   collections in 10 s instead of none, and the lesson list's p99 at 3,000 lessons 11–12 ms
  *   instead of 7–8 (docs/performance.md, "How Pulso answers fast").
  */
-export const SERVER_NODE_ARGS = ['--enable-source-maps', '--no-allocation-site-pretenuring'];
+export const SERVER_NODE_ARGS = ['--no-allocation-site-pretenuring'];
 
 /**
  * How to run the production server bundle: its Node arguments and environment. The heap is sized
