@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { isSedeScoped } from '@pulso/shared';
 import { LoadFailure } from '../../../components/ui/load-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAuthStore } from '../../../features/auth/store';
 import { useBranchesStore } from '../../../features/branches/store';
 import { CheckinDesk } from '../../../features/checkin/components/checkin-desk';
 import { checkinEs as t } from '../../../i18n/checkin';
@@ -14,6 +16,10 @@ export function CheckinRoute() {
   const status = useBranchesStore((s) => s.status);
   const error = useBranchesStore((s) => s.error);
   const fetchBranches = useBranchesStore((s) => s.fetchBranches);
+  const role = useAuthStore((s) => s.role);
+  const ownBranch = useAuthStore((s) => s.user?.homeBranch?.id ?? null);
+  // A sede's manager or front desk checks members in at their own sede (the server refuses others).
+  const offered = isSedeScoped(role) && ownBranch ? branches.filter((b) => b.id === ownBranch) : branches;
 
   useEffect(() => {
     void fetchBranches();
@@ -29,7 +35,7 @@ export function CheckinRoute() {
       ) : status !== 'succeeded' && branches.length === 0 ? (
         <Spinner label={es.common.loading} />
       ) : (
-        <CheckinDesk branches={branches.map((b) => ({ id: b.id, name: b.name }))} />
+        <CheckinDesk branches={offered.map((b) => ({ id: b.id, name: b.name }))} />
       )}
     </section>
   );

@@ -34,7 +34,9 @@ export function CheckinDesk({ branches }: CheckinDeskProps) {
   const log = useCheckinStore((s) => s.log);
   const busy = useCheckinStore((s) => s.busy);
   const checkIn = useCheckinStore((s) => s.checkIn);
-  const [branchId, setBranchId] = useState(() => localStorage.getItem(BRANCH_KEY) ?? '');
+  const [chosen, setBranchId] = useState(() => localStorage.getItem(BRANCH_KEY) ?? '');
+  // One sede to choose from (a sede's own staff): it is chosen.
+  const branchId = branches.length === 1 ? (branches[0]?.id ?? '') : chosen;
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ code?: string; branchId?: string }>({});
   const [scanning, setScanning] = useState(false);
