@@ -135,7 +135,8 @@ export async function retryPending(
 }
 
 export async function listMessages(limit = 200): Promise<ContactMessageDto[]> {
-  const docs = await ContactModel.find().sort({ createdAt: -1 }).limit(limit).lean<ContactDoc[]>();
+  // Messages sent in the same millisecond go newest first by their ids, which grow as they are made.
+  const docs = await ContactModel.find().sort({ createdAt: -1, _id: -1 }).limit(limit).lean<ContactDoc[]>();
   return docs.map(toDto);
 }
 
