@@ -19,9 +19,16 @@ mongoose.set('runValidators', true);
 // the connection is open (which buffering-off would turn into an error).
 mongoose.set('bufferCommands', false);
 mongoose.set('autoCreate', false);
-// Each query would otherwise capture a stack trace when it runs (to report a query run twice),
-// which the production server's source-mapped traces make cost a share of every request's CPU.
+// Each query would otherwise capture a stack trace when it runs (to report a query run twice), a
+// share of every request's CPU (more with source-mapped traces, NODE_OPTIONS=--enable-source-maps).
 mongoose.set('skipOriginalStackTraces', true);
+
+/**
+ * Newest first, for the lists ordered by when their records were made: records made in the same
+ * millisecond (a bulk action's, two messages one after the other) go by their ids, which grow as
+ * they are made, instead of in whatever order the engine leaves ties.
+ */
+export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** How long an operation waits for a reachable server, set by the last connectMongoose(). */
 let selectionTimeoutMs = 2000;

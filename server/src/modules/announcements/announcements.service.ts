@@ -13,7 +13,7 @@ import {
   type AnnouncementPreviewDto,
 } from '@pulso/shared';
 import type { AppContext } from '../../lib/context';
-import { isDuplicateKeyError } from '../../lib/db';
+import { isDuplicateKeyError, NEWEST_FIRST } from '../../lib/db';
 import { gymDate } from '../../lib/gym-time';
 import { HttpError } from '../../lib/http-error';
 import { claimLease } from '../../lib/jobs';
@@ -213,7 +213,7 @@ export async function announcementAudit(id: string) {
 
 /** The announcements, newest first (an administrator's list of a small collection). */
 export async function listAnnouncements(limit = 50, author: string | null = null): Promise<AnnouncementDto[]> {
-  const newest = AnnouncementModel.find({}).sort({ createdAt: -1 });
+  const newest = AnnouncementModel.find({}).sort(NEWEST_FIRST);
   if (!author) return (await newest.limit(limit).lean<AnnouncementDoc[]>()).map(toAnnouncementDto);
   // A sede manager's list: the ones they wrote.
   const docs = await newest.lean<AnnouncementDoc[]>();

@@ -1,6 +1,7 @@
 import { trusted, Types } from 'mongoose';
 import { normalizeEmail, type ContactMessageDto } from '@pulso/shared';
 import type { Logger } from 'pino';
+import { NEWEST_FIRST } from '../../lib/db';
 import { claimLease, type Lease } from '../../lib/jobs';
 import { contactSenders } from '../../lib/owned-lists';
 import type { Mail, Mailer } from '../../lib/mailer';
@@ -135,8 +136,7 @@ export async function retryPending(
 }
 
 export async function listMessages(limit = 200): Promise<ContactMessageDto[]> {
-  // Messages sent in the same millisecond go newest first by their ids, which grow as they are made.
-  const docs = await ContactModel.find().sort({ createdAt: -1, _id: -1 }).limit(limit).lean<ContactDoc[]>();
+  const docs = await ContactModel.find().sort(NEWEST_FIRST).limit(limit).lean<ContactDoc[]>();
   return docs.map(toDto);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ignoreDuplicateKeys, isDuplicateKeyError } from '../../lib/db';
+import { ignoreDuplicateKeys, isDuplicateKeyError, NEWEST_FIRST } from '../../lib/db';
 import mongoose, { trusted, Types } from 'mongoose';
 import {
   ERROR_CODES,
@@ -567,7 +567,7 @@ export async function anonymiseMemberPayments(userId: string): Promise<number> {
 
 /** Every payment, newest first (the admin list: it reads the whole collection). */
 export async function listPayments(limit = 200): Promise<PaymentDto[]> {
-  const docs = await PaymentModel.find({}).sort({ createdAt: -1 }).limit(limit).lean<PaymentDoc[]>();
+  const docs = await PaymentModel.find({}).sort(NEWEST_FIRST).limit(limit).lean<PaymentDoc[]>();
   return docs.map(toPaymentDto);
 }
 
@@ -639,14 +639,15 @@ export async function seedDemoPayments(
 export async function paidPaymentsForInsights(currency: string, since: Date): Promise<InsightInput['payments']> {
   // Read a document at a time (a chain's year is tens of thousands of payments): only the rows the
   // sums need stay in memory.
+  type Paid = Pick<PaymentDoc, 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>;
   const rows: InsightInput['payments'][number][] = [];
   const cursor = PaymentModel.find(
     { status: 'paid', currency, paidAt: trusted({ $gte: since }) },
     { user: 1, plan: 1, planName: 1, amount: 1, paidAt: 1 },
   )
-    .lean<Pick<PaymentDoc, '_id' | 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>[]>()
+    .lean<Paid[]>()
     .cursor();
-  for await (const p of cursor as AsyncIterable<Pick<PaymentDoc, 'user' | 'plan' | 'planName' | 'amount' | 'paidAt'>>) {
+  for await (const p of cursor as AsyncIterable<Paid>) {
     rows.push({
       member: p.user.toString(),
       plan: p.plan.toString(),

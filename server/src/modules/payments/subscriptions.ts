@@ -3,7 +3,7 @@ import mongoose, { trusted, type Types } from 'mongoose';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { MESSAGES, type SubscriptionDto } from '@pulso/shared';
-import { isDuplicateKeyError } from '../../lib/db';
+import { isDuplicateKeyError, NEWEST_FIRST } from '../../lib/db';
 import { KeyedLock } from '../../lib/keyed-lock';
 import { mailAmount, mailDate, type Mailer } from '../../lib/mailer';
 import { findUserContact, memberSubscription, setMemberSubscription, setMembershipGrace } from '../users/users.service';
@@ -323,7 +323,7 @@ export async function renewingSubscriptions(ids: readonly string[]): Promise<Map
 
 /** Every subscription, newest first, with whose it is (the admin's list). */
 export async function listSubscriptions(limit = 200, sede: string | null = null) {
-  const newest = SubscriptionModel.find({}).sort({ createdAt: -1 });
+  const newest = SubscriptionModel.find({}).sort(NEWEST_FIRST);
   let docs: SubscriptionDoc[];
   if (sede) {
     // A sede manager's: their sede's members' plans, the newest `limit` of them.
